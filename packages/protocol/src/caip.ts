@@ -1,0 +1,84 @@
+// CAIP-2 network ids (`namespace:reference`) and CAIP-10 account ids (`namespace:reference:address`).
+// https://chainagnostic.org/CAIPs/caip-2 , https://chainagnostic.org/CAIPs/caip-10
+import { z } from 'zod'
+
+export const chainNamespaces = ['eip155', 'solana', 'bip122', 'polkadot'] as const
+export const ChainNamespace = z.enum(chainNamespaces)
+export type ChainNamespace = z.infer<typeof ChainNamespace>
+
+const namespacePattern = /^[-a-z0-9]{3,8}$/
+const referencePattern = /^[-_a-zA-Z0-9]{1,32}$/
+const addressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
+
+/** A CAIP-2 network id: exactly two parts, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+export const CaipNetworkId = z
+  .string()
+  .refine((value) => isCaipNetworkId(value), {
+    message: 'Invalid CAIP-2 network id (expected namespace:reference)',
+  })
+export type CaipNetworkId = `${string}:${string}`
+
+/** A CAIP-10 account id: exactly three parts, e.g. `eip155:1:0xab…`. */
+export const CaipAddress = z.string().refine((value) => isCaipAddress(value), {
+  message: 'Invalid CAIP-10 account id (expected namespace:reference:address)',
+})
+export type CaipAddress = `${string}:${string}:${string}`
+
+export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
+  if (typeof value !== 'string') return false
+  const parts = value.split(':')
+  return (
+    parts.length === 2 &&
+    namespacePattern.test(parts[0] as string) &&
+    referencePattern.test(parts[1] as string)
+  )
+}
+
+export function isCaipAddress(value: unknown): value is CaipAddress {
+  if (typeof value !== 'string') return false
+  const parts = value.split(':')
+  return (
+    parts.length === 3 &&
+    namespacePattern.test(parts[0] as string) &&
+    referencePattern.test(parts[1] as string) &&
+    addressPattern.test(parts[2] as string)
+  )
+}
+
+export class InvalidCaipIdError extends Error {
+  override readonly name = 'InvalidCaipIdError'
+  readonly code = 'INVALID_CAIP_ID'
+  constructor(
+    readonly value: string,
+    kind: 'network' | 'account',
+  ) {
+    super(`Invalid CAIP ${kind === 'network' ? 'network id' : 'account id'}: "${value}"`)
+  }
+}
+
+export type ParsedNetworkId = { namespace: string; reference: string }
+export type ParsedAddress = ParsedNetworkId & { address: string; caipNetworkId: CaipNetworkId }
+
+export function parseNetworkId(value: string): ParsedNetworkId {
+  if (!isCaipNetworkId(value)) throw new InvalidCaipIdError(value, 'network')
+  const [namespace, reference] = value.split(':') as [string, string]
+  return { namespace, reference }
+}
+
+export function parseAddress(value: string): ParsedAddress {
+  if (!isCaipAddress(value)) throw new InvalidCaipIdError(value, 'account')
+  const [namespace, reference, address] = value.split(':') as [string, string, string]
+  return { namespace, reference, address, caipNetworkId: `${namespace}:${reference}` }
+}
+
+export function formatNetworkId(namespace: string, reference: string | number): CaipNetworkId {
+  const id = `${namespace}:${reference}`
+  if (!isCaipNetworkId(id)) throw new InvalidCaipIdError(id, 'network')
+  return id
+}
+
+export function formatAddress(caipNetworkId: string, address: string): CaipAddress {
+  const id = `${caipNetworkId}:${address}`
+  if (!isCaipAddress(id)) throw new InvalidCaipIdError(id, 'account')
+  return id
+}

@@ -1,0 +1,3 @@
+export * from './address.js'
+export * from './caip.js'
+export * from './chains.js'
