@@ -11,11 +11,9 @@ const referencePattern = /^[-_a-zA-Z0-9]{1,32}$/
 const addressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
 
 /** A CAIP-2 network id: exactly two parts, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
-export const CaipNetworkId = z
-  .string()
-  .refine((value) => isCaipNetworkId(value), {
-    message: 'Invalid CAIP-2 network id (expected namespace:reference)',
-  })
+export const CaipNetworkId = z.string().refine((value) => isCaipNetworkId(value), {
+  message: 'Invalid CAIP-2 network id (expected namespace:reference)',
+})
 export type CaipNetworkId = `${string}:${string}`
 
 /** A CAIP-10 account id: exactly three parts, e.g. `eip155:1:0xab…`. */

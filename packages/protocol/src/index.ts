@@ -1,3 +1,7 @@
 export * from './address.js'
 export * from './caip.js'
 export * from './chains.js'
+export * from './errors.js'
+export * from './messages.js'
+export * from './validation.js'
+export * from './views.js'

@@ -1,0 +1,232 @@
+// The host <-> frame channel, version 1 (ARCHITECTURE.md "The host <-> frame channel").
+// Two window messages make the handshake; everything after travels over a private MessagePort.
+import { z } from 'zod'
+import { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
+import { ErrorObject } from './errors.js'
+import { AccountType, ThemeMode } from './validation.js'
+import { ViewName } from './views.js'
+
+export const protocolVersion = 1
+export const channelName = 'walletframe'
+
+// ---------------------------------------------------------------------------------------------
+// Configuration the host sends in `host:init`.
+
+export const Features = z.object({
+  swaps: z.boolean().optional(),
+  onramp: z.boolean().optional(),
+  receive: z.boolean().optional(),
+  send: z.boolean().optional(),
+  email: z.boolean().optional(),
+  /** false turns social login off; a list picks providers and their order. */
+  socials: z
+    .union([
+      z.literal(false),
+      z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])),
+    ])
+    .optional(),
+  history: z.boolean().optional(),
+  analytics: z.boolean().optional(),
+  allWallets: z.boolean().optional(),
+  legalCheckbox: z.boolean().optional(),
+  smartSessions: z.boolean().optional(),
+  collapseWallets: z.boolean().optional(),
+})
+export type Features = z.infer<typeof Features>
+
+/** CSS custom properties the host may set on the modal, e.g. `--wf-accent`. */
+export const ThemeVariables = z.record(
+  z.string().regex(/^--wf-[a-z0-9-]{1,40}$/, 'Theme variables are named --wf-…'),
+  z.string().max(200),
+)
+export type ThemeVariables = z.infer<typeof ThemeVariables>
+
+export const Metadata = z.object({
+  name: z.string().min(1).max(100),
+  description: z.string().max(500).default(''),
+  url: z.url(),
+  icons: z.array(z.url()).default([]),
+})
+export type Metadata = z.infer<typeof Metadata>
+
+export const HostConfig = z.object({
+  projectId: z.string().min(1).max(128),
+  networks: z.array(CaipNetworkId).min(1),
+  defaultNetwork: CaipNetworkId.optional(),
+  features: Features.default({}),
+  themeMode: ThemeMode.default('dark'),
+  themeVariables: ThemeVariables.default({}),
+  metadata: Metadata,
+  /** Whether the host forces sign-in with a signed message after connect. */
+  siwxRequired: z.boolean().default(false),
+  enableLogger: z.boolean().default(false),
+})
+export type HostConfig = z.infer<typeof HostConfig>
+export type HostConfigInput = z.input<typeof HostConfig>
+
+// ---------------------------------------------------------------------------------------------
+// Handshake window messages.
+
+export const FrameReady = z.object({
+  channel: z.literal(channelName),
+  type: z.literal('frame:ready'),
+  version: z.number().int(),
+})
+export type FrameReady = z.infer<typeof FrameReady>
+
+export const HostInit = z.object({
+  channel: z.literal(channelName),
+  type: z.literal('host:init'),
+  version: z.number().int(),
+  sdkVersion: z.string().max(40),
+  sdkType: z.string().max(40).default('walletframe'),
+  config: HostConfig,
+})
+export type HostInit = z.infer<typeof HostInit>
+
+// ---------------------------------------------------------------------------------------------
+// State the frame reports.
+
+export const connectionStatuses = ['disconnected', 'connecting', 'connected'] as const
+export const ConnectionStatus = z.enum(connectionStatuses)
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>
+
+export const AccountEntry = z.object({
+  namespace: ChainNamespace,
+  address: z.string(),
+  type: z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']),
+})
+export type AccountEntry = z.infer<typeof AccountEntry>
+
+/** The connected-account summary (SPEC §3) the host sees in `state` events. */
+export const AccountState = z.object({
+  status: ConnectionStatus,
+  isConnected: z.boolean(),
+  address: z.string().optional(),
+  caipAddress: CaipAddress.optional(),
+  allAccounts: z.array(AccountEntry),
+  /** How the account is connected: walletConnect, injected, or auth (email / social). */
+  connector: z.string().optional(),
+  embeddedWalletInfo: z
+    .object({
+      authProvider: z.string(),
+      accountType: AccountType,
+      isSmartAccountDeployed: z.boolean(),
+      user: z.object({ email: z.string().optional(), username: z.string().optional() }),
+    })
+    .optional(),
+})
+export type AccountState = z.infer<typeof AccountState>
+
+export const NetworkState = z.object({
+  caipNetworkId: CaipNetworkId.optional(),
+  /** The chain id as EIP-1193 reports it (hex for eip155). */
+  chainId: z.string().optional(),
+  name: z.string().optional(),
+  supported: z.boolean(),
+})
+export type NetworkState = z.infer<typeof NetworkState>
+
+export const SiwxSession = z.object({
+  message: z.string(),
+  signature: z.string(),
+  data: z.object({ accountAddress: z.string(), chainId: CaipNetworkId, domain: z.string(), uri: z.string() }),
+})
+export type SiwxSession = z.infer<typeof SiwxSession>
+
+// ---------------------------------------------------------------------------------------------
+// Port messages: host -> frame requests.
+
+export const RpcRequest = z.object({
+  method: z.string().min(1).max(100),
+  params: z.unknown().optional(),
+  chainId: CaipNetworkId.optional(),
+})
+export type RpcRequest = z.infer<typeof RpcRequest>
+
+const requestId = z.number().int().nonnegative()
+
+export const HostRequest = z.discriminatedUnion('method', [
+  z.object({
+    kind: z.literal('request'),
+    id: requestId,
+    method: z.literal('open'),
+    params: z.object({ view: ViewName.optional() }).default({}),
+  }),
+  z.object({ kind: z.literal('request'), id: requestId, method: z.literal('close') }),
+  z.object({ kind: z.literal('request'), id: requestId, method: z.literal('rpc'), params: RpcRequest }),
+  z.object({
+    kind: z.literal('request'),
+    id: requestId,
+    method: z.literal('switchNetwork'),
+    params: z.object({ caipNetworkId: CaipNetworkId }),
+  }),
+  z.object({ kind: z.literal('request'), id: requestId, method: z.literal('disconnect') }),
+  z.object({
+    kind: z.literal('request'),
+    id: requestId,
+    method: z.literal('setTheme'),
+    params: z.object({ themeMode: ThemeMode.optional(), themeVariables: ThemeVariables.optional() }),
+  }),
+])
+export type HostRequest = z.infer<typeof HostRequest>
+export type HostRequestMethod = HostRequest['method']
+
+// ---------------------------------------------------------------------------------------------
+// Port messages: frame -> host.
+
+/** Answer to a request, either way. Exactly one of result / error. */
+export const Response = z.union([
+  z.object({ kind: z.literal('response'), id: requestId, result: z.unknown() }),
+  z.object({ kind: z.literal('response'), id: requestId, error: ErrorObject }),
+])
+export type Response = z.infer<typeof Response>
+
+export const eip1193Events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const
+
+export const FrameEvent = z.discriminatedUnion('event', [
+  z.object({
+    kind: z.literal('event'),
+    event: z.literal('initialized'),
+    data: z.object({ account: AccountState, network: NetworkState }),
+  }),
+  z.object({ kind: z.literal('event'), event: z.literal('initError'), data: ErrorObject }),
+  z.object({ kind: z.literal('event'), event: z.literal('state'), data: AccountState }),
+  z.object({ kind: z.literal('event'), event: z.literal('network'), data: NetworkState }),
+  z.object({ kind: z.literal('event'), event: z.literal('modal'), data: z.object({ open: z.boolean() }) }),
+  z.object({ kind: z.literal('event'), event: z.literal('siwx'), data: SiwxSession.nullable() }),
+  z.object({
+    kind: z.literal('event'),
+    event: z.literal('eip1193'),
+    data: z.object({ event: z.enum(eip1193Events), data: z.unknown() }),
+  }),
+])
+export type FrameEvent = z.infer<typeof FrameEvent>
+export type FrameEventName = FrameEvent['event']
+
+/** Requests the frame makes of the host: browser wallets live in the host page (EIP-6963). */
+export const FrameRequest = z.discriminatedUnion('method', [
+  z.object({ kind: z.literal('request'), id: requestId, method: z.literal('injected:list') }),
+  z.object({
+    kind: z.literal('request'),
+    id: requestId,
+    method: z.literal('injected:request'),
+    params: z.object({ rdns: z.string().min(1), method: z.string().min(1), params: z.unknown().optional() }),
+  }),
+])
+export type FrameRequest = z.infer<typeof FrameRequest>
+
+export const FrameToHost = z.union([Response, FrameEvent, FrameRequest])
+export type FrameToHost = z.infer<typeof FrameToHost>
+
+export const HostToFrame = z.union([Response, HostRequest])
+export type HostToFrame = z.infer<typeof HostToFrame>
+
+/** One EIP-6963 wallet the host page announced (icon is a data URI). */
+export const InjectedWalletInfo = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  rdns: z.string(),
+})
+export type InjectedWalletInfo = z.infer<typeof InjectedWalletInfo>

@@ -1,0 +1,41 @@
+// The validation rules of SPEC §5 as schemas, shared by the frame, the API and the SDK's guards.
+import { z } from 'zod'
+
+/** A transaction hash: 0x plus 64 hex characters. */
+export const TxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
+/** A signed message: 0x plus at least 62 hex characters. */
+export const SignedMessage = z.string().regex(/^0x[0-9a-fA-F]{62,}$/, 'Invalid signature')
+/** A registrable name: letters, digits, hyphen only; at least 4 characters. */
+export const AccountName = z
+  .string()
+  .regex(/^[a-zA-Z0-9-]+$/, 'Name may contain letters, digits and hyphens only')
+  .min(4, 'Name must be at least 4 characters')
+
+export const Email = z.email('Invalid email address')
+export const Otp = z.string()
+
+/** Social providers the embedded frame accepts in its payloads. */
+export const frameSocialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const FrameSocialProvider = z.enum(frameSocialProviders)
+export type FrameSocialProvider = z.infer<typeof FrameSocialProvider>
+
+/** Social logins the product offers (Farcaster signs in with Sign In With Farcaster, not OAuth). */
+export const socialProviders = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export const SocialProvider = z.enum(socialProviders)
+export type SocialProvider = z.infer<typeof SocialProvider>
+
+export const themeModes = ['dark', 'light'] as const
+export const ThemeMode = z.enum(themeModes)
+export type ThemeMode = z.infer<typeof ThemeMode>
+
+/** One call of `wallet_sendCalls` (EIP-5792): `to` must start with 0x. */
+export const SendCallsItem = z.object({
+  to: z.string().startsWith('0x', 'Call "to" must start with 0x'),
+  data: z.string().startsWith('0x').optional(),
+  value: z.string().startsWith('0x').optional(),
+})
+export type SendCallsItem = z.infer<typeof SendCallsItem>
+
+export const accountTypes = ['eoa', 'smartAccount'] as const
+export const AccountType = z.enum(accountTypes)
+export type AccountType = z.infer<typeof AccountType>

@@ -1,0 +1,19 @@
+// The modal's views (SPEC §2). They are a view stack inside the frame, never URL routes.
+import { z } from 'zod'
+
+export const viewNames = [
+  'Connect',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'UnsupportedChain',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Networks',
+] as const
+export const ViewName = z.enum(viewNames)
+export type ViewName = z.infer<typeof ViewName>
