@@ -1,0 +1,96 @@
+// The modal shell: ARIA dialog, focus trap, Escape to close, animated height and view changes,
+// a bottom sheet on narrow screens, theme variables applied live.
+import type { ViewName } from '@walletframe/protocol'
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useController } from '../ModalApp.js'
+import { useStore } from '../state/store.js'
+import * as ViewStack from '../viewStack.js'
+import { views } from '../views/index.js'
+import { trapFocus } from './focusTrap.js'
+import { Header } from './Header.js'
+import { ToastView } from './ToastView.js'
+
+export const titles: Record<ViewName, string> = {
+  Connect: 'Connect Wallet',
+  ConnectingSiwe: 'Sign In',
+  ConnectingFarcaster: 'Farcaster',
+  UnsupportedChain: 'Switch Network',
+  Account: 'Account',
+  AllWallets: 'All Wallets',
+  ConnectingWalletConnectBasic: 'Connect Wallet',
+  SIWXSignMessage: 'Sign In',
+  ApproveTransaction: 'Approve Transaction',
+  RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
+  Networks: 'Choose Network',
+}
+
+export function Modal() {
+  const controller = useController()
+  const modal = useStore(controller.stores.modal)
+  const theme = useStore(controller.stores.theme)
+  const dialog = useRef<HTMLDivElement>(null)
+  const body = useRef<HTMLDivElement>(null)
+  const [height, setHeight] = useState<number>()
+  const view = ViewStack.current(modal.stack) ?? 'Connect'
+  const View = views[view]
+
+  useEffect(() => {
+    if (!modal.open || !dialog.current) return
+    return trapFocus(dialog.current, () => controller.closeModal())
+  }, [modal.open, controller])
+
+  // Animate the card's height (150 ms) by measuring the content it wraps.
+  useLayoutEffect(() => {
+    const element = body.current
+    if (!element) return
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.observe(element)
+    setHeight(element.offsetHeight)
+    return () => observer.disconnect()
+  }, [])
+
+  const style = {
+    ...theme.variables,
+    ...(height ? { '--wf-body-height': `${height}px` } : {}),
+  } as CSSProperties
+  return (
+    <div
+      className="wf-root"
+      data-theme={theme.mode}
+      data-open={modal.open}
+      style={style}
+      aria-hidden={!modal.open}
+    >
+      {/* The backdrop is a pointer affordance only; keyboard users close with Escape or the close button. */}
+      <div
+        className="wf-backdrop"
+        aria-hidden="true"
+        onPointerDown={() => controller.closeModal()}
+        data-testid="wf-backdrop"
+      />
+      <div
+        ref={dialog}
+        className="wf-card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="wf-title"
+        data-shake={modal.shake}
+        data-testid="wf-modal"
+      >
+        <Header
+          title={titles[view]}
+          canGoBack={modal.stack.history.length > 1}
+          onBack={controller.navigation.back}
+          onClose={controller.closeModal}
+        />
+        <div className="wf-body-clip">
+          <div ref={body} className="wf-body" key={view} data-view={view} data-testid={`wf-view-${view}`}>
+            {modal.open ? <View /> : null}
+          </div>
+        </div>
+        <ToastView />
+      </div>
+    </div>
+  )
+}

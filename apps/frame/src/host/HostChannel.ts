@@ -1,0 +1,165 @@
+// The frame's end of the host channel (ARCHITECTURE "The host <-> frame channel"): announce
+// readiness to the parent window, accept one `host:init` from it, then speak only over the
+// MessagePort it transferred. Everything received is parsed with the protocol's zod schemas.
+import {
+  channelName,
+  type ErrorObject,
+  type FrameEvent,
+  type FrameRequest,
+  HostInit,
+  type HostRequest,
+  HostToFrame,
+  InternalRpcError,
+  InvalidParamsError,
+  ProviderRpcError,
+  protocolVersion,
+  TimeoutError,
+} from '@walletframe/protocol'
+
+export type Handlers = {
+  /** Decides on the host; throws a ProviderRpcError to refuse it. Returns the restored state. */
+  init(init: HostInit, origin: string): Promise<Extract<FrameEvent, { event: 'initialized' }>['data']>
+  request(request: HostRequest): Promise<unknown>
+}
+
+export type Options = {
+  /** The frame's own window (narrowed so tests can pass a fake). */
+  window: Pick<Window, 'parent' | 'addEventListener' | 'removeEventListener'>
+  handlers: Handlers
+  /** How long a request to the host (injected bridge) may take. */
+  requestTimeoutMs?: number
+  log?: Pick<Console, 'warn'>
+}
+
+type EventOf<Name extends FrameEvent['event']> = Extract<FrameEvent, { event: Name }>
+type FrameRequestOf<M extends FrameRequest['method']> = Extract<FrameRequest, { method: M }>
+
+export type HostChannel = ReturnType<typeof listen>
+
+export function listen(options: Options) {
+  const { window: self, handlers, requestTimeoutMs = 120_000, log = console } = options
+  let port: MessagePort | undefined
+  let hostOrigin: string | undefined
+  let refused: ErrorObject | undefined
+  let nextId = 0
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>()
+
+  function post(message: unknown) {
+    port?.postMessage(message)
+  }
+
+  function emit<Name extends FrameEvent['event']>(event: Name, data: EventOf<Name>['data']) {
+    post({ kind: 'event', event, data })
+  }
+
+  function respond(id: number, outcome: { result: unknown } | { error: ErrorObject }) {
+    post({ kind: 'response', id, ...outcome })
+  }
+
+  function toErrorObject(error: unknown): ErrorObject {
+    if (error instanceof ProviderRpcError) return error.toJSON()
+    return new InternalRpcError(error instanceof Error ? error.message : 'Internal error').toJSON()
+  }
+
+  async function onPortMessage(event: MessageEvent) {
+    const parsed = HostToFrame.safeParse(event.data)
+    if (!parsed.success) {
+      log.warn('[walletframe] dropped an invalid message from the host', parsed.error.issues[0])
+      const id = (event.data as { id?: unknown } | null)?.id
+      const isRequest = (event.data as { kind?: unknown } | null)?.kind === 'request'
+      if (isRequest && typeof id === 'number' && Number.isSafeInteger(id) && id >= 0)
+        respond(id, {
+          error: new InvalidParamsError('Invalid request', parsed.error.issues[0]?.message).toJSON(),
+        })
+      return
+    }
+    const message = parsed.data
+    if (message.kind === 'response') {
+      const waiter = pending.get(message.id)
+      if (!waiter) return
+      pending.delete(message.id)
+      if ('error' in message && message.error) waiter.reject(ProviderRpcError.from(message.error))
+      else waiter.resolve('result' in message ? message.result : undefined)
+      return
+    }
+    if (refused) return respond(message.id, { error: refused })
+    try {
+      respond(message.id, { result: (await handlers.request(message)) ?? null })
+    } catch (error) {
+      respond(message.id, { error: toErrorObject(error) })
+    }
+  }
+
+  async function onWindowMessage(event: MessageEvent) {
+    // Only the embedding window may initialise the frame, and only once.
+    if (event.source !== self.parent || port) return
+    const parsed = HostInit.safeParse(event.data)
+    if (!parsed.success) {
+      if ((event.data as { channel?: unknown } | null)?.channel === channelName)
+        log.warn('[walletframe] invalid host:init', parsed.error.issues[0])
+      return
+    }
+    const transferred = event.ports[0]
+    if (!transferred) return log.warn('[walletframe] host:init came without a MessagePort')
+    port = transferred
+    hostOrigin = event.origin
+    port.onmessage = (message) => void onPortMessage(message)
+    try {
+      emit('initialized', await handlers.init(parsed.data, event.origin))
+    } catch (error) {
+      refused = toErrorObject(error)
+      emit('initError', refused)
+    }
+  }
+
+  const listener = (event: MessageEvent) => void onWindowMessage(event)
+  self.addEventListener('message', listener as EventListener)
+  if (self.parent && self.parent !== (self as unknown))
+    // The host origin is unknown until host:init; this message carries nothing secret.
+    self.parent.postMessage({ channel: channelName, type: 'frame:ready', version: protocolVersion }, '*')
+
+  return {
+    emit,
+    get hostOrigin() {
+      return hostOrigin
+    },
+    get connected() {
+      return port !== undefined && refused === undefined
+    },
+    /** Asks the host page to do something only it can (its injected wallets). */
+    request<M extends FrameRequest['method']>(
+      method: M,
+      ...params: FrameRequestOf<M> extends { params: infer P } ? [P] : []
+    ): Promise<unknown> {
+      if (!port || refused) return Promise.reject(new InternalRpcError('The host is not connected'))
+      const id = nextId++
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id)
+          reject(new TimeoutError(method, requestTimeoutMs))
+        }, requestTimeoutMs)
+        pending.set(id, {
+          resolve(value) {
+            clearTimeout(timer)
+            resolve(value)
+          },
+          reject(error) {
+            clearTimeout(timer)
+            reject(error)
+          },
+        })
+        post(
+          params.length
+            ? { kind: 'request', id, method, params: params[0] }
+            : { kind: 'request', id, method },
+        )
+      })
+    },
+    close() {
+      self.removeEventListener('message', listener as EventListener)
+      port?.close()
+      for (const waiter of pending.values()) waiter.reject(new InternalRpcError('The frame closed'))
+      pending.clear()
+    },
+  }
+}

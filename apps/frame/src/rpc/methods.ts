@@ -1,0 +1,57 @@
+// Which EIP-1193 methods are read calls (answered by the chain's public RPC endpoint) and which
+// need the wallet (SPEC §6: safe vs not-safe methods).
+
+export const readMethods = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+])
+
+export const walletMethods = new Set([
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'eth_sign',
+  'personal_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_watchAsset',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'wallet_getAssets',
+])
+
+export type Route = 'local' | 'chain' | 'wallet' | 'blocked'
+
+/** Where a host request goes. Methods the frame answers itself are `local`. */
+export function route(method: string): Route {
+  if (method === 'eth_accounts' || method === 'eth_requestAccounts' || method === 'eth_chainId')
+    return 'local'
+  if (readMethods.has(method)) return 'chain'
+  if (walletMethods.has(method)) return 'wallet'
+  return 'blocked'
+}

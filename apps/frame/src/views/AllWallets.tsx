@@ -1,0 +1,5 @@
+import { NotAvailable } from './NotAvailable.js'
+
+export function AllWallets() {
+  return <NotAvailable feature="The wallet list" />
+}

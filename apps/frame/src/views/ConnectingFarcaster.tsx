@@ -1,0 +1,5 @@
+import { NotAvailable } from './NotAvailable.js'
+
+export function ConnectingFarcaster() {
+  return <NotAvailable feature="Farcaster login" />
+}

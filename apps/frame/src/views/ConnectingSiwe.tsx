@@ -1,0 +1,5 @@
+import { NotAvailable } from './NotAvailable.js'
+
+export function ConnectingSiwe() {
+  return <NotAvailable feature="Sign in with a signed message" />
+}

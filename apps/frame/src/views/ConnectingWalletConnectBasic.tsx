@@ -1,0 +1,5 @@
+import { NotAvailable } from './NotAvailable.js'
+
+export function ConnectingWalletConnectBasic() {
+  return <NotAvailable feature="WalletConnect" />
+}

@@ -1,0 +1,5 @@
+import { NetworkList } from './NetworkList.js'
+
+export function Networks() {
+  return <NetworkList />
+}

@@ -1,0 +1,104 @@
+// A small static file server for built apps (the frame, the demo) with SPA fallback, extra JSON
+// routes (runtime config) and per-app headers. Binds 127.0.0.1; port 0 picks a free port.
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+export type Options = {
+  root: string
+  port?: number
+  host?: string
+  /** Headers sent with every response (e.g. the frame's CSP). */
+  headers?: Record<string, string>
+  /** Paths answered with JSON computed at request time, e.g. `/frame-config.json`. */
+  json?: Record<string, () => unknown>
+}
+
+export type Served = { url: string; origin: string; port: number; close(): Promise<void> }
+
+export async function serveStatic(options: Options): Promise<Served> {
+  const { root, host = '127.0.0.1', headers = {}, json = {} } = options
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value)
+    const route = json[path]
+    if (route) {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      response.end(JSON.stringify(route()))
+      return
+    }
+    const file = normalize(join(root, path))
+    if (!file.startsWith(root + sep) && file !== root) {
+      response.writeHead(403).end()
+      return
+    }
+    const found = await stat(file).then(
+      (info) => (info.isFile() ? file : undefined),
+      () => undefined,
+    )
+    // Client-side routes (/auth/callback, /verify) fall back to the app shell.
+    const target = found ?? (extname(path) ? undefined : join(root, 'index.html'))
+    if (!target) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+      return
+    }
+    response.writeHead(200, {
+      'content-type': types[extname(target)] ?? 'application/octet-stream',
+      'cache-control': target.includes(`${sep}assets${sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    })
+    createReadStream(target).pipe(response)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const origin = `http://${host}:${port}`
+  return {
+    url: `${origin}/`,
+    origin,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** The frame's own headers: its CSP (see README "Deploying the frame"). */
+export const frameHeaders: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*",
+    "connect-src 'self' https: wss: http://localhost:* http://127.0.0.1:* ws://localhost:* ws://127.0.0.1:*",
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    // The frame is embedded by any host page; which hosts may use it is checked per project.
+    'frame-ancestors *',
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+}
