@@ -1,0 +1,144 @@
+import { HostConfig, InvalidAppConfigurationError } from '@walletframe/protocol'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as HostChannel from './HostChannel.js'
+
+const config = HostConfig.parse({
+  projectId: 'p1',
+  networks: ['eip155:1'],
+  metadata: { name: 'Host', url: 'https://host.example' },
+})
+const init = { channel: 'walletframe', type: 'host:init', version: 1, sdkVersion: '0.1.0', config }
+const state = {
+  account: { status: 'disconnected' as const, isConnected: false, allAccounts: [] },
+  network: { supported: false },
+}
+
+const open: MessagePort[] = []
+afterEach(() => {
+  for (const port of open.splice(0)) port.close()
+})
+
+function setup(handlers: Partial<HostChannel.Handlers> = {}) {
+  const parent = { postMessage: vi.fn() }
+  const self = Object.assign(new EventTarget(), { parent }) as unknown as HostChannel.Options['window']
+  const log = { warn: vi.fn() }
+  const channel = HostChannel.listen({
+    window: self,
+    log,
+    handlers: {
+      init: handlers.init ?? (async () => state),
+      request: handlers.request ?? (async () => 'ok'),
+    },
+  })
+  const { port1, port2 } = new MessageChannel()
+  open.push(port1, port2)
+  const received: unknown[] = []
+  port1.onmessage = (event) => received.push(event.data)
+  function deliver(
+    data: unknown,
+    source: unknown = parent,
+    origin = 'https://host.example',
+    ports = [port2],
+  ) {
+    ;(self as unknown as EventTarget).dispatchEvent(
+      Object.assign(new Event('message'), { data, source, origin, ports }),
+    )
+  }
+  const next = () => vi.waitFor(() => expect(received.length).toBeGreaterThan(0)).then(() => received.shift())
+  return { channel, parent, port: port1, deliver, received, next, log }
+}
+
+describe('listen', () => {
+  it('announces frame:ready to the parent window with target *', () => {
+    const { parent } = setup()
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { channel: 'walletframe', type: 'frame:ready', version: 1 },
+      '*',
+    )
+  })
+
+  it('accepts host:init from the parent and answers initialized over the port', async () => {
+    const { deliver, next, channel } = setup()
+    deliver(init)
+    expect(await next()).toEqual({ kind: 'event', event: 'initialized', data: state })
+    expect(channel.hostOrigin).toBe('https://host.example')
+  })
+
+  it('ignores host:init from a window that is not the parent', async () => {
+    const { deliver, received, channel } = setup()
+    deliver(init, { postMessage() {} })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(received).toEqual([])
+    expect(channel.hostOrigin).toBeUndefined()
+  })
+
+  it('ignores a malformed host:init and accepts a later valid one', async () => {
+    const { deliver, next, log } = setup()
+    deliver({ ...init, config: { projectId: '' } })
+    deliver(init)
+    expect(await next()).toMatchObject({ event: 'initialized' })
+    expect(log.warn).toHaveBeenCalled()
+  })
+
+  it('answers requests with results and typed errors', async () => {
+    const { deliver, next, port } = setup({
+      request: async (message) => {
+        if (message.method === 'close') throw new InvalidAppConfigurationError('nope')
+        return 'opened'
+      },
+    })
+    deliver(init)
+    await next()
+    port.postMessage({ kind: 'request', id: 1, method: 'open', params: {} })
+    expect(await next()).toEqual({ kind: 'response', id: 1, result: 'opened' })
+    port.postMessage({ kind: 'request', id: 2, method: 'close' })
+    expect(await next()).toEqual({
+      kind: 'response',
+      id: 2,
+      error: { code: 4100, message: 'Invalid App Configuration', data: 'nope' },
+    })
+  })
+
+  it('answers a malformed request with -32602 and keeps serving', async () => {
+    const { deliver, next, port } = setup()
+    deliver(init)
+    await next()
+    port.postMessage({ kind: 'request', id: 7, method: 'rpc', params: { method: 42 } })
+    expect(await next()).toMatchObject({ kind: 'response', id: 7, error: { code: -32602 } })
+    port.postMessage('garbage')
+    port.postMessage({ kind: 'request', id: 8, method: 'close' })
+    expect(await next()).toEqual({ kind: 'response', id: 8, result: 'ok' })
+  })
+
+  it('refuses every request once init was refused', async () => {
+    const { deliver, next, port, channel } = setup({
+      init: async () => {
+        throw new InvalidAppConfigurationError('Origin not found on Allowlist')
+      },
+    })
+    deliver(init)
+    expect(await next()).toEqual({
+      kind: 'event',
+      event: 'initError',
+      data: { code: 4100, message: 'Invalid App Configuration', data: 'Origin not found on Allowlist' },
+    })
+    port.postMessage({ kind: 'request', id: 1, method: 'open', params: {} })
+    expect(await next()).toMatchObject({ id: 1, error: { message: 'Invalid App Configuration' } })
+    expect(channel.connected).toBe(false)
+  })
+
+  it('sends requests to the host and resolves with its response', async () => {
+    const { deliver, next, port, channel } = setup()
+    deliver(init)
+    await next()
+    const answer = channel.request('injected:list')
+    const request = (await next()) as { id: number }
+    expect(request).toMatchObject({ kind: 'request', method: 'injected:list' })
+    port.postMessage({ kind: 'response', id: request.id, result: [] })
+    expect(await answer).toEqual([])
+    const failing = channel.request('injected:request', { rdns: 'x', method: 'eth_accounts' })
+    const second = (await next()) as { id: number }
+    port.postMessage({ kind: 'response', id: second.id, error: { code: 4001, message: 'User rejected' } })
+    await expect(failing).rejects.toMatchObject({ code: 4001, message: 'User rejected' })
+  })
+})
