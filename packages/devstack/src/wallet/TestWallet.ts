@@ -1,0 +1,319 @@
+// A scriptable WalletConnect wallet for tests, e2e and demos: WalletKit in Node with a viem
+// account from the devstack mnemonic. It pairs from a `wc:` URI, approves or rejects
+// proposals, answers EVM requests (transactions really go to the devnet) and emits events.
+
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import type { SessionTypes } from '@walletconnect/types'
+import { getSdkError } from '@walletconnect/utils'
+import { type Address, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { MemoryStorage } from './MemoryStorage.js'
+import * as Namespaces from './namespaces.js'
+import * as Requests from './requests.js'
+
+/** The standard test mnemonic; anvil prefunds its first accounts. */
+export const testMnemonic = 'test test test test test test test test test test test junk'
+
+export type Proposal = WalletKitTypes.SessionProposal
+export type AnsweredRequest = {
+  topic: string
+  id: number
+  chainId: string
+  method: string
+  params: unknown
+  /** What the wallet answered: a result or a JSON-RPC error object. */
+  response: { result: unknown } | { error: { code: number; message: string } }
+}
+
+type Events = {
+  proposal: [Proposal]
+  session: [SessionTypes.Struct]
+  request: [AnsweredRequest]
+  delete: [{ topic: string }]
+  error: [Error]
+}
+
+export declare namespace create {
+  type Options = {
+    /** `ws://…` of the relay (the devstack relay offline). */
+    relayUrl: string
+    /** Any id; the local relay does not check it. */
+    projectId?: string
+    /** CAIP-2 chain id -> JSON-RPC URL, used for eth_sendTransaction and chain switches. */
+    rpcUrls: Record<string, string>
+    /** Defaults to the standard test mnemonic. */
+    mnemonic?: string
+    /** BIP-44 address index (m/44'/60'/0'/0/N); defaults to 0. */
+    accountIndex?: number
+    /** Approve every proposal as it arrives (CLI and demos). Defaults to false. */
+    autoApprove?: boolean
+    /** WalletConnect log level (pino); defaults to 'error'. */
+    logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+    /** Metadata shown to the dapp. */
+    metadata?: WalletKitTypes.Metadata
+  }
+}
+
+export type TestWallet = Awaited<ReturnType<typeof create>>
+
+export async function create(options: create.Options) {
+  const account = mnemonicToAccount(options.mnemonic ?? testMnemonic, {
+    addressIndex: options.accountIndex ?? 0,
+  })
+  // Each Core registers itself on globalThis under its storage prefix and a second Core with
+  // the same prefix silently reuses the first; a unique prefix keeps wallets (and a dapp in
+  // the same process) apart.
+  const storagePrefix = `walletframe-test-wallet-${randomUUID()}`
+  const core = new Core({
+    projectId: options.projectId ?? 'walletframe-devstack',
+    relayUrl: options.relayUrl,
+    storage: new MemoryStorage(),
+    customStoragePrefix: storagePrefix,
+    telemetryEnabled: false,
+    logger: options.logLevel ?? 'error',
+  })
+  // WalletKit sends an INIT event to pulse.walletconnect.org after init even with telemetry
+  // disabled (core 2.25 EventClient.init only skips it under its own test flag); a local
+  // wallet must not call out, so that one send is a no-op here.
+  core.eventClient.init = async () => {}
+  const walletKit = await WalletKit.init({
+    // Core's class and the ICore interface disagree on optional fields only under
+    // exactOptionalPropertyTypes; it is the same object WalletKit's docs pass.
+    core: core as unknown as WalletKitTypes.Options['core'],
+    metadata: options.metadata ?? {
+      name: 'Walletframe Test Wallet',
+      description: 'Devstack wallet for tests and demos',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    // By default sign-client holds each request until 1 s after the previous answer; a test
+    // wallet answers at once, so requests must not queue behind that timer.
+    signConfig: { disableRequestQueue: true },
+  })
+
+  const events = new EventEmitter<Events>()
+  const proposals: Proposal[] = []
+  const proposalWaiters: Array<{ resolve(proposal: Proposal): void; reject(error: Error): void }> = []
+  /** Active chain per session topic (what eth_chainId / chainChanged refer to). */
+  const activeChains = new Map<string, string>()
+  let rejectRequests = 0
+  let closed = false
+
+  const report = (error: unknown) => {
+    const reported = error instanceof Error ? error : new Error(String(error))
+    if (events.listenerCount('error') > 0) events.emit('error', reported)
+    else console.error('test wallet:', reported)
+  }
+
+  async function approve(proposal: Proposal): Promise<SessionTypes.Struct> {
+    let namespaces: SessionTypes.Namespaces
+    try {
+      namespaces = Namespaces.fromProposal(proposal.params, account.address)
+    } catch (error) {
+      await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') })
+      throw error
+    }
+    const session = await walletKit.approveSession({ id: proposal.id, namespaces })
+    const first = Namespaces.sessionChains(session.namespaces)[0]
+    if (first) activeChains.set(session.topic, first)
+    events.emit('session', session)
+    return session
+  }
+
+  function nextProposal(): Promise<Proposal> {
+    const waiting = proposals.shift()
+    if (waiting) return Promise.resolve(waiting)
+    if (closed) return Promise.reject(new WalletClosedError())
+    return new Promise((resolve, reject) => proposalWaiters.push({ resolve, reject }))
+  }
+
+  function session(topic?: string): SessionTypes.Struct {
+    const sessions = Object.values(walletKit.getActiveSessions())
+    const found = topic ? sessions.find((candidate) => candidate.topic === topic) : sessions.at(-1)
+    if (!found) throw new NoSessionError(topic)
+    return found
+  }
+
+  async function switchChain(topic: string, chainId: string): Promise<void> {
+    let current = session(topic)
+    if (!Namespaces.sessionChains(current.namespaces).includes(chainId)) {
+      // A chain the dapp did not ask for at connect time: add it if the wallet knows an RPC
+      // for it (what real wallets do for wallet_switchEthereumChain), else 4902.
+      if (!options.rpcUrls[chainId]) {
+        throw new SwitchChainError(new Error(`Unrecognized chain ID ${chainId}. Try adding the chain first.`))
+      }
+      const { acknowledged } = await walletKit.updateSession({
+        topic,
+        namespaces: Namespaces.withChain(current.namespaces, chainId, account.address),
+      })
+      await acknowledged()
+      current = session(topic)
+    }
+    activeChains.set(topic, chainId)
+    await emitChainChanged(chainId, topic)
+  }
+
+  async function emitChainChanged(chainId: string, topic?: string): Promise<void> {
+    const target = session(topic)
+    activeChains.set(target.topic, chainId)
+    await walletKit.emitSessionEvent({
+      topic: target.topic,
+      // EIP-1193 chainChanged carries the chain id; WalletConnect dapps read it as a number.
+      event: { name: 'chainChanged', data: Number(chainId.split(':')[1]) },
+      chainId,
+    })
+  }
+
+  walletKit.on('session_proposal', (proposal) => {
+    events.emit('proposal', proposal)
+    if (options.autoApprove) {
+      approve(proposal).catch(report)
+      return
+    }
+    const waiter = proposalWaiters.shift()
+    if (waiter) waiter.resolve(proposal)
+    else proposals.push(proposal)
+  })
+
+  walletKit.on('session_request', (event) => {
+    const { topic, id, params } = event
+    const answered = async (): Promise<AnsweredRequest['response']> => {
+      if (rejectRequests > 0) {
+        rejectRequests--
+        throw new UserRejectedRequestError(new Error('User rejected the request.'))
+      }
+      const result = await Requests.answer(params.request, {
+        account,
+        chainId: params.chainId,
+        rpcUrls: options.rpcUrls,
+        switchChain: (chainId) => switchChain(topic, chainId),
+      })
+      return { result }
+    }
+    answered()
+      .catch((error: unknown) => ({ error: Requests.toErrorObject(error) }))
+      .then(async (response) => {
+        await walletKit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...response } })
+        events.emit('request', {
+          topic,
+          id,
+          chainId: params.chainId,
+          method: params.request.method,
+          params: params.request.params,
+          response,
+        })
+      })
+      .catch(report)
+  })
+
+  walletKit.on('session_delete', ({ topic }) => {
+    activeChains.delete(topic)
+    events.emit('delete', { topic })
+  })
+
+  return {
+    address: account.address as Address,
+    account,
+    /** The WalletKit instance, for what this wrapper does not cover. */
+    walletKit,
+    on: events.on.bind(events) as EventEmitter<Events>['on'],
+    off: events.off.bind(events) as EventEmitter<Events>['off'],
+
+    /** Pairs with a dapp from its `wc:` URI; the proposal follows as the `proposal` event. */
+    async pair(uri: string): Promise<void> {
+      await walletKit.pair({ uri })
+    },
+
+    /** Waits for the next session proposal (one already received counts). */
+    nextProposal,
+
+    /** Approves the next proposal with the namespaces built from it; resolves with the session. */
+    async approveNextProposal(): Promise<SessionTypes.Struct> {
+      return approve(await nextProposal())
+    },
+
+    /** Rejects the next proposal; the dapp's approval() rejects with this reason. */
+    async rejectNextProposal(
+      reason: { code: number; message: string } = getSdkError('USER_REJECTED'),
+    ): Promise<void> {
+      const proposal = await nextProposal()
+      await walletKit.rejectSession({ id: proposal.id, reason })
+    },
+
+    /** The next `count` requests are answered with 4001 (user rejected). */
+    rejectNextRequest(count = 1): void {
+      rejectRequests += count
+    },
+
+    /** Active sessions, newest last. */
+    sessions(): SessionTypes.Struct[] {
+      return Object.values(walletKit.getActiveSessions())
+    },
+
+    /** The session's active chain (CAIP-2). */
+    activeChain(topic?: string): string | undefined {
+      return activeChains.get(session(topic).topic)
+    },
+
+    /** Emits accountsChanged (default: this wallet's address) on a session (default: newest). */
+    async emitAccountsChanged(
+      accounts: readonly Address[] = [account.address],
+      topic?: string,
+    ): Promise<void> {
+      const target = session(topic)
+      const chainId = activeChains.get(target.topic) ?? Namespaces.sessionChains(target.namespaces)[0]
+      if (!chainId) throw new NoSessionError(target.topic)
+      await walletKit.emitSessionEvent({
+        topic: target.topic,
+        event: { name: 'accountsChanged', data: [...accounts] },
+        chainId,
+      })
+    },
+
+    /** Emits chainChanged for a CAIP-2 chain of the session and makes it the active one. */
+    emitChainChanged,
+
+    /** Ends a session (default: newest) as the user would; the dapp sees session_delete. */
+    async disconnect(topic?: string): Promise<void> {
+      const target = session(topic)
+      await walletKit.disconnectSession({ topic: target.topic, reason: getSdkError('USER_DISCONNECTED') })
+      activeChains.delete(target.topic)
+    },
+
+    /** Closes the relay socket and stops the SDK's timers; sessions are not ended. */
+    async close(): Promise<void> {
+      if (closed) return
+      closed = true
+      for (const waiter of proposalWaiters.splice(0)) waiter.reject(new WalletClosedError())
+      core.heartbeat.stop()
+      await core.relayer.transportClose()
+      const global = globalThis as Record<string, unknown>
+      delete global[`_walletConnectCore_${storagePrefix}`]
+      delete global[`_walletConnectCore_${storagePrefix}_count`]
+    },
+  }
+}
+
+/** The wallet has no (such) session to act on. */
+export class NoSessionError extends Error {
+  override name = 'NoSessionError'
+  readonly code = 'NO_SESSION'
+  constructor(topic?: string) {
+    super(topic ? `No session with topic ${topic}` : 'The test wallet has no session; connect first')
+  }
+}
+
+/** The wallet was closed while something waited on it. */
+export class WalletClosedError extends Error {
+  override name = 'WalletClosedError'
+  readonly code = 'WALLET_CLOSED'
+  constructor() {
+    super('The test wallet was closed')
+  }
+}
+
+/** The name the devstack exports. */
+export const createTestWallet = create
