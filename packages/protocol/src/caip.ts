@@ -1,14 +1,12 @@
 // CAIP-2 network ids (`namespace:reference`) and CAIP-10 account ids (`namespace:reference:address`).
 // https://chainagnostic.org/CAIPs/caip-2 , https://chainagnostic.org/CAIPs/caip-10
 import { z } from 'zod'
+import { chainNamespaces } from './internal/literals.js'
+import { isCaipAddress, isCaipNetworkId } from './internal/patterns.js'
 
-export const chainNamespaces = ['eip155', 'solana', 'bip122', 'polkadot'] as const
+export { chainNamespaces, isCaipAddress, isCaipNetworkId }
 export const ChainNamespace = z.enum(chainNamespaces)
 export type ChainNamespace = z.infer<typeof ChainNamespace>
-
-const namespacePattern = /^[-a-z0-9]{3,8}$/
-const referencePattern = /^[-_a-zA-Z0-9]{1,32}$/
-const addressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
 
 /** A CAIP-2 network id: exactly two parts, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export const CaipNetworkId = z.string().refine((value) => isCaipNetworkId(value), {
@@ -21,27 +19,6 @@ export const CaipAddress = z.string().refine((value) => isCaipAddress(value), {
   message: 'Invalid CAIP-10 account id (expected namespace:reference:address)',
 })
 export type CaipAddress = `${string}:${string}:${string}`
-
-export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
-  if (typeof value !== 'string') return false
-  const parts = value.split(':')
-  return (
-    parts.length === 2 &&
-    namespacePattern.test(parts[0] as string) &&
-    referencePattern.test(parts[1] as string)
-  )
-}
-
-export function isCaipAddress(value: unknown): value is CaipAddress {
-  if (typeof value !== 'string') return false
-  const parts = value.split(':')
-  return (
-    parts.length === 3 &&
-    namespacePattern.test(parts[0] as string) &&
-    referencePattern.test(parts[1] as string) &&
-    addressPattern.test(parts[2] as string)
-  )
-}
 
 export class InvalidCaipIdError extends Error {
   override readonly name = 'InvalidCaipIdError'

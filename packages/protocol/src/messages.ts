@@ -3,11 +3,18 @@
 import { z } from 'zod'
 import { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { ErrorObject } from './errors.js'
+import {
+  accountEntryTypes,
+  channelName,
+  connectionStatuses,
+  eip1193Events,
+  protocolVersion,
+} from './internal/literals.js'
 import { AccountType, ThemeMode } from './validation.js'
 import { ViewName } from './views.js'
 
-export const protocolVersion = 1
-export const channelName = 'walletframe'
+// The literals live in a zod-free module so the host SDK can use them without bundling zod.
+export { accountEntryTypes, channelName, connectionStatuses, eip1193Events, protocolVersion }
 
 // ---------------------------------------------------------------------------------------------
 // Configuration the host sends in `host:init`.
@@ -87,14 +94,13 @@ export type HostInit = z.infer<typeof HostInit>
 // ---------------------------------------------------------------------------------------------
 // State the frame reports.
 
-export const connectionStatuses = ['disconnected', 'connecting', 'connected'] as const
 export const ConnectionStatus = z.enum(connectionStatuses)
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 
 export const AccountEntry = z.object({
   namespace: ChainNamespace,
   address: z.string(),
-  type: z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']),
+  type: z.enum(accountEntryTypes),
 })
 export type AccountEntry = z.infer<typeof AccountEntry>
 
@@ -175,14 +181,20 @@ export type HostRequestMethod = HostRequest['method']
 // ---------------------------------------------------------------------------------------------
 // Port messages: frame -> host.
 
-/** Answer to a request, either way. Exactly one of result / error. */
+/**
+ * Answer to a request, either way. Exactly one of result / error: a result answer may not carry an
+ * `error` key, or a malformed error (`error: 'junk'`) would pass as a successful result.
+ */
 export const Response = z.union([
-  z.object({ kind: z.literal('response'), id: requestId, result: z.unknown() }),
+  z.object({
+    kind: z.literal('response'),
+    id: requestId,
+    result: z.unknown(),
+    error: z.undefined().optional(),
+  }),
   z.object({ kind: z.literal('response'), id: requestId, error: ErrorObject }),
 ])
 export type Response = z.infer<typeof Response>
-
-export const eip1193Events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const
 
 export const FrameEvent = z.discriminatedUnion('event', [
   z.object({

@@ -1,5 +1,8 @@
 // The validation rules of SPEC §5 as schemas, shared by the frame, the API and the SDK's guards.
 import { z } from 'zod'
+import { accountTypes } from './internal/literals.js'
+
+export { accountTypes }
 
 /** A transaction hash: 0x plus 64 hex characters. */
 export const TxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
@@ -36,6 +39,5 @@ export const SendCallsItem = z.object({
 })
 export type SendCallsItem = z.infer<typeof SendCallsItem>
 
-export const accountTypes = ['eoa', 'smartAccount'] as const
 export const AccountType = z.enum(accountTypes)
 export type AccountType = z.infer<typeof AccountType>
