@@ -1,7 +1,6 @@
 // The session namespaces the test wallet approves: its one EVM account on every eip155 chain
 // the dapp asked for (required or optional), with the methods and events the wallet answers.
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
-import { buildApprovedNamespaces } from '@walletconnect/utils'
 import type { Address } from 'viem'
 
 export const methods = [
@@ -36,24 +35,36 @@ export function requestedChains(
   return [...chains]
 }
 
-/** Namespaces approving `address` on the requested chains; throws UnsupportedProposalError. */
-export function fromProposal(proposal: ProposalTypes.Struct, address: Address): SessionTypes.Namespaces {
+/**
+ * Namespaces approving `address` on the requested chains with every method and event the
+ * wallet supports — like real wallets, not just the intersection with what the dapp listed,
+ * so a dapp may call e.g. eth_chainId later. Throws UnsupportedProposalError when a required
+ * namespace asks for a chain family, method or event the wallet does not have.
+ */
+export function fromProposal(
+  proposal: Pick<ProposalTypes.Struct, 'requiredNamespaces' | 'optionalNamespaces'>,
+  address: Address,
+): SessionTypes.Namespaces {
+  for (const [key, namespace] of Object.entries(proposal.requiredNamespaces ?? {})) {
+    if (key !== 'eip155' && !key.startsWith('eip155:')) {
+      throw new UnsupportedProposalError(`The test wallet has no ${key} accounts`)
+    }
+    const missing = [
+      ...namespace.methods.filter((method) => !(methods as readonly string[]).includes(method)),
+      ...namespace.events.filter((event) => !(events as readonly string[]).includes(event)),
+    ]
+    if (missing.length > 0)
+      throw new UnsupportedProposalError(`The test wallet does not support ${missing.join(', ')}`)
+  }
   const chains = requestedChains(proposal)
   if (chains.length === 0) throw new UnsupportedProposalError('The proposal requests no eip155 chain')
-  try {
-    return buildApprovedNamespaces({
-      proposal,
-      supportedNamespaces: {
-        eip155: {
-          chains,
-          methods: [...methods],
-          events: [...events],
-          accounts: chains.map((chain) => `${chain}:${address}`),
-        },
-      },
-    })
-  } catch (error) {
-    throw new UnsupportedProposalError((error as Error).message)
+  return {
+    eip155: {
+      chains,
+      accounts: chains.map((chain) => `${chain}:${address}`),
+      methods: [...methods],
+      events: [...events],
+    },
   }
 }
 

@@ -1,0 +1,258 @@
+import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { createPublicClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { start as startRelay } from '../relay/Relay.js'
+import * as Anvil from './internal/anvil.js'
+import * as Dapp from './internal/dapp.js'
+import { create, type TestWallet } from './TestWallet.js'
+
+const mainChain = 'eip155:31337'
+const otherChain = 'eip155:10'
+/** A chain the wallet has an RPC URL for but the dapp does not ask for at connect time. */
+const extraChain = 'eip155:8453'
+
+let relay: Awaited<ReturnType<typeof startRelay>>
+let anvil: Anvil.Node
+let dapp: Dapp.Dapp
+const wallets: TestWallet[] = []
+
+beforeAll(async () => {
+  ;[relay, anvil] = await Promise.all([startRelay(), Anvil.start(31337)])
+  // The dapp's SDK logs every rejected request at error level; these tests reject on purpose.
+  dapp = await Dapp.create({ relayUrl: relay.url, logLevel: 'fatal' })
+})
+
+afterEach(async () => {
+  await Promise.all(wallets.splice(0).map((wallet) => wallet.close()))
+})
+
+afterAll(async () => {
+  await dapp?.close()
+  await Promise.all([relay?.stop(), anvil?.stop()])
+})
+
+async function newWallet(options: Partial<create.Options> = {}): Promise<TestWallet> {
+  const wallet = await create({
+    relayUrl: relay.url,
+    rpcUrls: { [mainChain]: anvil.url, [extraChain]: anvil.url },
+    ...options,
+  })
+  wallets.push(wallet)
+  return wallet
+}
+
+/** Dapp connects, wallet pairs from the URI and approves: the session on both sides. */
+async function connect(wallet: TestWallet) {
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: {
+      eip155: {
+        chains: [mainChain, otherChain],
+        methods: [
+          'personal_sign',
+          'eth_signTypedData_v4',
+          'eth_sendTransaction',
+          'wallet_switchEthereumChain',
+        ],
+        events: ['accountsChanged', 'chainChanged'],
+      },
+    },
+  })
+  if (!uri) throw new Error('connect() gave no URI')
+  await wallet.pair(uri)
+  const [walletSession, dappSession] = await Promise.all([wallet.approveNextProposal(), approval()])
+  return { walletSession, dappSession }
+}
+
+function request<result>(session: SessionTypes.Struct, method: string, params: unknown, chainId = mainChain) {
+  return dapp.request<result>({ topic: session.topic, chainId, request: { method, params } })
+}
+
+function nextDappEvent<event extends SignClientTypes.Event>(
+  name: event,
+  topic: string,
+): Promise<SignClientTypes.EventArguments[event]> {
+  return new Promise((resolve) => {
+    const listener = (event: SignClientTypes.EventArguments[event]) => {
+      if ((event as { topic?: string }).topic !== topic) return
+      dapp.off(name, listener)
+      resolve(event)
+    }
+    dapp.on(name, listener)
+  })
+}
+
+describe('createTestWallet', () => {
+  it('connects: approving the proposal gives the same session on the dapp and the wallet', async () => {
+    const wallet = await newWallet()
+    const { walletSession, dappSession } = await connect(wallet)
+    expect(dappSession.topic).toBe(walletSession.topic)
+    expect(dappSession.namespaces.eip155?.accounts).toEqual([
+      `${mainChain}:${wallet.address}`,
+      `${otherChain}:${wallet.address}`,
+    ])
+    expect(dappSession.namespaces.eip155?.methods).toContain('eth_sendTransaction')
+    expect(wallet.sessions().map((session) => session.topic)).toEqual([dappSession.topic])
+  })
+
+  it('answers personal_sign with a signature that recovers to its account', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const message = 'Sign in to Walletframe'
+    const signature = await request<Hex>(dappSession, 'personal_sign', [
+      `0x${Buffer.from(message).toString('hex')}`,
+      wallet.address,
+    ])
+    expect(await verifyMessage({ address: wallet.address, message, signature })).toBe(true)
+  })
+
+  it('answers eth_signTypedData_v4 with a signature over the typed data', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const typedData = {
+      domain: { name: 'Walletframe', version: '1', chainId: 31337 },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      message: { to: wallet.address, contents: 'gm' },
+    } as const
+    const signature = await request<Hex>(dappSession, 'eth_signTypedData_v4', [
+      wallet.address,
+      JSON.stringify(typedData),
+    ])
+    const { EIP712Domain: _, ...types } = typedData.types
+    expect(await verifyTypedData({ address: wallet.address, ...typedData, types, signature })).toBe(true)
+  })
+
+  it('sends eth_sendTransaction to the devnet, where it is mined', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const chain = createPublicClient({ transport: http(anvil.url) })
+    const recipient = '0x000000000000000000000000000000000000dEaD'
+    const before = await chain.getBalance({ address: recipient })
+    const hash = await request<Hex>(dappSession, 'eth_sendTransaction', [
+      { from: wallet.address, to: recipient, value: `0x${parseEther('0.5').toString(16)}` },
+    ])
+    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+    expect(await chain.getBalance({ address: recipient })).toBe(before + parseEther('0.5'))
+  })
+
+  it('rejects the next request with 4001 and answers the one after', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    wallet.rejectNextRequest()
+    await expect(request(dappSession, 'personal_sign', ['0x01', wallet.address])).rejects.toMatchObject({
+      code: 4001,
+    })
+    await expect(request(dappSession, 'personal_sign', ['0x01', wallet.address])).resolves.toMatch(/^0x/)
+  })
+
+  it('answers eth_accounts and eth_chainId, and refuses to sign for another address with -32602', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    await expect(request(dappSession, 'eth_accounts', [])).resolves.toEqual([wallet.address])
+    await expect(request(dappSession, 'eth_chainId', [], otherChain)).resolves.toBe('0xa')
+    await expect(
+      request(dappSession, 'personal_sign', ['0x01', '0x000000000000000000000000000000000000dEaD']),
+    ).rejects.toMatchObject({
+      code: -32602,
+    })
+  })
+
+  it('rejects a proposal: the dapp approval fails with USER_REJECTED', async () => {
+    const wallet = await newWallet()
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: [mainChain], methods: ['personal_sign'], events: [] } },
+    })
+    await wallet.pair(uri as string)
+    const [, outcome] = await Promise.allSettled([wallet.rejectNextProposal(), approval()])
+    expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 5000, message: 'User rejected.' } })
+  })
+
+  it('switches chain on wallet_switchEthereumChain and the dapp sees chainChanged', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const changed = nextDappEvent('session_event', dappSession.topic)
+    await expect(request(dappSession, 'wallet_switchEthereumChain', [{ chainId: '0xa' }])).resolves.toBeNull()
+    expect((await changed).params).toEqual({ chainId: otherChain, event: { name: 'chainChanged', data: 10 } })
+    expect(wallet.activeChain()).toBe(otherChain)
+  })
+
+  it('adds a chain it has an RPC URL for to the session when asked to switch to it, else answers 4902', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const updated = nextDappEvent('session_update', dappSession.topic)
+    const changed = nextDappEvent('session_event', dappSession.topic)
+    await request(dappSession, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }])
+    expect((await updated).params.namespaces.eip155?.accounts).toContain(`${extraChain}:${wallet.address}`)
+    expect((await changed).params.event).toEqual({ name: 'chainChanged', data: 8453 })
+    await expect(
+      request(dappSession, 'wallet_switchEthereumChain', [{ chainId: '0x539' }]),
+    ).rejects.toMatchObject({
+      code: 4902,
+    })
+  })
+
+  it('emits accountsChanged and chainChanged to the dapp', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const accounts = nextDappEvent('session_event', dappSession.topic)
+    await wallet.emitAccountsChanged()
+    expect((await accounts).params).toEqual({
+      chainId: mainChain,
+      event: { name: 'accountsChanged', data: [wallet.address] },
+    })
+    const chain = nextDappEvent('session_event', dappSession.topic)
+    await wallet.emitChainChanged(otherChain)
+    expect((await chain).params.event).toEqual({ name: 'chainChanged', data: 10 })
+  })
+
+  it('disconnects: the dapp sees session_delete', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const deleted = nextDappEvent('session_delete', dappSession.topic)
+    await wallet.disconnect()
+    expect((await deleted).topic).toBe(dappSession.topic)
+    expect(wallet.sessions()).toEqual([])
+  })
+
+  it('keeps a session working while another client floods the relay with garbage', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connect(wallet)
+    const jwt = await signJWT('garbage', relay.url, 86_400, generateKeyPair())
+    const vandal = new WebSocket(`${relay.url}?auth=${jwt}`)
+    await new Promise((resolve) => vandal.once('open', resolve))
+    const errors: number[] = []
+    const allAnswered = new Promise<void>((resolve) =>
+      vandal.on('message', (data) => {
+        errors.push(JSON.parse(data.toString()).error.code)
+        if (errors.length === 4) resolve()
+      }),
+    )
+    for (const frame of [
+      '{',
+      'null',
+      '{"jsonrpc":"2.0","id":1,"method":"nope"}',
+      '{"jsonrpc":"2.0","id":2,"method":"irn_publish","params":{}}',
+    ]) {
+      vandal.send(frame)
+    }
+    const signature = await request<Hex>(dappSession, 'personal_sign', ['0x6869', wallet.address])
+    await allAnswered
+    expect(errors).toEqual([-32700, -32600, -32601, -32602])
+    expect(await verifyMessage({ address: wallet.address, message: 'hi', signature })).toBe(true)
+    vandal.close()
+  })
+})
