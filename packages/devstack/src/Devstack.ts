@@ -1,0 +1,137 @@
+// Starts the whole local stack — two anvil chains with fixtures, the Solana RPC, NFT metadata, and any
+// extra services — and describes it as one validated chains file.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { type ChainNetwork, ChainsFile } from '@walletframe/protocol/chains'
+import { accountCount, evmAccount, solanaAccount, testMnemonic } from './accounts.js'
+import { type ChildProcessError, DevstackError } from './errors.js'
+import * as Anvil from './evm/Anvil.js'
+import * as Fixtures from './evm/fixtures.js'
+import * as Network from './evm/network.js'
+import * as NftMetadata from './nftMetadata.js'
+import type { Service } from './Service.js'
+import * as Cluster from './solana/Cluster.js'
+
+export declare namespace startDevstack {
+  type Options = {
+    /** Start the two anvil chains (default true). */
+    evm?: boolean
+    /** Start the Solana RPC (default true). */
+    solana?: boolean
+    /** Extra services started after the chains; their URLs land in `services`. */
+    services?: readonly Service[]
+    /** Write the chains file here once everything answers. */
+    out?: string
+    /** No progress lines on stderr (default false). */
+    quiet?: boolean
+    /** Called when a child process dies while the stack runs (default: logs to stderr). */
+    onCrash?: (error: ChildProcessError) => void
+  }
+  type ReturnType = {
+    chainsFile: ChainsFile
+    /** Stops every child process and server; safe to call twice. */
+    stop(): Promise<void>
+  }
+}
+
+/** Every child still alive, so an exiting process can take them down synchronously. */
+const liveChildren = new Set<Anvil.Anvil>()
+let exitHookInstalled = false
+
+function installExitHook() {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  // 'exit' handlers cannot await; SIGKILL is synchronous and leaves no anvil behind.
+  process.on('exit', () => {
+    for (const anvil of liveChildren) anvil.process.kill('SIGKILL')
+  })
+}
+
+export async function startDevstack(options: startDevstack.Options = {}): Promise<startDevstack.ReturnType> {
+  const { evm = true, solana = true, quiet = false } = options
+  const log = (line: string) => {
+    if (!quiet) process.stderr.write(`[devstack] ${line}\n`)
+  }
+  const onCrash =
+    options.onCrash ?? ((error: ChildProcessError) => process.stderr.write(`[devstack] ${error.message}\n`))
+  installExitHook()
+
+  const stops: (() => Promise<void>)[] = []
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    await Promise.allSettled(stops.reverse().map((fn) => fn()))
+  }
+
+  try {
+    const evmAccounts = Array.from({ length: accountCount }, (_, index) => evmAccount(index))
+    const networks: ChainNetwork[] = []
+    const services: Record<string, string> = {}
+
+    const startEvm = async () => {
+      const metadata = await NftMetadata.start()
+      stops.push(metadata.stop)
+      services.nftMetadata = metadata.url
+      return Promise.all(
+        Network.evmChains.map(async ({ chainId, name }) => {
+          const anvil = await Anvil.start({ chainId, onCrash })
+          liveChildren.add(anvil)
+          stops.push(async () => {
+            await anvil.stop()
+            liveChildren.delete(anvil)
+          })
+          const fixtures = await Fixtures.deploy({
+            rpcUrl: anvil.httpUrl,
+            nftBaseUri: metadata.baseUri(chainId),
+            accounts: evmAccounts.map((account) => account.address),
+          })
+          log(`${name} (chain ${chainId}) at ${anvil.httpUrl}`)
+          return Network.describe(anvil, name, fixtures)
+        }),
+      )
+    }
+    const startSolana = async () => {
+      const cluster = await Cluster.start()
+      stops.push(cluster.stop)
+      log(`${cluster.network.name} at ${cluster.network.rpcUrls.default.http[0]}`)
+      return cluster.network
+    }
+
+    // Chains start side by side: anvil boots in a child process while litesvm seeds in this one.
+    const [evmNetworks, solanaNetwork] = await Promise.all([
+      evm ? startEvm() : Promise.resolve([]),
+      solana ? startSolana() : Promise.resolve(undefined),
+    ])
+    networks.push(...evmNetworks)
+    if (solanaNetwork) networks.push(solanaNetwork)
+    if (networks.length === 0) throw new DevstackError('NO_NETWORKS', 'Enable at least one of evm or solana')
+
+    for (const service of options.services ?? []) {
+      const running = await service.start({ networks, quiet })
+      stops.push(running.stop)
+      Object.assign(services, running.urls)
+      log(`${service.name}: ${Object.values(running.urls).join(', ')}`)
+    }
+
+    const chainsFile = ChainsFile.parse({
+      version: 1,
+      networks,
+      accounts: {
+        mnemonic: testMnemonic,
+        evm: evmAccounts,
+        solana: solana ? Array.from({ length: accountCount }, (_, index) => solanaAccount(index)) : [],
+      },
+      services,
+    })
+    if (options.out) {
+      await mkdir(dirname(options.out), { recursive: true })
+      await writeFile(options.out, `${JSON.stringify(chainsFile, null, 2)}\n`)
+      log(`chains file written to ${options.out}`)
+    }
+    return { chainsFile, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,15 @@
+// Public entry of @walletframe/devstack: start the local chains (and services) from code.
+export { accountCount, evmAccount, solanaAccount, solanaKeypair, testMnemonic } from './accounts.js'
+export { startDevstack } from './Devstack.js'
+export {
+  ChildProcessError,
+  DevstackError,
+  FixtureError,
+  PortUnavailableError,
+  RepoRootNotFoundError,
+  StartTimeoutError,
+} from './errors.js'
+export { canonicalAddresses, nftHolders, testBalances as evmTestBalances } from './evm/fixtures.js'
+export type { Service } from './Service.js'
+export { caipNetworkId as solanaCaipNetworkId, genesisHash as solanaGenesisHash } from './solana/constants.js'
+export { testBalances as solanaTestBalances } from './solana/fixtures.js'
