@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ChainsFile } from '@walletframe/protocol/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevstack } from './Devstack.js'
+import type { Service } from './Service.js'
+
+async function chainId(url: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  })
+  return ((await response.json()) as { result: string }).result
+}
+
+function rpcUrls(file: ChainsFile): string[] {
+  return file.networks.flatMap((network) => network.rpcUrls.default.http)
+}
+
+let dir: string
+let stacks: Awaited<ReturnType<typeof startDevstack>>[] = []
+const serviceStops: string[] = []
+
+const echoService: Service = {
+  name: 'echo',
+  async start({ networks }) {
+    return {
+      urls: { echo: `http://127.0.0.1:1/${networks.length}` },
+      async stop() {
+        serviceStops.push('echo')
+      },
+    }
+  },
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'devstack-'))
+  // Two full stacks at once, as parallel test files start them.
+  stacks = await Promise.all([
+    startDevstack({ quiet: true, out: join(dir, 'chains.json'), services: [echoService] }),
+    startDevstack({ quiet: true }),
+  ])
+})
+
+afterAll(async () => {
+  await Promise.all(stacks.map((stack) => stack.stop()))
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('startDevstack', () => {
+  it('runs two stacks side by side on distinct ports', async () => {
+    const [first, second] = stacks.map((stack) => rpcUrls(stack.chainsFile))
+    expect(first).toHaveLength(3)
+    expect(new Set([...first!, ...second!]).size).toBe(6)
+    for (const url of [...first!, ...second!].filter((_, index) => index % 3 !== 2)) {
+      expect(['0x1', '0x2105']).toContain(await chainId(url))
+    }
+  })
+
+  it('writes a chains file that validates against the protocol schema', async () => {
+    const written = ChainsFile.parse(JSON.parse(await readFile(join(dir, 'chains.json'), 'utf8')))
+    expect(written).toEqual(stacks[0]!.chainsFile)
+    expect(written.networks.map((network) => network.caipNetworkId)).toEqual([
+      'eip155:1',
+      'eip155:8453',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    ])
+    expect(written.accounts.evm).toHaveLength(10)
+    expect(written.accounts.solana).toHaveLength(10)
+    expect(written.accounts.evm[0]?.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(Object.keys(written.services).sort()).toEqual(['echo', 'nftMetadata'])
+    // The extra service saw the three networks that started before it.
+    expect(written.services.echo).toMatch(/\/3$/)
+  })
+
+  it('stops every child and server', async () => {
+    const extra = await startDevstack({ quiet: true, solana: false, services: [echoService] })
+    const urls = rpcUrls(extra.chainsFile)
+    await extra.stop()
+    for (const url of [...urls, extra.chainsFile.services.nftMetadata!]) {
+      await expect(fetch(url)).rejects.toThrow()
+    }
+    expect(serviceStops).toContain('echo')
+  })
+})
