@@ -1,0 +1,72 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import * as Config from './Config.js'
+import { ConfigError } from './errors.js'
+
+const network = {
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  nativePriceUsd: 3000,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  testnet: false,
+}
+const chainsFile = { version: 1, networks: [network] }
+
+function failure(input: unknown): ConfigError {
+  try {
+    Config.parse(input)
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('parse', () => {
+  it('accepts a bare chains file and fills the defaults', () => {
+    const config = Config.parse(chainsFile)
+    expect(config.projects).toEqual([])
+    expect(config.options.reorgSafeDepth).toBe(2)
+    expect(config.options.balanceCacheTtlMs).toBe(30_000)
+    expect(config.options.identityCacheTtlMs).toBe(300_000)
+    expect(config.options.rateLimits.perIp.capacity).toBeGreaterThan(0)
+    expect(config.options.indexer.enabled).toBe(true)
+  })
+
+  it('names the bad field', () => {
+    const badUrl = failure({
+      ...chainsFile,
+      networks: [{ ...network, rpcUrls: { default: { http: ['nope'] } } }],
+    })
+    expect(badUrl.field).toBe('networks[0].rpcUrls.default.http[0]')
+    expect(badUrl.message).toContain('networks[0].rpcUrls.default.http[0]')
+
+    const badOrigin = failure({
+      ...chainsFile,
+      projects: [{ id: 'p', name: 'P', allowedOrigins: ['https://app.example/'] }],
+    })
+    expect(badOrigin.field).toBe('projects[0].allowedOrigins[0]')
+
+    const badDepth = failure({ ...chainsFile, options: { reorgSafeDepth: -1 } })
+    expect(badDepth.field).toBe('options.reorgSafeDepth')
+
+    expect(failure({ ...chainsFile, networks: [network, network] }).field).toBe('networks[1].caipNetworkId')
+  })
+})
+
+describe('load', () => {
+  it('reports a file that is not JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wf-config-'))
+    const path = join(dir, 'config.json')
+    await writeFile(path, '{ nope')
+    await expect(Config.load(path)).rejects.toThrow(/is not JSON/)
+    await expect(Config.load(join(dir, 'missing.json'))).rejects.toThrow(/Cannot read config file/)
+    await writeFile(path, JSON.stringify(chainsFile))
+    expect((await Config.load(path)).networks[0]!.caipNetworkId).toBe('eip155:1')
+  })
+})

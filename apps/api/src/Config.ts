@@ -1,0 +1,111 @@
+// The API's configuration file: the protocol ChainsFile (networks, tokens with prices, contracts)
+// plus projects and server options. The devstack's chains.local.json is a valid config as-is.
+import { readFile } from 'node:fs/promises'
+import { ChainsFile } from '@walletframe/protocol'
+import { z } from 'zod'
+import { ConfigError, formatPath } from './errors.js'
+
+const Origin = z
+  .string()
+  .regex(/^https?:\/\/[^/\s?#]+$/, 'an origin is scheme://host[:port] with no path or trailing slash')
+
+export const ProjectEntry = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'letters, digits, - and _ (1 to 128)'),
+  name: z.string().min(1).max(200),
+  allowedOrigins: z.array(Origin).default([]),
+  analytics: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+})
+export type ProjectEntry = z.infer<typeof ProjectEntry>
+
+export const RateLimit = z.object({
+  /** Burst size: requests allowed at once. */
+  capacity: z.number().int().positive(),
+  /** Sustained requests per second. */
+  refillPerSecond: z.number().positive(),
+})
+export type RateLimit = z.infer<typeof RateLimit>
+
+export const Options = z.object({
+  /** Any http://localhost / 127.0.0.1 origin is allowed for every project. */
+  development: z.boolean().default(false),
+  /** Blocks behind the head the indexer stays, so a reorg shallower than this never reaches the DB. */
+  reorgSafeDepth: z.number().int().min(0).max(10_000).default(2),
+  /** Upper bound on one upstream RPC round trip. */
+  rpcTimeoutMs: z.number().int().min(50).max(120_000).default(5_000),
+  /** SPEC §9: portfolio / native balance cache 30 s. */
+  balanceCacheTtlMs: z.number().int().min(0).default(30_000),
+  /** SPEC §9: ENS and identity cache 5 min. */
+  identityCacheTtlMs: z.number().int().min(0).default(300_000),
+  rateLimits: z
+    .object({
+      perProject: RateLimit.default({ capacity: 600, refillPerSecond: 100 }),
+      perIp: RateLimit.default({ capacity: 300, refillPerSecond: 50 }),
+    })
+    .prefault({}),
+  /** Base URL clients reach this API at (behind a proxy); the request's own origin when absent. */
+  publicUrl: z.url().optional(),
+  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: z.boolean().default(false),
+  /** JSON-RPC proxy request limit (bytes). */
+  rpcMaxBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  indexer: z
+    .object({
+      enabled: z.boolean().default(true),
+      pollIntervalMs: z.number().int().min(10).default(1_000),
+      /** Blocks fetched per round trip. */
+      batchBlocks: z.number().int().min(1).max(1_000).default(50),
+      /** Where to start on a chain with no cursor yet: a block number, or `latest`. Default 0. */
+      startBlock: z.record(z.string(), z.union([z.number().int().min(0), z.literal('latest')])).default({}),
+    })
+    .prefault({}),
+})
+export type Options = z.infer<typeof Options>
+
+export const ApiConfig = ChainsFile.extend({
+  projects: z.array(ProjectEntry).default([]),
+  options: Options.prefault({}),
+})
+export type ApiConfig = z.infer<typeof ApiConfig>
+export type ApiConfigInput = z.input<typeof ApiConfig>
+
+/** Validates a config object; throws ConfigError naming the first bad field. */
+export function parse(input: unknown, source = 'config'): ApiConfig {
+  const result = ApiConfig.safeParse(input)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const field = formatPath('', issue.path) || '(root)'
+    throw new ConfigError(`Invalid ${source}: ${field}: ${issue.message}`, field)
+  }
+  const config = result.data
+  const seen = new Set<string>()
+  for (const [i, network] of config.networks.entries()) {
+    if (seen.has(network.caipNetworkId)) {
+      throw new ConfigError(
+        `Invalid ${source}: networks[${i}].caipNetworkId: duplicate ${network.caipNetworkId}`,
+        `networks[${i}].caipNetworkId`,
+      )
+    }
+    seen.add(network.caipNetworkId)
+  }
+  return config
+}
+
+export async function load(path: string): Promise<ApiConfig> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`Cannot read config file ${path}: ${(error as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`Config file ${path} is not JSON: ${(error as Error).message}`)
+  }
+  return parse(json, `config file ${path}`)
+}

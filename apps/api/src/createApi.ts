@@ -1,0 +1,94 @@
+// Assembles the Hono app from its route modules: per-IP limit, CORS preflight, the routes, and one
+// error handler that turns every failure into a JSON body (never a stack trace).
+import type { IdentityResponse, TokenBalance } from '@walletframe/protocol'
+import { Hono } from 'hono'
+import type { ApiConfig } from './Config.js'
+import * as Networks from './chains/Networks.js'
+import * as Prices from './chains/Prices.js'
+import type { Db } from './db/Database.js'
+import { ApiError, NotFoundError, RateLimitedError } from './errors.js'
+import * as TokenBucket from './internal/TokenBucket.js'
+import * as TtlCache from './internal/TtlCache.js'
+import { preflight } from './middleware/access.js'
+import { perIp } from './middleware/rateLimit.js'
+import * as ProjectStore from './ProjectStore.js'
+import * as analytics from './routes/analytics.js'
+import * as balance from './routes/balance.js'
+import * as gasPrice from './routes/gasPrice.js'
+import * as history from './routes/history.js'
+import * as identity from './routes/identity.js'
+import * as openapi from './routes/openapi.js'
+import * as price from './routes/price.js'
+import * as projectConfig from './routes/projectConfig.js'
+import type { App, Deps, Env } from './routes/Route.js'
+import * as rpcProxy from './routes/rpcProxy.js'
+import * as supportedChains from './routes/supportedChains.js'
+
+const routes = [
+  supportedChains,
+  projectConfig,
+  balance,
+  price,
+  gasPrice,
+  identity,
+  history,
+  rpcProxy,
+  analytics,
+]
+
+export declare namespace createApi {
+  type Options = {
+    config: ApiConfig
+    db: Db
+    /** fetch used for upstream RPC (tests inject faults here). */
+    fetch?: typeof fetch
+    /** Where unexpected errors are reported; console.error by default. */
+    log?: (message: string) => void
+  }
+  type ReturnType = App & { deps: Deps }
+}
+
+export function createApi(options: createApi.Options): createApi.ReturnType {
+  const { config, db, log = (message) => console.error(`[api] ${message}`) } = options
+  const { options: settings } = config
+  const deps: Deps = {
+    config,
+    db,
+    networks: Networks.fromConfig(config.networks, {
+      timeoutMs: settings.rpcTimeoutMs,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+    prices: Prices.fromNetworks(config.networks),
+    projects: ProjectStore.create(db),
+    balanceCache: TtlCache.create<TokenBalance[]>({ ttlMs: settings.balanceCacheTtlMs, maxEntries: 50_000 }),
+    identityCache: TtlCache.create<IdentityResponse>({
+      ttlMs: settings.identityCacheTtlMs,
+      maxEntries: 50_000,
+    }),
+    limits: {
+      perProject: TokenBucket.create(settings.rateLimits.perProject),
+      perIp: TokenBucket.create(settings.rateLimits.perIp),
+    },
+  }
+
+  const app = new Hono<Env>()
+  app.get('/health', (c) => c.json({ ok: true }))
+  openapi.register(
+    app,
+    routes.map((route) => route.doc),
+  )
+  app.use('*', perIp(deps))
+  app.use('*', preflight(deps))
+  for (const route of routes) route.register(app, deps)
+
+  app.notFound((c) => c.json(new NotFoundError(c.req.path).toJSON(), 404))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error instanceof RateLimitedError) c.header('retry-after', String(error.retryAfterSeconds))
+      return c.json(error.toJSON(), error.status)
+    }
+    log(`${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`)
+    return c.json({ error: 'Internal error; the server log has the details', code: 'INTERNAL' }, 500)
+  })
+  return Object.assign(app, { deps })
+}

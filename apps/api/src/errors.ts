@@ -1,0 +1,145 @@
+// The API's errors: each a class with an HTTP status and a stable code (ApiErrorBody.code). The
+// spec's exact wording is used where it gives one (SPEC §8).
+import { type ApiErrorBody, type ApiErrorCode, type ApiIssue, messages } from '@walletframe/protocol'
+import type { z } from 'zod'
+
+export type HttpStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 502
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: HttpStatus,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly issues?: ApiIssue[],
+  ) {
+    super(message)
+  }
+  toJSON(): ApiErrorBody {
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.issues === undefined ? {} : { issues: this.issues }),
+    }
+  }
+}
+
+/** A query, path parameter or body failed its schema. */
+export class InvalidRequestError extends ApiError {
+  override name = 'InvalidRequestError'
+  constructor(message: string, field?: string, issues?: ApiIssue[]) {
+    super(400, 'INVALID_REQUEST', message, field, issues)
+  }
+  /** From a zod failure; `prefix` says where the input came from (`query`, `body`, `path`). */
+  static fromZod(prefix: string, error: z.core.$ZodError): InvalidRequestError {
+    const issues = error.issues.map((issue) => ({
+      path: formatPath(prefix, issue.path),
+      message: issue.message,
+    }))
+    const first = issues[0] ?? { path: prefix, message: 'invalid' }
+    return new InvalidRequestError(`Invalid ${first.path}: ${first.message}`, first.path, issues)
+  }
+}
+
+export function formatPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out ? '.' : ''}${String(key)}`
+  return out
+}
+
+export class ProjectIdNotConfiguredError extends ApiError {
+  override name = 'ProjectIdNotConfiguredError'
+  constructor() {
+    super(400, 'PROJECT_ID_NOT_CONFIGURED', messages.projectIdNotConfigured, 'projectId')
+  }
+}
+
+export class InvalidProjectIdError extends ApiError {
+  override name = 'InvalidProjectIdError'
+  constructor() {
+    super(401, 'INVALID_PROJECT_ID', messages.invalidProjectId, 'projectId')
+  }
+}
+
+export class OriginNotAllowedError extends ApiError {
+  override name = 'OriginNotAllowedError'
+  constructor() {
+    super(403, 'ORIGIN_NOT_ALLOWED', messages.originNotAllowed)
+  }
+}
+
+/** The analytics endpoint's answer to a disallowed origin (SPEC §8 "Analytics 403"). */
+export class AppConfigurationError extends ApiError {
+  override name = 'AppConfigurationError'
+  constructor() {
+    super(403, 'INVALID_APP_CONFIGURATION', messages.invalidAppConfiguration)
+  }
+}
+
+export class NetworkNotSupportedError extends ApiError {
+  override name = 'NetworkNotSupportedError'
+  constructor(message: string) {
+    super(400, 'NETWORK_NOT_SUPPORTED', message, 'chainId')
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError'
+  constructor(
+    readonly retryAfterSeconds: number,
+    scope: 'project' | 'ip',
+  ) {
+    super(429, 'RATE_LIMITED', `Too many requests for this ${scope}; retry after ${retryAfterSeconds} s`)
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  override name = 'PayloadTooLargeError'
+  constructor(limitBytes: number) {
+    super(413, 'PAYLOAD_TOO_LARGE', `Request body larger than ${limitBytes} bytes`, 'body')
+  }
+}
+
+/** The chain's RPC endpoint failed, timed out or answered garbage. */
+export class UpstreamError extends ApiError {
+  override name = 'UpstreamError'
+  constructor(
+    readonly chainId: string,
+    detail: string,
+  ) {
+    super(502, 'UPSTREAM_UNAVAILABLE', `The RPC endpoint of ${chainId} is unavailable: ${detail}`)
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError'
+  constructor(path: string) {
+    super(404, 'NOT_FOUND', `No such endpoint: ${path}`)
+  }
+}
+
+/** A JSON-RPC error object answered by the upstream node (e.g. execution reverted). */
+export class RpcResponseError extends Error {
+  override name = 'RpcResponseError'
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+/** The config file is missing, not JSON, or fails its schema; `field` names the bad entry. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  readonly code = 'INVALID_CONFIG'
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,164 @@
+// Follows every configured EVM network, `reorgSafeDepth` blocks behind its head, and stores the
+// transactions and transfers that the history endpoint serves. Progress is the per-chain cursor in
+// the database, so a restarted process continues where the last one stopped. If a reorg deeper than
+// the safe depth replaces the cursor's block, the indexer rewinds and indexes the new branch.
+import type { Hex } from 'viem'
+import type { Options } from '../Config.js'
+import type { Network, Networks } from '../chains/Networks.js'
+import type { Db } from '../db/Database.js'
+import * as EvmBlocks from './evmBlocks.js'
+import * as Store from './store.js'
+
+export type ChainStatus = {
+  /** The first block this process asked for (shows where it resumed). */
+  startedFrom?: number
+  /** Highest block stored. */
+  indexed?: number
+  lastError?: string
+}
+
+export type Indexer = {
+  start(): void
+  stop(): Promise<void>
+  /** One round for one chain; true when it stored blocks (tests and the CLI drive it directly). */
+  step(chainId: string): Promise<boolean>
+  /** Resolves once `blockNumber` of `chainId` is stored. */
+  waitFor(chainId: string, blockNumber: number, timeoutMs?: number): Promise<void>
+  status(): Record<string, ChainStatus>
+}
+
+export declare namespace create {
+  type Params = {
+    db: Db
+    networks: Networks
+    options: Pick<Options, 'reorgSafeDepth' | 'indexer'>
+    log?: (message: string) => void
+  }
+}
+
+export function create(params: create.Params): Indexer {
+  const { db, networks, options, log = (message) => console.error(`[indexer] ${message}`) } = params
+  const depth = options.reorgSafeDepth
+  const settings: Options['indexer'] = options.indexer
+  const chains = [...networks.values()].filter((entry) => entry.network.chainNamespace === 'eip155')
+  const status: Record<string, ChainStatus> = Object.fromEntries(
+    chains.map((c) => [c.network.caipNetworkId, {}]),
+  )
+  const waiters = new Set<{ chainId: string; blockNumber: number; resolve: () => void }>()
+  const timers = new Map<string, NodeJS.Timeout>()
+  const running = new Map<string, Promise<unknown>>()
+  let stopped = true
+
+  function notify(chainId: string, indexed: number): void {
+    for (const waiter of waiters) {
+      if (waiter.chainId === chainId && waiter.blockNumber <= indexed) {
+        waiters.delete(waiter)
+        waiter.resolve()
+      }
+    }
+  }
+
+  async function step(entry: Network): Promise<boolean> {
+    const chainId = entry.network.caipNetworkId
+    const state = status[chainId]!
+    const head = Number(await entry.upstream.request<Hex>('eth_blockNumber'))
+    const target = head - depth
+    if (target < 0) return false
+    const cursor = await Store.readCursor(db, chainId)
+    let from: number
+    if (cursor) from = cursor.blockNumber + 1
+    else {
+      const start = settings.startBlock[chainId] ?? 0
+      from = start === 'latest' ? target : Math.min(start, target)
+    }
+    if (from > target) {
+      if (cursor) {
+        state.indexed = cursor.blockNumber
+        notify(chainId, cursor.blockNumber)
+      }
+      return false
+    }
+    state.startedFrom ??= from
+    const to = Math.min(target, from + settings.batchBlocks - 1)
+    const blocks = await EvmBlocks.fetchRange(entry.upstream, chainId, from, to)
+    if (cursor && blocks[0]!.parentHash !== cursor.blockHash) {
+      // The stored tip is no longer on the canonical chain: go back far enough to be below the
+      // fork, with the canonical hash of that block, and index forward again.
+      const back = Math.max(0, cursor.blockNumber - Math.max(depth, 1) * 4)
+      const [ancestor] = await EvmBlocks.fetchRange(entry.upstream, chainId, back, back)
+      log(`${chainId}: reorg below block ${cursor.blockNumber}; re-indexing from ${back + 1}`)
+      await Store.rewind(db, chainId, { blockNumber: back, blockHash: ancestor!.hash })
+      return true
+    }
+    const written = await Store.append(db, chainId, cursor, blocks)
+    if (written) {
+      state.indexed = to
+      notify(chainId, to)
+    }
+    return written
+  }
+
+  function schedule(entry: Network, delayMs: number): void {
+    if (stopped) return
+    const chainId = entry.network.caipNetworkId
+    timers.set(
+      chainId,
+      setTimeout(() => {
+        const round = step(entry).then(
+          (more) => {
+            delete status[chainId]!.lastError
+            // Catching up: go again at once; at the head, wait for the next poll.
+            schedule(entry, more ? 0 : settings.pollIntervalMs)
+          },
+          (error: unknown) => {
+            const message = (error as Error).message
+            // Log a failure once per distinct message, not once per poll.
+            if (status[chainId]!.lastError !== message) log(`${chainId}: ${message}`)
+            status[chainId]!.lastError = message
+            schedule(entry, settings.pollIntervalMs)
+          },
+        )
+        running.set(chainId, round)
+      }, delayMs),
+    )
+  }
+
+  return {
+    start() {
+      if (!stopped || !settings.enabled) return
+      stopped = false
+      for (const entry of chains) schedule(entry, 0)
+    },
+    async stop() {
+      stopped = true
+      for (const timer of timers.values()) clearTimeout(timer)
+      timers.clear()
+      await Promise.allSettled(running.values())
+    },
+    step(chainId) {
+      const entry = chains.find((c) => c.network.caipNetworkId === chainId)
+      if (!entry) return Promise.reject(new Error(`${chainId} is not an indexed network`))
+      return step(entry)
+    },
+    waitFor(chainId, blockNumber, timeoutMs = 15_000) {
+      const indexed = status[chainId]?.indexed
+      if (indexed !== undefined && indexed >= blockNumber) return Promise.resolve()
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          chainId,
+          blockNumber,
+          resolve: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        }
+        const timer = setTimeout(() => {
+          waiters.delete(waiter)
+          reject(new Error(`${chainId} block ${blockNumber} not indexed within ${timeoutMs} ms`))
+        }, timeoutMs)
+        waiters.add(waiter)
+      })
+    },
+    status: () => structuredClone(status),
+  }
+}

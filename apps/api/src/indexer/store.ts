@@ -1,0 +1,103 @@
+// Writes indexed blocks and moves the chain's cursor in one transaction, under a per-chain advisory
+// lock: several API processes may run the indexer, and only one writes a given chain at a time.
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../db/Database.js'
+import { accountActivity, chainTransactions, indexerCursors, tokenTransfers } from '../db/schema.js'
+import type { BlockRows } from './evmBlocks.js'
+
+export type Cursor = { blockNumber: number; blockHash: string }
+
+export async function readCursor(db: Db, chainId: string): Promise<Cursor | undefined> {
+  const [row] = await db.select().from(indexerCursors).where(eq(indexerCursors.chainId, chainId)).limit(1)
+  return row ? { blockNumber: row.blockNumber, blockHash: row.blockHash } : undefined
+}
+
+/** A stable 32-bit key per chain for pg_try_advisory_xact_lock. */
+function lockKey(chainId: string): number {
+  let hash = 0x811c9dc5
+  for (const char of `walletframe-indexer:${chainId}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193)
+  return hash | 0
+}
+
+async function lock(tx: Db, chainId: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${lockKey(chainId)}) as locked`,
+  )) as unknown as {
+    rows: { locked: boolean }[]
+  }
+  return result.rows[0]?.locked === true
+}
+
+const chunk = 500
+
+/**
+ * Appends blocks after `expected` (the cursor this process read). Returns false, writing nothing, when
+ * another process holds the chain or moved the cursor meanwhile.
+ */
+export async function append(
+  db: Db,
+  chainId: string,
+  expected: Cursor | undefined,
+  blocks: BlockRows[],
+): Promise<boolean> {
+  const last = blocks.at(-1)
+  if (!last) return true
+  return db.transaction(async (tx) => {
+    if (!(await lock(tx, chainId))) return false
+    const current = await readCursor(tx, chainId)
+    if (current?.blockNumber !== expected?.blockNumber || current?.blockHash !== expected?.blockHash)
+      return false
+    const transactions = blocks.flatMap((block) => block.transactions)
+    const transfers = blocks.flatMap((block) => block.transfers)
+    const activity = blocks.flatMap((block) => block.activity)
+    // onConflictDoNothing: re-indexing after a crash between fetch and commit is harmless.
+    for (let i = 0; i < transactions.length; i += chunk) {
+      await tx
+        .insert(chainTransactions)
+        .values(transactions.slice(i, i + chunk))
+        .onConflictDoNothing()
+    }
+    for (let i = 0; i < transfers.length; i += chunk) {
+      await tx
+        .insert(tokenTransfers)
+        .values(transfers.slice(i, i + chunk))
+        .onConflictDoNothing()
+    }
+    for (let i = 0; i < activity.length; i += chunk) {
+      await tx
+        .insert(accountActivity)
+        .values(activity.slice(i, i + chunk))
+        .onConflictDoNothing()
+    }
+    await tx
+      .insert(indexerCursors)
+      .values({ chainId, blockNumber: last.number, blockHash: last.hash })
+      .onConflictDoUpdate({
+        target: indexerCursors.chainId,
+        set: { blockNumber: last.number, blockHash: last.hash, updatedAt: new Date() },
+      })
+    return true
+  })
+}
+
+/** Forgets everything above `cursor.blockNumber` and moves the cursor there (after a deep reorg). */
+export async function rewind(db: Db, chainId: string, cursor: Cursor): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lock(tx, chainId))) return
+    await tx
+      .delete(accountActivity)
+      .where(and(eq(accountActivity.chainId, chainId), gt(accountActivity.blockNumber, cursor.blockNumber)))
+    await tx
+      .delete(tokenTransfers)
+      .where(and(eq(tokenTransfers.chainId, chainId), gt(tokenTransfers.blockNumber, cursor.blockNumber)))
+    await tx
+      .delete(chainTransactions)
+      .where(
+        and(eq(chainTransactions.chainId, chainId), gt(chainTransactions.blockNumber, cursor.blockNumber)),
+      )
+    await tx
+      .insert(indexerCursors)
+      .values({ chainId, ...cursor })
+      .onConflictDoUpdate({ target: indexerCursors.chainId, set: { ...cursor, updatedAt: new Date() } })
+  })
+}

@@ -1,0 +1,172 @@
+// GET /v1/account/{account}/history: the account's transactions from the indexer's tables, newest
+// first, as SPEC §3 history entries. The cursor is opaque (base64url of the last row's sort key).
+import {
+  type CaipNetworkId,
+  type HistoryEntry,
+  HistoryQuery,
+  HistoryResponse,
+  type HistoryTransfer,
+} from '@walletframe/protocol'
+import { formatUnits } from 'viem'
+import { z } from 'zod'
+import type { PriceSource } from '../chains/Prices.js'
+import * as History from '../db/history.js'
+import { InvalidRequestError } from '../errors.js'
+import { requireProject } from '../middleware/access.js'
+import { parseAccount } from './addresses.js'
+import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
+
+const Params = z.object({ account: z.string().max(128) })
+
+export const doc: RouteDoc = {
+  method: 'get',
+  path: '/v1/account/{account}/history',
+  summary: 'Transactions touching an address, newest first, cursor-paginated',
+  params: Params,
+  query: HistoryQuery,
+  response: HistoryResponse,
+  errors: [400, 401, 403, 429],
+}
+
+const PageKey = z.object({
+  minedAt: z.iso.datetime(),
+  chainId: z.string().max(100),
+  blockNumber: z.number().int().nonnegative(),
+  txIndex: z.number().int().nonnegative(),
+})
+
+export function encodeCursor(key: History.PageKey): string {
+  return Buffer.from(JSON.stringify([key.minedAt, key.chainId, key.blockNumber, key.txIndex])).toString(
+    'base64url',
+  )
+}
+
+export function decodeCursor(cursor: string): History.PageKey {
+  try {
+    const [minedAt, chainId, blockNumber, txIndex] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString('utf8'),
+    )
+    return PageKey.parse({ minedAt, chainId, blockNumber, txIndex })
+  } catch {
+    throw new InvalidRequestError('Invalid cursor: use the `next` value of a previous page', 'cursor')
+  }
+}
+
+const zero = '0x0000000000000000000000000000000000000000'
+
+export function register(app: App, deps: Deps): void {
+  app.get('/v1/account/:account/history', requireProject(deps, { from: 'query' }), async (c) => {
+    const { account: raw } = validate.params(c, Params)
+    const query = validate.query(c, HistoryQuery)
+    const account = parseAccount(raw, 'account')
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined
+    const chainId = query.chainId ?? account.caipNetworkId
+    const empty = { data: [], next: null } satisfies HistoryResponse
+    // On-ramp purchases are not recorded by this API; Solana is not indexed (yet).
+    if (query.onramp || account.namespace !== 'eip155') return c.json(empty)
+    if (chainId && deps.networks.get(chainId)?.network.chainNamespace !== 'eip155') return c.json(empty)
+    const result = await History.page(deps.db, {
+      address: account.address,
+      chainId,
+      after,
+      limit: query.limit ?? 20,
+    })
+    const me = account.address.toLowerCase()
+    const data = result.rows.map((row) => toEntry(deps, row, me))
+    return c.json({ data, next: result.next ? encodeCursor(result.next) : null } satisfies HistoryResponse)
+  })
+}
+
+function toEntry(deps: Pick<Deps, 'networks' | 'prices'>, row: History.HistoryRow, me: string): HistoryEntry {
+  const { transaction: tx } = row
+  const network = deps.networks.get(tx.chainId)?.network
+  const transfers: HistoryTransfer[] = []
+  let ins = 0
+  let outs = 0
+  let mint = false
+  let burn = false
+  for (const transfer of row.transfers) {
+    const from = transfer.fromAddress
+    const to = transfer.toAddress
+    if (from !== me && to !== me) continue
+    const direction = from === me && to === me ? 'self' : from === me ? 'out' : 'in'
+    if (direction === 'in') ins++
+    if (direction === 'out') outs++
+    if (from === zero) mint = true
+    if (to === zero) burn = true
+    transfers.push(describe(deps.prices, network, transfer, direction))
+  }
+  const operationType = mint
+    ? 'mint'
+    : burn
+      ? 'burn'
+      : ins && outs
+        ? 'trade'
+        : outs
+          ? 'send'
+          : ins
+            ? 'receive'
+            : tx.fromAddress === me
+              ? 'execute'
+              : 'receive'
+  return {
+    id: `${tx.chainId}:${tx.hash}`,
+    metadata: {
+      minedAt: tx.minedAt.toISOString(),
+      chain: tx.chainId as CaipNetworkId,
+      operationType,
+      hash: tx.hash,
+      blockNumber: tx.blockNumber,
+      sentFrom: tx.fromAddress,
+      sentTo: tx.toAddress ?? '',
+      status: tx.success ? 'confirmed' : 'failed',
+      nonce: tx.nonce,
+    },
+    transfers,
+  }
+}
+
+function describe(
+  prices: PriceSource,
+  network: Deps['config']['networks'][number] | undefined,
+  transfer: History.HistoryRow['transfers'][number],
+  direction: 'in' | 'out' | 'self',
+): HistoryTransfer {
+  const chainId = transfer.chainId
+  if (transfer.standard === 'erc721') {
+    const collection = network?.nfts.find((nft) => nft.address.toLowerCase() === transfer.contract)
+    return {
+      nft_info: {
+        name: `${collection?.name ?? 'Unknown collection'} #${transfer.tokenId}`,
+        token_id: transfer.tokenId ?? '0',
+        content: null,
+        // Collections the operator lists are vouched for; anything else is treated as unsolicited.
+        flags: { is_spam: collection === undefined },
+      },
+      direction,
+      quantity: { numeric: '1' },
+      value: 0,
+      price: 0,
+    }
+  }
+  const fungible =
+    transfer.standard === 'native'
+      ? network && prices.native(network)
+      : prices.lookup(`${chainId}:${transfer.contract}`)
+  // Tokens outside the configured list have unknown decimals: their raw amount is shown as is.
+  const decimals = fungible?.decimals ?? 0
+  const numeric = formatUnits(BigInt(transfer.amount), decimals)
+  const price = fungible?.price ?? 0
+  return {
+    fungible_info: {
+      name: fungible?.name ?? 'Unknown token',
+      symbol: fungible?.symbol ?? (transfer.contract ?? '').slice(0, 10),
+      icon: fungible?.iconUrl ? { url: fungible.iconUrl } : null,
+    },
+    direction,
+    quantity: { numeric },
+    value: Number(numeric) * price,
+    price,
+  }
+}

@@ -1,0 +1,57 @@
+// GET /v1/identity/{address}: ENS name and avatar, from networks that configure an ENS universal
+// resolver (contracts.ensUniversalResolver). Cached 5 min (SPEC §9).
+import { IdentityQuery, IdentityResponse } from '@walletframe/protocol'
+import { z } from 'zod'
+import { readEnsIdentity } from '../chains/evm.js'
+import { InvalidRequestError, UpstreamError } from '../errors.js'
+import { requireProject } from '../middleware/access.js'
+import { parseAccount } from './addresses.js'
+import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
+
+const Params = z.object({ address: z.string().max(128) })
+
+export const noRegistryNote =
+  'No configured network has an ENS registry (contracts.ensUniversalResolver), so names are not resolved'
+
+export const doc: RouteDoc = {
+  method: 'get',
+  path: '/v1/identity/{address}',
+  summary: 'ENS name and avatar of an EVM address',
+  params: Params,
+  query: IdentityQuery,
+  response: IdentityResponse,
+  errors: [400, 401, 403, 429, 502],
+}
+
+export function register(app: App, deps: Deps): void {
+  app.get('/v1/identity/:address', requireProject(deps, { from: 'query' }), async (c) => {
+    const { address } = validate.params(c, Params)
+    const query = validate.query(c, IdentityQuery)
+    const account = parseAccount(address, 'address')
+    if (account.namespace !== 'eip155') {
+      throw new InvalidRequestError('Invalid address: identity is resolved for EVM addresses only', 'address')
+    }
+    const candidates = [...deps.networks.values()].filter(
+      (entry) =>
+        entry.network.chainNamespace === 'eip155' &&
+        entry.network.contracts.ensUniversalResolver &&
+        (!query.chainId || entry.network.caipNetworkId === query.chainId),
+    )
+    const entry = candidates[0]
+    if (!entry) return c.json({ name: null, avatar: null, note: noRegistryNote } satisfies IdentityResponse)
+    const key = `${entry.network.caipNetworkId}:${account.address}`
+    const cached = deps.identityCache.get(key)
+    if (cached) return c.json(cached)
+    let identity: IdentityResponse
+    try {
+      identity = await readEnsIdentity(entry.upstream, entry.network, account.address)
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error
+      const detail = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
+      throw new UpstreamError(entry.network.caipNetworkId, `ENS lookup failed: ${detail}`)
+    }
+    deps.identityCache.set(key, identity)
+    return c.json(identity)
+  })
+}

@@ -1,0 +1,57 @@
+// GET /v1/projects/{projectId}/config: what the frame needs to know about its project.
+import { ProjectConfigResponse, SdkQuery } from '@walletframe/protocol'
+import { z } from 'zod'
+import { requireProject } from '../middleware/access.js'
+import type { App, Deps, RouteDoc } from './Route.js'
+
+const Params = z.object({ projectId: z.string() })
+
+export const doc: RouteDoc = {
+  method: 'get',
+  path: '/v1/projects/{projectId}/config',
+  summary: 'Allowed origins, server-side features and networks of a project',
+  params: Params,
+  query: SdkQuery.omit({ projectId: true }),
+  response: ProjectConfigResponse,
+  errors: [401, 403, 429],
+}
+
+export function register(app: App, deps: Deps): void {
+  app.get('/v1/projects/:projectId/config', requireProject(deps, { from: 'path' }), (c) => {
+    const project = c.var.project
+    const base = deps.config.options.publicUrl ?? new URL(c.req.url).origin
+    const networks = deps.config.networks.map((network) => ({
+      ...network,
+      // The frame talks to chains through this API's proxy; upstream URLs may carry provider keys.
+      rpcUrls: {
+        default: {
+          http: [
+            `${base}/v1?chainId=${encodeURIComponent(network.caipNetworkId)}&projectId=${encodeURIComponent(project.id)}`,
+          ],
+        },
+      },
+    }))
+    return c.json({
+      projectId: project.id,
+      name: project.name,
+      allowedOrigins: project.allowedOrigins,
+      development: deps.config.options.development,
+      features: {
+        balances: true,
+        history: true,
+        prices: true,
+        gasPrice: true,
+        identity: true,
+        rpcProxy: true,
+        analytics: project.analyticsEnabled,
+        // Served by later work on this API; the frame hides them until they are true.
+        swaps: false,
+        onramp: false,
+        names: false,
+        email: false,
+        socials: false,
+      },
+      networks,
+    } satisfies ProjectConfigResponse)
+  })
+}

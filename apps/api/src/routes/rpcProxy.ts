@@ -1,0 +1,122 @@
+// POST /v1?chainId&projectId: the JSON-RPC endpoint the frame uses by default (SPEC §7). Read
+// methods and raw-transaction submission pass to the configured upstream; everything else (signing,
+// node admin, filters that hold server state) is refused per call with "Requested RPC call is not
+// allowed". A batch goes upstream as one batch.
+import {
+  JsonRpcPayload,
+  type JsonRpcRequest,
+  JsonRpcResponse,
+  RpcProxyQuery,
+  UnsupportedMethodError,
+} from '@walletframe/protocol'
+import { z } from 'zod'
+import { NetworkNotSupportedError } from '../errors.js'
+import { requireProject } from '../middleware/access.js'
+import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
+
+const evmMethods = new Set([
+  'eth_blobBaseFee',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'net_listening',
+  'net_version',
+  'web3_clientVersion',
+])
+
+const solanaMethods = new Set([
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getEpochInfo',
+  'getFeeForMessage',
+  'getGenesisHash',
+  'getHealth',
+  'getLatestBlockhash',
+  'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
+  'getRecentPrioritizationFees',
+  'getSignatureStatuses',
+  'getSignaturesForAddress',
+  'getSlot',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+  'getTokenSupply',
+  'getTransaction',
+  'getVersion',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
+])
+
+export const allowedMethods: Record<string, Set<string>> = { eip155: evmMethods, solana: solanaMethods }
+
+export const doc: RouteDoc = {
+  method: 'post',
+  path: '/v1',
+  summary: 'JSON-RPC proxy to the network named by chainId (read methods and raw transactions; batches)',
+  query: RpcProxyQuery,
+  body: JsonRpcPayload,
+  response: z.union([JsonRpcResponse, z.array(JsonRpcResponse)]),
+  errors: [400, 401, 403, 413, 429, 502],
+}
+
+export function register(app: App, deps: Deps): void {
+  app.post('/v1', requireProject(deps, { from: 'query' }), async (c) => {
+    const { chainId } = validate.query(c, RpcProxyQuery)
+    const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
+    const payload = validate.body(raw, JsonRpcPayload)
+    const entry = deps.networks.get(chainId)
+    if (!entry) throw new NetworkNotSupportedError(`Network ${chainId} is not served by this API`)
+    const allowed = allowedMethods[entry.network.chainNamespace] ?? new Set<string>()
+    const requests = Array.isArray(payload) ? payload : [payload]
+
+    const forward: JsonRpcRequest[] = []
+    const answers: (JsonRpcResponse | undefined)[] = requests.map((request) => {
+      if (allowed.has(request.method)) {
+        forward.push(request)
+        return undefined
+      }
+      return {
+        jsonrpc: '2.0',
+        id: request.id ?? null,
+        error: new UnsupportedMethodError(request.method).toJSON(),
+      }
+    })
+    // Upstream transport failures throw UpstreamError -> 502; JSON-RPC errors come back as data.
+    const results = await entry.upstream.batch(forward.map(({ method, params }) => ({ method, params })))
+    let next = 0
+    const merged = answers.map((answer, i) => {
+      if (answer) return answer
+      const result = results[next++]!
+      const id = requests[i]!.id ?? null
+      return result.error
+        ? { jsonrpc: '2.0' as const, id, error: result.error }
+        : { jsonrpc: '2.0' as const, id, result: result.result ?? null }
+    })
+    return c.json(Array.isArray(payload) ? merged : merged[0])
+  })
+}

@@ -1,0 +1,37 @@
+// Parsing at the HTTP edge: query, path parameters and JSON bodies against their zod schemas. A
+// failure is a 400 naming the field, never a 500.
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { InvalidRequestError, PayloadTooLargeError } from '../errors.js'
+
+export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query())
+  if (!result.success) throw InvalidRequestError.fromZod('', result.error)
+  return result.data
+}
+
+export function params<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.param())
+  if (!result.success) throw InvalidRequestError.fromZod('', result.error)
+  return result.data
+}
+
+/** Reads the body as JSON within `maxBytes`; `unknown` until a schema parses it. */
+export async function json(c: Context, maxBytes: number): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0)
+  if (declared > maxBytes) throw new PayloadTooLargeError(maxBytes)
+  const buffer = await c.req.arrayBuffer()
+  if (buffer.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes)
+  if (buffer.byteLength === 0) throw new InvalidRequestError('Missing JSON body', 'body')
+  try {
+    return JSON.parse(new TextDecoder().decode(buffer))
+  } catch {
+    throw new InvalidRequestError('Body is not valid JSON', 'body')
+  }
+}
+
+export function body<S extends z.ZodType>(value: unknown, schema: S): z.infer<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw InvalidRequestError.fromZod('body', result.error)
+  return result.data
+}

@@ -1,0 +1,127 @@
+// Starts the API as a process would run it: config, database (migrated), projects seeded, HTTP
+// server on 127.0.0.1, indexer following the chains. Used by the CLI, `npm start` and the tests.
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import * as Config from './Config.js'
+import { createApi } from './createApi.js'
+import * as Database from './db/Database.js'
+import * as Projects from './db/projects.js'
+import * as Indexer from './indexer/Indexer.js'
+
+export const localProjectId = 'local-dev'
+
+export declare namespace startApi {
+  type Options = {
+    /** 0 (default) picks a free port. */
+    port?: number
+    /** Interface to bind; 127.0.0.1 by default. */
+    host?: string
+    /** A config file (a ChainsFile such as the devstack's chains.local.json is one)... */
+    configPath?: string
+    /** ...or the config itself. */
+    config?: Config.ApiConfigInput
+    /** postgres://… for a PostgreSQL server; $DATABASE_URL when not given; else PGlite. */
+    databaseUrl?: string | undefined
+    /** PGlite data directory; in-memory when absent. */
+    dataDir?: string | undefined
+    /** Postgres schema to use instead of public (tests isolate files with it). */
+    dbSchema?: string
+    /** An already open database (tests share one between API instances); not closed by stop(). */
+    database?: Database.Database
+    /** Seed the `local-dev` project with these origins (any localhost origin in development). */
+    localProject?: { id?: string; allowedOrigins?: string[] }
+    /** Run the indexer in this process (default: config options.indexer.enabled). */
+    indexer?: boolean
+    fetch?: typeof fetch
+    log?: (message: string) => void
+  }
+  type ReturnType = {
+    url: string
+    port: number
+    app: createApi.ReturnType
+    database: Database.Database
+    indexer: Indexer.Indexer
+    stop(): Promise<void>
+  }
+}
+
+export async function startApi(options: startApi.Options): Promise<startApi.ReturnType> {
+  const config = options.config
+    ? Config.parse(options.config)
+    : options.configPath
+      ? await Config.load(options.configPath)
+      : undefined
+  if (!config) throw new Error('startApi needs configPath or config')
+
+  const ownsDatabase = !options.database
+  const database =
+    options.database ??
+    (await Database.open({
+      databaseUrl: 'databaseUrl' in options ? options.databaseUrl : process.env.DATABASE_URL,
+      dataDir: options.dataDir,
+      schema: options.dbSchema,
+    }))
+  try {
+    await database.migrate()
+    for (const project of config.projects) {
+      await Projects.upsert(database.db, {
+        id: project.id,
+        name: project.name,
+        allowedOrigins: project.allowedOrigins,
+        analyticsEnabled: project.analytics.enabled,
+      })
+    }
+    if (options.localProject) {
+      await Projects.upsert(database.db, {
+        id: options.localProject.id ?? localProjectId,
+        name: 'Local development',
+        allowedOrigins: options.localProject.allowedOrigins ?? [],
+      })
+    }
+  } catch (error) {
+    if (ownsDatabase) await database.close()
+    throw error
+  }
+
+  const app = createApi({
+    config,
+    db: database.db,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  })
+  const indexer = Indexer.create({
+    db: database.db,
+    networks: app.deps.networks,
+    options: config.options,
+    ...(options.log ? { log: options.log } : {}),
+  })
+
+  const host = options.host ?? '127.0.0.1'
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s))
+    s.once('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  if (options.indexer ?? config.options.indexer.enabled) indexer.start()
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    app,
+    database,
+    indexer,
+    stop() {
+      stopping ??= (async () => {
+        await indexer.stop()
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Keep-alive sockets would hold close() open; no request is in flight at stop.
+          ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+        })
+        if (ownsDatabase) await database.close()
+      })()
+      return stopping
+    },
+  }
+}

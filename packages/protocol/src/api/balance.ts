@@ -1,0 +1,70 @@
+// GET /v1/account/{address}/balance and POST /v1/fungible/price (SPEC §3 token balance, §7).
+import { z } from 'zod'
+import { CaipAddress, CaipNetworkId } from '../caip.js'
+import { QueryFlag, SdkQuery } from './common.js'
+
+export const Currency = z.enum(['usd'])
+
+export const BalanceQuery = SdkQuery.extend({
+  currency: Currency.default('usd'),
+  /** CAIP-2 network to read; every configured network with a balance reader when absent. */
+  chainId: CaipNetworkId.optional(),
+  /** Skip the 30 s cache and read the chain now. */
+  forceUpdate: QueryFlag.optional(),
+})
+export type BalanceQuery = z.infer<typeof BalanceQuery>
+
+/** SPEC §3 token balance. `address` is the CAIP-10 id of the token contract / mint; absent for native. */
+export const TokenBalance = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: CaipNetworkId,
+  address: CaipAddress.optional(),
+  /** Value in `currency` (USD). */
+  value: z.number(),
+  /** Unit price in `currency` (USD). */
+  price: z.number(),
+  quantity: z.object({
+    /** Token decimals as text. */
+    decimals: z.string(),
+    /** Human amount as a decimal string (no rounding). */
+    numeric: z.string(),
+  }),
+  iconUrl: z.string(),
+})
+export type TokenBalance = z.infer<typeof TokenBalance>
+
+export const BalanceResponse = z.object({
+  balances: z.array(TokenBalance),
+  /** Networks whose RPC could not be read this time (their balances are missing from the list). */
+  unavailable: z.array(CaipNetworkId).optional(),
+})
+export type BalanceResponse = z.infer<typeof BalanceResponse>
+
+export const FungiblePriceRequest = z.object({
+  currency: Currency,
+  /** CAIP-10 ids of tokens. Native: `eip155:1:0xeeee…eeee` or the Solana wrapped-SOL mint. */
+  addresses: z.array(CaipAddress).min(1).max(100),
+  projectId: z.string().min(1),
+})
+export type FungiblePriceRequest = z.infer<typeof FungiblePriceRequest>
+
+export const FungiblePrice = z.object({
+  /** The CAIP-10 id that was asked for. */
+  address: CaipAddress,
+  name: z.string(),
+  symbol: z.string(),
+  iconUrl: z.string(),
+  price: z.number(),
+  decimals: z.number().int(),
+})
+export type FungiblePrice = z.infer<typeof FungiblePrice>
+
+/** Unknown addresses are left out rather than failing the whole request. */
+export const FungiblePriceResponse = z.object({ fungibles: z.array(FungiblePrice) })
+export type FungiblePriceResponse = z.infer<typeof FungiblePriceResponse>
+
+/** The pseudo-address that stands for an EVM chain's native currency in price requests. */
+export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** The wrapped-SOL mint, which stands for SOL in price requests. */
+export const solanaNativeMint = 'So11111111111111111111111111111111111111112'
