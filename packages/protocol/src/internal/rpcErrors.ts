@@ -3,40 +3,59 @@
 // https://eips.ethereum.org/EIPS/eip-1193#provider-errors
 import type { ErrorObject } from '../errors.js'
 
+// Each code and message is its own constant and the lookup objects are built from them, so a bundle
+// that uses a few classes (the host SDK) does not carry every message of the spec.
+const userRejectedCode = 4001
+const unauthorizedCode = 4100
+const unsupportedMethodCode = 4200
+const disconnectedCode = 4900
+const unrecognizedChainCode = 4902
+const invalidParamsCode = -32602
+const internalCode = -32603
+const timeoutCode = -32000
+
 export const rpcErrorCodes = {
-  userRejected: 4001,
-  unauthorized: 4100,
-  unsupportedMethod: 4200,
-  disconnected: 4900,
+  userRejected: userRejectedCode,
+  unauthorized: unauthorizedCode,
+  unsupportedMethod: unsupportedMethodCode,
+  disconnected: disconnectedCode,
   chainDisconnected: 4901,
-  unrecognizedChain: 4902,
-  invalidParams: -32602,
-  internal: -32603,
+  unrecognizedChain: unrecognizedChainCode,
+  invalidParams: invalidParamsCode,
+  internal: internalCode,
   methodNotFound: -32601,
   /** Walletframe channel: the request waited longer than its timeout. */
-  timeout: -32000,
+  timeout: timeoutCode,
   /** Spec §8 chain codes. */
   chainDefault: 5000,
   invalidChainId: 32603,
 } as const
 
+const invalidAppConfiguration = 'Invalid App Configuration'
+const rpcNotAllowed = 'Requested RPC call is not allowed'
+const networkNotFound = 'Network not found'
+const connectBeforeRequest = 'Please call connect() before request()'
+const userRejected = 'User rejected the request.'
+const frameGone = 'The wallet frame is not available'
+const requestTimedOut = 'The wallet frame did not answer in time'
+
 /** Messages the spec gives word for word (SPEC §8). */
 export const messages = {
-  invalidAppConfiguration: 'Invalid App Configuration',
+  invalidAppConfiguration,
   originNotAllowed: 'Origin not found on Allowlist',
   invalidProjectId: 'Invalid Project ID',
   projectIdNotConfigured: 'Project ID Not Configured',
-  rpcNotAllowed: 'Requested RPC call is not allowed',
+  rpcNotAllowed,
   actionNotAllowed: 'Action not allowed',
   sessionExpired: 'Session Expired',
-  networkNotFound: 'Network not found',
+  networkNotFound,
   unsupportedChain: 'Unsupported chain',
   failedToDisconnect: 'Failed to disconnect',
-  connectBeforeRequest: 'Please call connect() before request()',
+  connectBeforeRequest,
   iframeNotSet: 'W3mFrame: iframe is not set',
-  userRejected: 'User rejected the request.',
-  frameGone: 'The wallet frame is not available',
-  requestTimedOut: 'The wallet frame did not answer in time',
+  userRejected,
+  frameGone,
+  requestTimedOut,
   destroyed: 'The Walletframe instance was destroyed',
 } as const
 
@@ -62,50 +81,50 @@ export class ProviderRpcError extends Error {
 
 export class UserRejectedRequestError extends ProviderRpcError {
   override name = 'UserRejectedRequestError'
-  constructor(message: string = messages.userRejected) {
-    super(rpcErrorCodes.userRejected, message)
+  constructor(message: string = userRejected) {
+    super(userRejectedCode, message)
   }
 }
 
 export class UnauthorizedError extends ProviderRpcError {
   override name = 'UnauthorizedError'
-  constructor(message: string = messages.rpcNotAllowed) {
-    super(rpcErrorCodes.unauthorized, message)
+  constructor(message: string = rpcNotAllowed) {
+    super(unauthorizedCode, message)
   }
 }
 
 export class UnsupportedMethodError extends ProviderRpcError {
   override name = 'UnsupportedMethodError'
   constructor(method: string) {
-    super(rpcErrorCodes.unsupportedMethod, `${messages.rpcNotAllowed}: ${method}`)
+    super(unsupportedMethodCode, `${rpcNotAllowed}: ${method}`)
   }
 }
 
 export class DisconnectedError extends ProviderRpcError {
   override name = 'DisconnectedError'
-  constructor(message: string = messages.connectBeforeRequest) {
-    super(rpcErrorCodes.disconnected, message)
+  constructor(message: string = connectBeforeRequest) {
+    super(disconnectedCode, message)
   }
 }
 
 export class UnrecognizedChainError extends ProviderRpcError {
   override name = 'UnrecognizedChainError'
   constructor(chainId: string) {
-    super(rpcErrorCodes.unrecognizedChain, `${messages.networkNotFound}: ${chainId}`)
+    super(unrecognizedChainCode, `${networkNotFound}: ${chainId}`)
   }
 }
 
 export class InvalidParamsError extends ProviderRpcError {
   override name = 'InvalidParamsError'
   constructor(message: string, data?: unknown) {
-    super(rpcErrorCodes.invalidParams, message, data)
+    super(invalidParamsCode, message, data)
   }
 }
 
 export class InternalRpcError extends ProviderRpcError {
   override name = 'InternalRpcError'
   constructor(message: string, data?: unknown) {
-    super(rpcErrorCodes.internal, message, data)
+    super(internalCode, message, data)
   }
 }
 
@@ -113,13 +132,24 @@ export class InternalRpcError extends ProviderRpcError {
 export class InvalidAppConfigurationError extends ProviderRpcError {
   override name = 'InvalidAppConfigurationError'
   constructor(detail?: string) {
-    super(rpcErrorCodes.unauthorized, messages.invalidAppConfiguration, detail)
+    super(unauthorizedCode, invalidAppConfiguration, detail)
   }
 }
 
 export class TimeoutError extends ProviderRpcError {
   override name = 'TimeoutError'
   constructor(method: string, ms: number) {
-    super(rpcErrorCodes.timeout, `${messages.requestTimedOut} (${method}, ${ms} ms)`)
+    super(timeoutCode, `${requestTimedOut} (${method}, ${ms} ms)`)
+  }
+}
+
+/**
+ * The wallet frame cannot serve calls: it did not start in time, it reloaded while a call was in
+ * flight, or the host destroyed the instance. An EIP-1193 "disconnected" error (4900).
+ */
+export class FrameUnavailableError extends DisconnectedError {
+  override name = 'FrameUnavailableError'
+  constructor(reason: string) {
+    super(`${frameGone}: ${reason}`)
   }
 }

@@ -1,0 +1,70 @@
+// SDK core size: the core entry bundled the way a host's bundler would (esbuild, ESM, minified,
+// tree-shaken, browser, code splitting), in bytes minified and minified + gzip (level 9). "Core" is
+// the entry chunk plus every chunk it imports statically: what a page downloads before any call.
+// Chunks behind import() (the injected-wallet bridge) are reported apart.
+// Run: npx tsx bench/sdk-size.ts
+import { basename } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Metafile } from 'esbuild'
+
+export const budget = 4 * 1024
+const entry = fileURLToPath(new URL('../packages/sdk/src/index.ts', import.meta.url))
+
+type Size = { min: number; gzip: number }
+
+export async function measure(): Promise<{ core: Size; lazy: Size; zodBytes: number }> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    treeShaking: true,
+    splitting: true,
+    outdir: 'sdk-size-out',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const outputs = result.metafile.outputs
+  // Metafile paths are relative to the working directory, output file paths absolute: match by name.
+  const files = new Map(result.outputFiles.map((file) => [basename(file.path), file]))
+  const entryName = Object.keys(outputs).find((name) => outputs[name]?.entryPoint) as string
+  const core = new Set<string>()
+  const visit = (name: string) => {
+    if (core.has(name)) return
+    core.add(name)
+    for (const imported of (outputs[name] as Metafile['outputs'][string]).imports)
+      if (imported.kind === 'import-statement') visit(imported.path)
+  }
+  visit(entryName)
+  const sum = (names: string[]): Size => {
+    let min = 0
+    let gzip = 0
+    for (const name of names) {
+      const code = files.get(basename(name))?.contents ?? new Uint8Array()
+      min += code.byteLength
+      gzip += gzipSync(code, { level: 9 }).byteLength
+    }
+    return { min, gzip }
+  }
+  const all = Object.keys(outputs).filter((name) => name.endsWith('.js'))
+  // The budget exists to keep a schema library out of the core: count any zod bytes that slip in.
+  let zodBytes = 0
+  for (const output of Object.values(outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+      if (input.includes('node_modules/zod/')) zodBytes += bytesInOutput
+  return { core: sum([...core]), lazy: sum(all.filter((name) => !core.has(name))), zodBytes }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { core, lazy, zodBytes } = await measure()
+  console.log(`@walletframe/sdk core: ${core.min} B min, ${core.gzip} B min+gzip (budget ${budget} B)`)
+  console.log(`lazy chunks (injected-wallet bridge): ${lazy.min} B min, ${lazy.gzip} B min+gzip`)
+  if (zodBytes) console.log(`WARNING: ${zodBytes} bytes of zod in the bundle`)
+  console.log('')
+  console.log('| Benchmark | Result | Target |')
+  console.log('| --- | --- | --- |')
+  console.log(`| SDK core size (min / min+gzip) | ${core.min} B / ${core.gzip} B | <= ${budget} B min+gzip |`)
+}

@@ -1,0 +1,300 @@
+import type { FrameEvent, FrameRequest } from '@walletframe/protocol'
+import {
+  FrameUnavailableError,
+  InvalidAppConfigurationError,
+  ProviderRpcError,
+  TimeoutError,
+} from '@walletframe/protocol/errors'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as Channel from './Channel.js'
+
+const frameOrigin = 'https://frame.test'
+const ready = { channel: 'walletframe', type: 'frame:ready', version: 1 }
+const config = {
+  projectId: 'p',
+  networks: ['eip155:1'],
+  metadata: { name: 'Demo', url: 'https://demo.test' },
+}
+const account = { status: 'disconnected', isConnected: false, allAccounts: [] } as const
+const initialized = { kind: 'event', event: 'initialized', data: { account, network: { supported: true } } }
+
+/** Reads a MessagePort in order, whether a message came before or after the test asked. */
+function reader(port: MessagePort) {
+  const buffered: unknown[] = []
+  const waiting: ((value: unknown) => void)[] = []
+  port.onmessage = (event) => {
+    const waiter = waiting.shift()
+    if (waiter) waiter(event.data)
+    else buffered.push(event.data)
+  }
+  return {
+    next: (): Promise<Record<string, unknown>> =>
+      (buffered.length
+        ? Promise.resolve(buffered.shift())
+        : new Promise<unknown>((resolve) => waiting.push(resolve))) as Promise<Record<string, unknown>>,
+    post: (message: unknown) => port.postMessage(message),
+    close: () => port.close(),
+  }
+}
+
+const open: ReturnType<typeof reader>[] = []
+const channels: Channel.Channel[] = []
+afterEach(() => {
+  for (const port of open.splice(0)) port.close()
+  for (const channel of channels.splice(0)) channel.destroy()
+})
+
+function setup(options: Partial<Channel.Options> = {}) {
+  const host = new EventTarget()
+  const frame = { postMessage: vi.fn() }
+  const events: FrameEvent[] = []
+  const errors: ProviderRpcError[] = []
+  const log = { warn: vi.fn() }
+  const channel = Channel.connect({
+    window: host,
+    frame: () => frame,
+    origin: frameOrigin,
+    init: { config, sdkVersion: '0.1.0' },
+    timeoutMs: 1_000,
+    onEvent: (event) => events.push(event),
+    onRequest: async () => 'handled',
+    onError: (error) => errors.push(error),
+    log,
+    ...options,
+  })
+  channels.push(channel)
+  const post = (data: unknown, from: { origin?: string; source?: unknown } = {}) =>
+    host.dispatchEvent(
+      Object.assign(new Event('message'), {
+        data,
+        origin: from.origin ?? frameOrigin,
+        source: from.source ?? frame,
+      }),
+    )
+  /** The frame's side: posts frame:ready and takes the port from host:init. */
+  const handshake = () => {
+    post(ready)
+    const port = frame.postMessage.mock.calls.at(-1)?.[2]?.[0] as MessagePort
+    const side = reader(port)
+    open.push(side)
+    return side
+  }
+  return { channel, frame, events, errors, log, post, handshake }
+}
+
+describe('connect', () => {
+  it('answers our frame at its origin with host:init and a MessagePort', () => {
+    const { frame, post } = setup()
+    post(ready)
+    expect(frame.postMessage).toHaveBeenCalledOnce()
+    const [message, targetOrigin, transfer] = frame.postMessage.mock.calls[0] as [unknown, string, unknown[]]
+    expect(message).toEqual({
+      channel: 'walletframe',
+      type: 'host:init',
+      version: 1,
+      config,
+      sdkVersion: '0.1.0',
+    })
+    expect(targetOrigin).toBe(frameOrigin)
+    expect(transfer[0]).toBeInstanceOf(MessagePort)
+    ;(transfer[0] as MessagePort).close()
+  })
+
+  it('ignores frame:ready from another window', () => {
+    const { frame, post } = setup()
+    post(ready, { source: {} })
+    expect(frame.postMessage).not.toHaveBeenCalled()
+  })
+
+  it('ignores frame:ready from another origin', () => {
+    const { frame, post } = setup()
+    post(ready, { origin: 'https://evil.test' })
+    expect(frame.postMessage).not.toHaveBeenCalled()
+  })
+
+  it('drops a malformed frame:ready from the frame with a warning', () => {
+    const { frame, post, log } = setup()
+    post({ ...ready, version: '1' })
+    expect(frame.postMessage).not.toHaveBeenCalled()
+    expect(log.warn).toHaveBeenCalledOnce()
+  })
+
+  it('refuses a frame that speaks another protocol version', async () => {
+    const { channel, post } = setup()
+    post({ ...ready, version: 2 })
+    await expect(channel.ready).rejects.toThrow(FrameUnavailableError)
+    await expect(channel.request({ method: 'close' })).rejects.toThrow('protocol v2')
+  })
+
+  it('queues calls made before the frame initialised and sends them in order after', async () => {
+    const { channel, handshake, events } = setup()
+    const opened = channel.request({ method: 'open', params: {} })
+    const closed = channel.request({ method: 'close' })
+    const frame = handshake()
+    frame.post(initialized)
+    const first = await frame.next()
+    const second = await frame.next()
+    expect(first).toMatchObject({ kind: 'request', method: 'open', params: {} })
+    expect(second).toMatchObject({ kind: 'request', method: 'close' })
+    frame.post({ kind: 'response', id: second.id, result: 'closed' })
+    frame.post({ kind: 'response', id: first.id, result: 'opened' })
+    await expect(opened).resolves.toBe('opened')
+    await expect(closed).resolves.toBe('closed')
+    await expect(channel.ready).resolves.toBeUndefined()
+    expect(events[0]).toEqual(initialized)
+  })
+
+  it('rejects with the error the frame answers', async () => {
+    const { channel, handshake } = setup()
+    const frame = handshake()
+    frame.post(initialized)
+    const call = channel.request({ method: 'rpc', params: { method: 'personal_sign' } })
+    const { id } = await frame.next()
+    frame.post({ kind: 'response', id, error: { code: 4001, message: 'User rejected the request.' } })
+    await expect(call).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    await expect(call).rejects.toBeInstanceOf(ProviderRpcError)
+  })
+
+  it('surfaces initError: ready, queued and later calls reject with InvalidAppConfigurationError', async () => {
+    const { channel, handshake, errors } = setup()
+    const queued = channel.request({ method: 'open', params: {} })
+    const frame = handshake()
+    frame.post({
+      kind: 'event',
+      event: 'initError',
+      data: { code: 4100, message: 'Invalid App Configuration', data: 'Origin not found on Allowlist' },
+    })
+    await expect(channel.ready).rejects.toThrow(InvalidAppConfigurationError)
+    await expect(queued).rejects.toMatchObject({ code: 4100, message: 'Invalid App Configuration' })
+    await expect(channel.request({ method: 'close' })).rejects.toMatchObject({
+      data: 'Origin not found on Allowlist',
+    })
+    expect(errors[0]).toBeInstanceOf(InvalidAppConfigurationError)
+  })
+
+  it('times out a request the frame does not answer', async () => {
+    const { channel, handshake } = setup()
+    const frame = handshake()
+    frame.post(initialized)
+    const call = channel.request({ method: 'disconnect' }, 20)
+    await frame.next()
+    await expect(call).rejects.toThrow(TimeoutError)
+    await expect(call).rejects.toThrow('disconnect, 20 ms')
+  })
+
+  it('fails queued calls with a clear error when the frame never starts', async () => {
+    const { channel, errors } = setup({ timeoutMs: 20 })
+    const call = channel.request({ method: 'open', params: {} })
+    await expect(call).rejects.toThrow('The wallet frame is not available: it did not start within 20 ms')
+    await expect(channel.ready).rejects.toThrow(FrameUnavailableError)
+    expect(errors).toHaveLength(1)
+  })
+
+  it('serves calls again when a late frame starts after the start-up timeout', async () => {
+    const { channel, handshake } = setup({ timeoutMs: 20 })
+    await expect(channel.ready).rejects.toThrow(FrameUnavailableError)
+    const frame = handshake()
+    frame.post(initialized)
+    const call = channel.request({ method: 'close' })
+    const { id } = await frame.next()
+    frame.post({ kind: 'response', id, result: null })
+    await expect(call).resolves.toBeNull()
+  })
+
+  it('rejects pending and queued calls on destroy', async () => {
+    const { channel } = setup()
+    const queued = channel.request({ method: 'open', params: {} })
+    channel.destroy()
+    await expect(queued).rejects.toThrow('the instance was destroyed')
+    await expect(channel.request({ method: 'close' })).rejects.toThrow(FrameUnavailableError)
+
+    const second = setup()
+    const frame = second.handshake()
+    frame.post(initialized)
+    const inFlight = second.channel.request({ method: 'close' })
+    await frame.next()
+    second.channel.destroy()
+    await expect(inFlight).rejects.toThrow(FrameUnavailableError)
+  })
+
+  it('drops invalid port messages with a warning and keeps working', async () => {
+    const { channel, handshake, log } = setup()
+    const frame = handshake()
+    frame.post(initialized)
+    const call = channel.request({ method: 'close' })
+    const { id } = await frame.next()
+    for (const junk of [
+      null,
+      'x',
+      { kind: 'response', id, error: 'junk' },
+      { kind: 'event', event: 'modal' },
+    ])
+      frame.post(junk)
+    frame.post({ kind: 'response', id, result: 'ok' })
+    await expect(call).resolves.toBe('ok')
+    expect(log.warn).toHaveBeenCalledTimes(4)
+  })
+
+  it('answers an invalid frame request with a typed error', async () => {
+    const { handshake } = setup()
+    const frame = handshake()
+    frame.post({ kind: 'request', id: 7, method: 'injected:request', params: { rdns: '' } })
+    expect(await frame.next()).toEqual({
+      kind: 'response',
+      id: 7,
+      error: expect.objectContaining({ code: -32602 }),
+    })
+    frame.post({ kind: 'request', id: 8, method: 'wallet:steal' })
+    expect(await frame.next()).toEqual({
+      kind: 'response',
+      id: 8,
+      error: expect.objectContaining({ code: 4200 }),
+    })
+  })
+
+  it("answers the frame's requests with the handler's result or error", async () => {
+    const onRequest = vi.fn(async (request: FrameRequest) => {
+      if (request.method === 'injected:list') return [{ rdns: 'io.wallet' }]
+      throw Object.assign(new Error('User denied'), { code: 4001 })
+    })
+    const { handshake } = setup({ onRequest })
+    const frame = handshake()
+    frame.post({ kind: 'request', id: 1, method: 'injected:list' })
+    expect(await frame.next()).toEqual({ kind: 'response', id: 1, result: [{ rdns: 'io.wallet' }] })
+    frame.post({
+      kind: 'request',
+      id: 2,
+      method: 'injected:request',
+      params: { rdns: 'io.wallet', method: 'x' },
+    })
+    expect(await frame.next()).toEqual({
+      kind: 'response',
+      id: 2,
+      error: { code: 4001, message: 'User denied' },
+    })
+  })
+
+  it('restarts the session on a new frame:ready and rejects calls sent to the old page', async () => {
+    const { channel, handshake } = setup()
+    const first = handshake()
+    first.post(initialized)
+    const lost = channel.request({ method: 'close' })
+    await first.next()
+    const second = handshake()
+    await expect(lost).rejects.toThrow('it reloaded')
+    second.post(initialized)
+    const call = channel.request({ method: 'close' })
+    const { id } = await second.next()
+    second.post({ kind: 'response', id, result: 1 })
+    await expect(call).resolves.toBe(1)
+  })
+
+  it('rejects a call whose arguments cannot be cloned, without sending it', async () => {
+    const { channel, handshake } = setup()
+    const frame = handshake()
+    frame.post(initialized)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const call = channel.request({ method: 'rpc', params: { method: 'x', params: [() => 1] } })
+    await expect(call).rejects.toMatchObject({ code: -32602 })
+  })
+})

@@ -1,0 +1,84 @@
+// The EIP-1193 provider the host's web3 libraries talk to. Calls travel to the frame as `rpc`;
+// eth_chainId and eth_accounts are answered from the last known state, without a round trip.
+// https://eips.ethereum.org/EIPS/eip-1193
+import type { RpcRequest } from '@walletframe/protocol'
+import { InvalidParamsError } from '@walletframe/protocol/errors'
+import * as Emitter from './Emitter.js'
+import { handled } from './internal/promise.js'
+
+export type EventMap = {
+  accountsChanged: string[]
+  chainChanged: string
+  connect: { chainId: string }
+  disconnect: unknown
+}
+export type EventName = keyof EventMap
+
+export type RequestArguments = { readonly method: string; readonly params?: readonly unknown[] | object }
+
+export type Provider = {
+  readonly isWalletframe: true
+  request(args: RequestArguments): Promise<unknown>
+  on<E extends EventName>(event: E, listener: (data: EventMap[E]) => void): Provider
+  removeListener<E extends EventName>(event: E, listener: (data: EventMap[E]) => void): Provider
+}
+
+export type Options = {
+  /** Sends an EIP-1193 call to the frame. */
+  request(rpc: RpcRequest): Promise<unknown>
+}
+
+export type Controller = {
+  provider: Provider
+  /** Delivers an eip1193 event from the frame to the listeners. */
+  emit(event: EventName, data: unknown): void
+  /** Updates what eth_accounts / eth_chainId answer locally; undefined means ask the frame. */
+  sync(known: { accounts?: string[] | undefined; chainId?: string | undefined }): void
+}
+
+export function create({ request }: Options): Controller {
+  const emitters = new Map<string, Emitter.Emitter<unknown>>()
+  let accounts: string[] | undefined
+  let chainId: string | undefined
+  const emitter = (event: string) => {
+    const found = emitters.get(event) ?? Emitter.create()
+    emitters.set(event, found)
+    return found
+  }
+
+  const provider: Provider = {
+    isWalletframe: true,
+    request(args) {
+      const method = args?.method
+      if (typeof method !== 'string' || !method)
+        return handled(Promise.reject(new InvalidParamsError('Expected { method, params? }')))
+      if (method === 'eth_chainId' && chainId) return Promise.resolve(chainId)
+      if (method === 'eth_accounts' && accounts) return Promise.resolve([...accounts])
+      return request(args.params === undefined ? { method } : { method, params: args.params })
+    },
+    on(event, listener) {
+      emitter(event).on(listener as (data: unknown) => void)
+      return provider
+    },
+    removeListener(event, listener) {
+      emitter(event).off(listener as (data: unknown) => void)
+      return provider
+    },
+  }
+
+  return {
+    provider,
+    emit(event, data) {
+      // Keep the local answers in step, so a listener that calls eth_accounts sees the new value.
+      if (event === 'accountsChanged' && Array.isArray(data))
+        accounts = data.filter((a) => typeof a === 'string')
+      if (event === 'chainChanged' && typeof data === 'string') chainId = data
+      if (event === 'disconnect') accounts = []
+      emitter(event).emit(data)
+    },
+    sync(known) {
+      accounts = known.accounts
+      chainId = known.chainId
+    },
+  }
+}

@@ -1,0 +1,32 @@
+// EIP-6963 announcement of the Walletframe provider, so dapps and libraries that discover wallets
+// (wagmi, web3modal, …) list it. https://eips.ethereum.org/EIPS/eip-6963
+export type ProviderInfo = {
+  /** UUIDv4, unique per page session. */
+  uuid: string
+  name: string
+  /** A data URI (RFC 2397). */
+  icon: string
+  /** Reverse-DNS identifier. */
+  rdns: string
+}
+
+export const info = {
+  name: 'Walletframe',
+  rdns: 'app.walletframe',
+  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='8' fill='%233b5bdb'/><path d='M7 10l4 12 5-8 5 8 4-12' fill='none' stroke='%23fff' stroke-width='2.5'/></svg>",
+} as const
+
+export type Options = {
+  window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>
+  uuid: string
+  provider: object
+}
+
+/** Announces now and on every `eip6963:requestProvider`; returns the function that stops it. */
+export function announce({ window, uuid, provider }: Options): () => void {
+  const detail = Object.freeze({ info: Object.freeze({ uuid, ...info }), provider })
+  const send = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  window.addEventListener('eip6963:requestProvider', send)
+  send()
+  return () => window.removeEventListener('eip6963:requestProvider', send)
+}

@@ -1,0 +1,209 @@
+import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletframe/protocol/errors'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createWalletframe, type Walletframe } from './createWalletframe.js'
+
+const frameUrl = 'https://frame.test'
+const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const connected = {
+  status: 'connected',
+  isConnected: true,
+  address,
+  caipAddress: `eip155:8453:${address}`,
+  allAccounts: [{ namespace: 'eip155', address, type: 'eoa' }],
+}
+const base = { caipNetworkId: 'eip155:8453', chainId: '0x2105', name: 'Base', supported: true }
+
+const instances: Walletframe[] = []
+const ports: MessagePort[] = []
+afterEach(() => {
+  for (const instance of instances.splice(0)) instance.destroy()
+  for (const port of ports.splice(0)) port.close()
+})
+
+/** Creates an instance and plays the frame's side of the handshake over the real MessagePort. */
+function start() {
+  const wf = createWalletframe({
+    projectId: 'local-dev',
+    frameUrl,
+    networks: ['eip155:1', 'eip155:8453'],
+    metadata: { name: 'Demo', url: 'https://demo.test' },
+    requestTimeoutMs: 2_000,
+  })
+  instances.push(wf)
+  const iframe = document.querySelector('iframe') as HTMLIFrameElement
+  const frameWindow = iframe.contentWindow as Window
+  const postMessage = vi.spyOn(frameWindow, 'postMessage').mockImplementation(() => {})
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { channel: 'walletframe', type: 'frame:ready', version: 1 },
+      origin: frameUrl,
+      source: frameWindow,
+    }),
+  )
+  // The handshake posts (message, targetOrigin, [port]): the overload the mock's type does not pick.
+  const [message, , transfer] = postMessage.mock.calls[0] as unknown as [unknown, string, MessagePort[]]
+  const port = transfer[0] as MessagePort
+  ports.push(port)
+  const inbox: Record<string, unknown>[] = []
+  const waiting: ((message: Record<string, unknown>) => void)[] = []
+  port.onmessage = (event) => {
+    const waiter = waiting.shift()
+    if (waiter) waiter(event.data)
+    else inbox.push(event.data)
+  }
+  const frame = {
+    post: (message: unknown) => port.postMessage(message),
+    next: () =>
+      inbox.length
+        ? Promise.resolve(inbox.shift() as Record<string, unknown>)
+        : new Promise<Record<string, unknown>>((resolve) => waiting.push(resolve)),
+    /** Answers the next request with a result. */
+    async answer(result: unknown = null) {
+      const request = await frame.next()
+      frame.post({ kind: 'response', id: request.id, result })
+      return request
+    },
+  }
+  return { wf, iframe, frame, init: message }
+}
+
+function initialize(frame: ReturnType<typeof start>['frame'], account: unknown = connected) {
+  frame.post({ kind: 'event', event: 'initialized', data: { account, network: base } })
+}
+
+describe('createWalletframe', () => {
+  it('mounts one hidden iframe and sends the host config in host:init', () => {
+    const { iframe, init } = start()
+    expect(document.querySelectorAll('iframe')).toHaveLength(1)
+    expect(iframe.style.visibility).toBe('hidden')
+    expect(init).toMatchObject({
+      type: 'host:init',
+      config: { projectId: 'local-dev', networks: ['eip155:1', 'eip155:8453'] },
+      sdkVersion: '0.1.0',
+    })
+    expect(init).not.toHaveProperty('config.frameUrl')
+  })
+
+  it('reports state and network once the frame initialises', async () => {
+    const { wf, frame } = start()
+    const states = vi.fn()
+    wf.subscribeState(states)
+    expect(wf.getState()).toMatchObject({ status: 'disconnected', ready: false, error: undefined })
+    initialize(frame)
+    await wf.ready
+    expect(wf.getState()).toMatchObject({ status: 'connected', address, ready: true })
+    expect(wf.getNetwork()).toEqual(base)
+    expect(states).toHaveBeenLastCalledWith(expect.objectContaining({ isConnected: true }))
+  })
+
+  it('shows the iframe while the frame reports the modal open', async () => {
+    const { wf, iframe, frame } = start()
+    const modal = vi.fn()
+    wf.subscribeModal(modal)
+    initialize(frame)
+    const opened = wf.open({ view: 'Account' })
+    expect(await frame.answer()).toMatchObject({ method: 'open', params: { view: 'Account' } })
+    await opened
+    frame.post({ kind: 'event', event: 'modal', data: { open: true } })
+    await vi.waitFor(() => expect(iframe.style.visibility).toBe('visible'))
+    expect(iframe.style.pointerEvents).toBe('auto')
+    frame.post({ kind: 'event', event: 'modal', data: { open: false } })
+    await vi.waitFor(() => expect(iframe.style.pointerEvents).toBe('none'))
+    expect(modal.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('surfaces Invalid App Configuration in ready, state.error and every call', async () => {
+    const { wf, frame } = start()
+    frame.post({
+      kind: 'event',
+      event: 'initError',
+      data: { code: 4100, message: 'Invalid App Configuration' },
+    })
+    await expect(wf.ready).rejects.toThrow(InvalidAppConfigurationError)
+    expect(wf.getState().error).toBeInstanceOf(InvalidAppConfigurationError)
+    await expect(wf.open()).rejects.toThrow('Invalid App Configuration')
+    await expect(wf.provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('answers eth_chainId and eth_accounts from state and forwards the rest as rpc', async () => {
+    const { wf, frame } = start()
+    initialize(frame)
+    await wf.ready
+    await expect(wf.provider.request({ method: 'eth_chainId' })).resolves.toBe('0x2105')
+    await expect(wf.provider.request({ method: 'eth_accounts' })).resolves.toEqual([address])
+    const signed = wf.provider.request({ method: 'personal_sign', params: ['0x68', address] })
+    expect(await frame.answer('0xsignature')).toMatchObject({
+      method: 'rpc',
+      params: { method: 'personal_sign', params: ['0x68', address] },
+    })
+    await expect(signed).resolves.toBe('0xsignature')
+  })
+
+  it('emits EIP-1193 events the frame sends', async () => {
+    const { wf, frame } = start()
+    const chainChanged = vi.fn()
+    wf.provider.on('chainChanged', chainChanged)
+    initialize(frame)
+    frame.post({ kind: 'event', event: 'eip1193', data: { event: 'chainChanged', data: '0x1' } })
+    await vi.waitFor(() => expect(chainChanged).toHaveBeenCalledWith('0x1'))
+    await expect(wf.provider.request({ method: 'eth_chainId' })).resolves.toBe('0x1')
+  })
+
+  it('rejects switchNetwork to a network the host did not configure', async () => {
+    const { wf } = start()
+    await expect(wf.switchNetwork('eip155:10')).rejects.toThrow(UnrecognizedChainError)
+  })
+
+  it('sends switchNetwork, disconnect and theme changes to the frame', async () => {
+    const { wf, frame } = start()
+    initialize(frame)
+    const calls = [
+      wf.switchNetwork('eip155:1'),
+      wf.disconnect(),
+      wf.setThemeMode('light'),
+      wf.setThemeVariables({ '--wf-accent': 'red' }),
+    ]
+    expect((await frame.answer()).params).toEqual({ caipNetworkId: 'eip155:1' })
+    expect((await frame.answer()).method).toBe('disconnect')
+    expect((await frame.answer()).params).toEqual({ themeMode: 'light' })
+    expect((await frame.answer()).params).toEqual({ themeVariables: { '--wf-accent': 'red' } })
+    await Promise.all(calls)
+  })
+
+  it('announces its provider with EIP-6963', () => {
+    const seen: CustomEvent[] = []
+    const listener = (event: Event) => seen.push(event as CustomEvent)
+    window.addEventListener('eip6963:announceProvider', listener)
+    const { wf } = start()
+    window.removeEventListener('eip6963:announceProvider', listener)
+    const ours = seen.find((event) => event.detail.info.rdns === 'app.walletframe')
+    expect(ours?.detail.provider).toBe(wf.provider)
+    expect(ours?.detail.info.uuid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
+  })
+
+  it('destroy removes the iframe and rejects what is pending and what comes after', async () => {
+    const { wf, frame } = start()
+    initialize(frame)
+    const pending = wf.close()
+    await frame.next()
+    wf.destroy()
+    expect(document.querySelector('iframe')).toBeNull()
+    await expect(pending).rejects.toThrow('destroyed')
+    await expect(wf.open()).rejects.toThrow('destroyed')
+    expect(wf.getState().error?.code).toBe(4900)
+  })
+
+  it('does not raise unhandledrejection for calls nobody awaits', async () => {
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    const { wf } = start()
+    void wf.switchNetwork('eip155:999')
+    wf.destroy()
+    void wf.open()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    process.off('unhandledRejection', unhandled)
+    expect(unhandled).not.toHaveBeenCalled()
+  })
+})

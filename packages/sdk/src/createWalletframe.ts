@@ -1,0 +1,202 @@
+// The SDK's entry: mounts the frame, runs the channel, and exposes the modal controls, the state
+// the frame reports, and an EIP-1193 provider (announced with EIP-6963).
+import type {
+  AccountState,
+  CaipNetworkId,
+  HostConfigInput,
+  NetworkState,
+  SiwxSession,
+  ThemeMode,
+  ThemeVariables,
+  ViewName,
+} from '@walletframe/protocol'
+import { InternalRpcError, type ProviderRpcError, UnrecognizedChainError } from '@walletframe/protocol/errors'
+import { announce } from './announce.js'
+import * as Channel from './Channel.js'
+import * as Emitter from './Emitter.js'
+import * as Frame from './Frame.js'
+import * as Injected from './Injected.js'
+import { handled } from './internal/promise.js'
+import * as Provider from './Provider.js'
+import { version } from './version.js'
+
+export type Options = HostConfigInput & {
+  /** Absolute URL of the frame app, e.g. `https://frame.walletframe.app`. Its origin is trusted. */
+  frameUrl: string
+  /** Timeout of quick calls (open, close, disconnect, theme) and of the frame's start-up. Default 30 s. */
+  requestTimeoutMs?: number
+  /** Timeout of calls that wait on the user (EIP-1193 requests, switchNetwork). Default 10 min. */
+  userRequestTimeoutMs?: number
+}
+
+/**
+ * What `getState()` returns: the account state the frame reports, plus the SDK's own health.
+ * Until the frame initialises, the account is `disconnected`.
+ */
+export type State = AccountState & {
+  /** True once the frame has accepted this host and reported its state. */
+  ready: boolean
+  /**
+   * Why calls fail right now, or undefined. `InvalidAppConfigurationError` ("Invalid App
+   * Configuration", code 4100) when the frame refuses this host (its origin is not allowed, the
+   * project is unknown); `FrameUnavailableError` (4900) when the frame did not start in time or after
+   * `destroy()`. While it is set every call rejects with it. A frame that starts late clears it.
+   */
+  error: ProviderRpcError | undefined
+}
+
+export type Walletframe = {
+  /** Opens the modal: the given view, or the one the spec's open rules pick. */
+  open(options?: { view?: ViewName }): Promise<void>
+  close(): Promise<void>
+  getState(): State
+  /** The network the frame reports; undefined until it has initialised. */
+  getNetwork(): NetworkState | undefined
+  /** The sign-in session (SIWX) for the host's backend, or null; undefined until reported. */
+  getSiwxSession(): SiwxSession | null | undefined
+  /** Each subscribe returns the function that unsubscribes. */
+  subscribeState(listener: (state: State) => void): () => void
+  subscribeNetwork(listener: (network: NetworkState) => void): () => void
+  subscribeModal(listener: (open: boolean) => void): () => void
+  subscribeSiwx(listener: (session: SiwxSession | null) => void): () => void
+  /** Rejects with UnrecognizedChainError for a network that is not in `networks`. */
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  disconnect(): Promise<void>
+  setThemeMode(themeMode: ThemeMode): Promise<void>
+  setThemeVariables(themeVariables: ThemeVariables): Promise<void>
+  /** EIP-1193 provider, also announced to the page with EIP-6963. */
+  provider: Provider.Provider
+  /**
+   * Resolves when the frame has initialised. Rejects with `state.error` when the frame refuses this
+   * host or does not start in time; a frame that starts later still serves later calls.
+   */
+  ready: Promise<void>
+  /** Removes the frame and every listener; pending and later calls reject. */
+  destroy(): void
+}
+
+/**
+ * Creates the Walletframe instance of this page. Call it in the browser (never during server
+ * rendering): it mounts a hidden iframe. Every promise it returns rejects with a
+ * `ProviderRpcError` subclass and is pre-handled, so ignoring one never raises `unhandledrejection`.
+ */
+export function createWalletframe(options: Options): Walletframe {
+  if (typeof window === 'undefined' || typeof document === 'undefined')
+    throw new InternalRpcError('createWalletframe() runs in the browser, not during SSR')
+  const { frameUrl, requestTimeoutMs = 30_000, userRequestTimeoutMs = 600_000, ...config }: Options = options
+  let state: State = {
+    status: 'disconnected',
+    isConnected: false,
+    allAccounts: [],
+    ready: false,
+    error: undefined,
+  }
+  let network: NetworkState | undefined
+  let siwx: SiwxSession | null | undefined
+  const stateEmitter = Emitter.create<State>()
+  const networkEmitter = Emitter.create<NetworkState>()
+  const modalEmitter = Emitter.create<boolean>()
+  const siwxEmitter = Emitter.create<SiwxSession | null>()
+
+  /** The provider answers eth_accounts / eth_chainId locally once the frame has reported them. */
+  const syncProvider = () =>
+    controller.sync({
+      accounts: state.ready
+        ? state.isConnected && state.address && state.caipAddress?.startsWith('eip155:')
+          ? [state.address]
+          : []
+        : undefined,
+      chainId: network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined,
+    })
+  const setState = (next: Partial<State>) => {
+    state = { ...state, ...next }
+    syncProvider()
+    stateEmitter.emit(state)
+  }
+  const setNetwork = (next: NetworkState) => {
+    network = next
+    syncProvider()
+    networkEmitter.emit(next)
+  }
+
+  const controller = Provider.create({
+    request: (params) => channel.request({ method: 'rpc', params }, userRequestTimeoutMs),
+  })
+  const frame = Frame.create({ document, frameUrl, projectId: config.projectId })
+  const injected = Injected.watch({ window })
+  const channel = Channel.connect({
+    window,
+    frame: () => frame.element.contentWindow,
+    origin: new URL(frameUrl).origin,
+    init: { config, sdkVersion: version },
+    timeoutMs: requestTimeoutMs,
+    onEvent({ event, data }) {
+      if (event === 'initialized') {
+        network = data.network
+        setState({ ...data.account, ready: true, error: undefined })
+        setNetwork(data.network)
+      } else if (event === 'state') setState(data)
+      else if (event === 'network') setNetwork(data)
+      else if (event === 'modal') {
+        if (data.open) frame.show()
+        else frame.hide()
+        modalEmitter.emit(data.open)
+      } else if (event === 'siwx') {
+        siwx = data
+        siwxEmitter.emit(data)
+      } else if (event === 'eip1193') controller.emit(data.event, data.data)
+    },
+    onRequest: async (request) =>
+      request.method === 'injected:list' ? injected.list() : injected.request(request.params),
+    onError(error) {
+      frame.hide()
+      setState({ ready: false, error })
+    },
+  })
+  // Appended to <html> when the script runs in <head>, before <body> exists.
+  ;(document.body ?? document.documentElement).appendChild(frame.element)
+  const stopAnnouncing = announce({ window, uuid: uuid(), provider: controller.provider })
+
+  const call = (body: Channel.Body, timeoutMs?: number): Promise<void> =>
+    handled(channel.request(body, timeoutMs).then(() => {}))
+
+  return {
+    open: (openOptions) =>
+      call({ method: 'open', params: openOptions?.view ? { view: openOptions.view } : {} }),
+    close: () => call({ method: 'close' }),
+    getState: () => state,
+    getNetwork: () => network,
+    getSiwxSession: () => siwx,
+    subscribeState: stateEmitter.on,
+    subscribeNetwork: networkEmitter.on,
+    subscribeModal: modalEmitter.on,
+    subscribeSiwx: siwxEmitter.on,
+    switchNetwork: (caipNetworkId) =>
+      config.networks.includes(caipNetworkId)
+        ? call({ method: 'switchNetwork', params: { caipNetworkId } }, userRequestTimeoutMs)
+        : handled(Promise.reject(new UnrecognizedChainError(caipNetworkId))),
+    disconnect: () => call({ method: 'disconnect' }),
+    setThemeMode: (themeMode) => call({ method: 'setTheme', params: { themeMode } }),
+    setThemeVariables: (themeVariables) => call({ method: 'setTheme', params: { themeVariables } }),
+    provider: controller.provider,
+    ready: channel.ready,
+    destroy() {
+      stopAnnouncing()
+      injected.stop()
+      channel.destroy()
+      frame.remove()
+    },
+  }
+}
+
+/** EIP-6963 wants a UUIDv4; randomUUID exists only in secure contexts (https, localhost). */
+function uuid(): string {
+  return (
+    crypto.randomUUID?.() ??
+    '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
+      (+digit ^ ((crypto.getRandomValues(new Uint8Array(1))[0] as number) & (15 >> (+digit / 4)))).toString(
+        16,
+      ),
+    )
+  )
+}
