@@ -1,0 +1,26 @@
+// Where the demo finds the frame. `npm start` and the e2e servers answer /demo-config.json with the
+// local stack's URLs; under `vite dev` the VITE_WALLETFRAME_* variables (or their defaults) apply.
+export type DemoConfig = { frameUrl: string; projectId: string; networks: `${string}:${string}`[] }
+
+function fromEnv(): DemoConfig {
+  const networks = (import.meta.env.VITE_WALLETFRAME_NETWORKS ?? 'eip155:1,eip155:8453')
+    .split(',')
+    .map((id: string) => id.trim())
+    .filter(Boolean) as DemoConfig['networks']
+  return {
+    frameUrl: import.meta.env.VITE_WALLETFRAME_FRAME_URL ?? 'http://localhost:5174',
+    projectId: import.meta.env.VITE_WALLETFRAME_PROJECT_ID ?? 'local-dev',
+    networks,
+  }
+}
+
+export async function load(): Promise<DemoConfig> {
+  const env = fromEnv()
+  try {
+    const response = await fetch('/demo-config.json', { cache: 'no-store' })
+    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return env
+    return { ...env, ...((await response.json()) as Partial<DemoConfig>) }
+  } catch {
+    return env
+  }
+}
