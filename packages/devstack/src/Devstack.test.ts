@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { ChainsFile } from '@walletframe/protocol/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevstack } from './Devstack.js'
+import { ChildProcessError } from './errors.js'
 import type { Service } from './Service.js'
 
 async function chainId(url: string): Promise<string> {
@@ -83,5 +84,31 @@ describe('startDevstack', () => {
       await expect(fetch(url)).rejects.toThrow()
     }
     expect(serviceStops).toContain('echo')
+  })
+
+  it('reports a child that dies while the stack runs', async () => {
+    const crashes: ChildProcessError[] = []
+    let resolve = () => {}
+    const reported = new Promise<void>((done) => {
+      resolve = done
+    })
+    const extra = await startDevstack({
+      quiet: true,
+      solana: false,
+      onCrash: (error) => {
+        crashes.push(error)
+        resolve()
+      },
+    })
+    try {
+      expect(extra.children.map((child) => child.name)).toEqual(['anvil (chain 1)', 'anvil (chain 8453)'])
+      process.kill(extra.children[0]!.pid, 'SIGKILL')
+      await reported
+      expect(crashes[0]).toBeInstanceOf(ChildProcessError)
+      expect(crashes[0]?.code).toBe('CHILD_PROCESS_FAILED')
+      expect(crashes[0]?.message).toContain('anvil (chain 1) exited unexpectedly')
+    } finally {
+      await extra.stop()
+    }
   })
 })

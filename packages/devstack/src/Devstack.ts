@@ -29,6 +29,8 @@ export declare namespace startDevstack {
   }
   type ReturnType = {
     chainsFile: ChainsFile
+    /** The child processes the stack runs (anvil nodes), for diagnostics. */
+    children: readonly { name: string; pid: number }[]
     /** Stops every child process and server; safe to call twice. */
     stop(): Promise<void>
   }
@@ -68,6 +70,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
     const evmAccounts = Array.from({ length: accountCount }, (_, index) => evmAccount(index))
     const networks: ChainNetwork[] = []
     const services: Record<string, string> = {}
+    const children: { name: string; pid: number }[] = []
 
     const startEvm = async () => {
       const metadata = await NftMetadata.start()
@@ -77,6 +80,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
         Network.evmChains.map(async ({ chainId, name }) => {
           const anvil = await Anvil.start({ chainId, onCrash })
           liveChildren.add(anvil)
+          if (anvil.process.pid) children.push({ name: `anvil (chain ${chainId})`, pid: anvil.process.pid })
           stops.push(async () => {
             await anvil.stop()
             liveChildren.delete(anvil)
@@ -129,7 +133,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
       await writeFile(options.out, `${JSON.stringify(chainsFile, null, 2)}\n`)
       log(`chains file written to ${options.out}`)
     }
-    return { chainsFile, stop }
+    return { chainsFile, children, stop }
   } catch (error) {
     await stop()
     throw error

@@ -297,5 +297,3 @@ function preflightError(
     { err, logs, accounts: null, unitsConsumed, returnData: null, innerInstructions: null },
   )
 }
-
-export { programIds }

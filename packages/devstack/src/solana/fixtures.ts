@@ -12,8 +12,7 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token'
 import {
-  type Keypair,
-  Keypair as Keys,
+  Keypair,
   LAMPORTS_PER_SOL,
   SystemProgram,
   type TransactionInstruction,
@@ -24,7 +23,7 @@ import type { Ledger } from './Ledger.js'
 
 /** The USDC mint's key is derived from a fixed label, so its address is the same on every run. */
 export const usdcMintKeypair = (): Keypair =>
-  Keys.fromSeed(createHash('sha256').update('walletframe devstack solana usdc mint').digest())
+  Keypair.fromSeed(createHash('sha256').update('walletframe devstack solana usdc mint').digest())
 
 export const usdc = { symbol: 'USDC', name: 'USD Coin', decimals: 6, priceUsd: 1 } as const
 
