@@ -245,7 +245,8 @@ function mutate(value: unknown, mutations: Mutation[]): unknown {
     const current = (parent as Record<string | number, unknown>)[key]
     if (change.op % 13 === 10) delete (parent as Record<string | number, unknown>)[key]
     else if (change.op % 13 === 11 && current !== null && typeof current === 'object')
-      (current as Record<string, unknown>)[change.key] = change.junk
+      // Reflect.set, not assignment: an earlier mutation may have left a boxed String, whose indices are read-only.
+      Reflect.set(current, change.key, change.junk)
     else if (change.op % 13 === 12) (parent as Record<string | number, unknown>)[key] = undefined
     else (parent as Record<string | number, unknown>)[key] = replace(current, change)
   }
