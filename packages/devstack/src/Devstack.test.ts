@@ -101,8 +101,12 @@ describe('startDevstack', () => {
       },
     })
     try {
-      expect(extra.children.map((child) => child.name)).toEqual(['anvil (chain 1)', 'anvil (chain 8453)'])
-      process.kill(extra.children[0]!.pid, 'SIGKILL')
+      expect(extra.children.map((child) => child.name).sort()).toEqual([
+        'anvil (chain 1)',
+        'anvil (chain 8453)',
+      ])
+      const ethereum = extra.children.find((child) => child.name === 'anvil (chain 1)')!
+      process.kill(ethereum.pid, 'SIGKILL')
       await reported
       expect(crashes[0]).toBeInstanceOf(ChildProcessError)
       expect(crashes[0]?.code).toBe('CHILD_PROCESS_FAILED')

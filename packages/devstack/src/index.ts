@@ -10,6 +10,7 @@ export {
   StartTimeoutError,
 } from './errors.js'
 export { canonicalAddresses, nftHolders, testBalances as evmTestBalances } from './evm/fixtures.js'
+export { defaultChainsFile } from './repoRoot.js'
 export type { Service } from './Service.js'
 export { caipNetworkId as solanaCaipNetworkId, genesisHash as solanaGenesisHash } from './solana/constants.js'
 export { testBalances as solanaTestBalances } from './solana/fixtures.js'

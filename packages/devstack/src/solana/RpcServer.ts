@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { PublicKey } from '@solana/web3.js'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { PortUnavailableError } from '../errors.js'
 import * as AccountEncoding from './accountEncoding.js'
@@ -154,7 +155,9 @@ function subscriptions(ledger: Ledger) {
           }
           case 'accountSubscribe': {
             const cfg = (options ?? {}) as { encoding?: unknown }
-            if (typeof first !== 'string') throw invalidParams('expected a public key string')
+            if (typeof first !== 'string' || !isPublicKey(first)) {
+              throw new RpcError(rpcErrorCodes.invalidParams, 'Invalid param: Invalid')
+            }
             const id = nextId++
             subs.set(id, {
               kind: 'account',
@@ -191,6 +194,14 @@ function subscriptions(ledger: Ledger) {
       for (const socket of sockets.keys()) socket.terminate()
       sockets.clear()
     },
+  }
+}
+
+function isPublicKey(value: string): boolean {
+  try {
+    return new PublicKey(value).toBase58() === value
+  } catch {
+    return false
   }
 }
 
