@@ -20,7 +20,12 @@ environment: DATABASE_URL (PostgreSQL server; PGlite in --data-dir otherwise)`
 
 const defaultDataDir = '.data/api'
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(
+  argv: string[],
+  /** Tests hand in an open database instead of the process environment's. */
+  io: { open?: typeof Database.open } = {},
+): Promise<number> {
+  const open = io.open ?? Database.open
   let parsed: ReturnType<typeof parse>
   try {
     parsed = parse(argv)
@@ -56,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     if (command === 'migrate') {
-      await withDatabase(databaseOptions, async () => console.log('migrations applied'))
+      await withDatabase(open, databaseOptions, async () => console.log('migrations applied'))
       return 0
     }
     if (command === 'project' && sub === 'create') {
@@ -65,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
       for (const origin of origins) {
         Config.ProjectEntry.shape.allowedOrigins.parse([origin])
       }
-      const project = await withDatabase(databaseOptions, (database) =>
+      const project = await withDatabase(open, databaseOptions, (database) =>
         Projects.create(database.db, {
           id: values.id,
           name: values.name!,
@@ -77,7 +82,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     if (command === 'project' && sub === 'list') {
-      const rows = await withDatabase(databaseOptions, (database) => Projects.list(database.db))
+      const rows = await withDatabase(open, databaseOptions, (database) => Projects.list(database.db))
       for (const row of rows) console.log(`${row.id}\t${row.name}\t${row.allowedOrigins.join(',') || '-'}`)
       return 0
     }
@@ -112,10 +117,11 @@ function parse(argv: string[]) {
 }
 
 async function withDatabase<T>(
+  open: typeof Database.open,
   options: Database.open.Options,
   run: (database: Database.Database) => Promise<T>,
 ): Promise<T> {
-  const database = await Database.open(options)
+  const database = await open(options)
   try {
     await database.migrate()
     return await run(database)

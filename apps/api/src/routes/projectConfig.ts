@@ -3,21 +3,24 @@ import { ProjectConfigResponse, SdkQuery } from '@walletframe/protocol'
 import { z } from 'zod'
 import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
 
 const Params = z.object({ projectId: z.string() })
+const Query = SdkQuery.omit({ projectId: true })
 
 export const doc: RouteDoc = {
   method: 'get',
   path: '/v1/projects/{projectId}/config',
   summary: 'Allowed origins, server-side features and networks of a project',
   params: Params,
-  query: SdkQuery.omit({ projectId: true }),
+  query: Query,
   response: ProjectConfigResponse,
   errors: [401, 403, 429],
 }
 
 export function register(app: App, deps: Deps): void {
   app.get('/v1/projects/:projectId/config', requireProject(deps, { from: 'path' }), (c) => {
+    validate.query(c, Query)
     const project = c.var.project
     const base = deps.config.options.publicUrl ?? new URL(c.req.url).origin
     const networks = deps.config.networks.map((network) => ({

@@ -2,6 +2,7 @@
 import { type CaipNetworkId, SdkQuery, SupportedChainsResponse } from '@walletframe/protocol'
 import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
 
 export const doc: RouteDoc = {
   method: 'get',
@@ -13,7 +14,11 @@ export const doc: RouteDoc = {
 }
 
 export function register(app: App, deps: Deps): void {
-  app.get('/v1/supported-chains', requireProject(deps, { from: 'query' }), (c) =>
-    c.json({ http: [...deps.networks.keys()] as CaipNetworkId[], ws: [] } satisfies SupportedChainsResponse),
-  )
+  app.get('/v1/supported-chains', requireProject(deps, { from: 'query' }), (c) => {
+    validate.query(c, SdkQuery)
+    return c.json({
+      http: [...deps.networks.keys()] as CaipNetworkId[],
+      ws: [],
+    } satisfies SupportedChainsResponse)
+  })
 }

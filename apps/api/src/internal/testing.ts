@@ -1,0 +1,75 @@
+// Test support: the PostgreSQL server leg. Database tests always run on PGlite and also on a server
+// when one answers at TEST_DATABASE_URL; each test file works in its own schema, dropped afterwards.
+// CI has the server, so there its absence fails instead of passing quietly.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import * as Database from '../db/Database.js'
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+/** Whether the server leg runs; under CI=true an unreachable server throws. */
+export async function serverLegAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2_000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch (error) {
+    const reason = `PostgreSQL server at ${testDatabaseUrl} is not reachable: ${(error as Error).message}`
+    if (process.env.CI === 'true') throw new Error(`${reason} (required under CI=true)`)
+    console.warn(`[api tests] the PostgreSQL server leg did NOT run — ${reason}`)
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** A database in a fresh schema on the test server; `drop()` removes the schema. */
+export async function openServerSchema(
+  label: string,
+): Promise<{ database: Database.Database; schema: string; drop(): Promise<void> }> {
+  const schema = `t_${label}_${randomBytes(4).toString('hex')}`
+  const database = await Database.open({ databaseUrl: testDatabaseUrl, schema })
+  return {
+    database,
+    schema,
+    async drop() {
+      await database.close()
+      const client = new pg.Client({ connectionString: testDatabaseUrl })
+      await client.connect()
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+export type Backend = {
+  name: 'pglite' | 'postgres'
+  open(): Promise<{ database: Database.Database; close(): Promise<void> }>
+}
+
+/** PGlite always; the server too when reachable. */
+export async function backends(label: string): Promise<Backend[]> {
+  const list: Backend[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const database = await Database.open()
+        return { database, close: () => database.close() }
+      },
+    },
+  ]
+  if (await serverLegAvailable()) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const opened = await openServerSchema(label)
+        return { database: opened.database, close: opened.drop }
+      },
+    })
+  }
+  return list
+}
