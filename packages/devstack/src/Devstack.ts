@@ -9,6 +9,7 @@ import * as Anvil from './evm/Anvil.js'
 import * as Fixtures from './evm/fixtures.js'
 import * as Network from './evm/network.js'
 import * as NftMetadata from './nftMetadata.js'
+import { relayService } from './relay/service.js'
 import type { Service } from './Service.js'
 import * as Cluster from './solana/Cluster.js'
 
@@ -18,6 +19,8 @@ export declare namespace startDevstack {
     evm?: boolean
     /** Start the Solana RPC (default true). */
     solana?: boolean
+    /** Start the local WalletConnect relay (default true); its URL is `services.relay`. */
+    relay?: boolean
     /** Extra services started after the chains; their URLs land in `services`. */
     services?: readonly Service[]
     /** Write the chains file here once everything answers. */
@@ -111,7 +114,8 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
     if (solanaNetwork) networks.push(solanaNetwork)
     if (networks.length === 0) throw new DevstackError('NO_NETWORKS', 'Enable at least one of evm or solana')
 
-    for (const service of options.services ?? []) {
+    const extra = [...(options.relay === false ? [] : [relayService]), ...(options.services ?? [])]
+    for (const service of extra) {
       const running = await service.start({ networks, quiet })
       stops.push(running.stop)
       Object.assign(services, running.urls)

@@ -10,7 +10,18 @@ export {
   StartTimeoutError,
 } from './errors.js'
 export { canonicalAddresses, nftHolders, testBalances as evmTestBalances } from './evm/fixtures.js'
+export { start as startRelay } from './relay/Relay.js'
+export { relayService } from './relay/service.js'
 export { defaultChainsFile } from './repoRoot.js'
 export type { Service } from './Service.js'
 export { caipNetworkId as solanaCaipNetworkId, genesisHash as solanaGenesisHash } from './solana/constants.js'
 export { testBalances as solanaTestBalances } from './solana/fixtures.js'
+export { MemoryStorage } from './wallet/MemoryStorage.js'
+export {
+  type AnsweredRequest,
+  create as createTestWallet,
+  NoSessionError,
+  type Proposal,
+  type TestWallet,
+  WalletClosedError,
+} from './wallet/TestWallet.js'
