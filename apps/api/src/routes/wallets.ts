@@ -1,0 +1,60 @@
+// GET /v1/wallets?page&entries&search: the wallet registry (apps/api/wallets/registry.json) for the
+// frame's wallet list, searchable by name and paginated. A standalone Hono app; mount it with
+// `app.route('/', walletsRoutes())` behind the project middleware.
+import {
+  type RegistryWallet,
+  WalletRegistryFile,
+  WalletsQuery,
+  WalletsResponse,
+} from '@walletframe/protocol/walletRegistry'
+import { Hono } from 'hono'
+import seed from '../../wallets/registry.json' with { type: 'json' }
+import type { RouteDoc } from './Route.js'
+
+export const doc: RouteDoc = {
+  method: 'get',
+  path: '/v1/wallets',
+  summary: 'Wallets that connect with WalletConnect: deep links, universal links, chains',
+  query: WalletsQuery,
+  response: WalletsResponse,
+  errors: [400],
+}
+
+export declare namespace walletsRoutes {
+  type Options = {
+    /** The registry to serve; defaults to the repo's seed file. */
+    registry?: WalletRegistryFile
+  }
+}
+
+/** Wallets whose name contains `search` (case-insensitive), then the requested page of them. */
+export function select(wallets: readonly RegistryWallet[], query: WalletsQuery): WalletsResponse {
+  const needle = query.search?.toLowerCase()
+  const matching = needle ? wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle)) : wallets
+  const start = (query.page - 1) * query.entries
+  return { count: matching.length, data: matching.slice(start, start + query.entries) }
+}
+
+export function walletsRoutes(options: walletsRoutes.Options = {}): Hono {
+  // Parse the file once at startup: a broken seed must stop the API, not fail per request.
+  const registry = WalletRegistryFile.parse(options.registry ?? seed)
+  const app = new Hono()
+  app.get('/v1/wallets', (c) => {
+    const parsed = WalletsQuery.safeParse(c.req.query())
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return c.json(
+        {
+          error: `Invalid ${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'malformed'}`,
+          code: 'INVALID_REQUEST',
+          field: issue?.path.join('.'),
+        },
+        400,
+      )
+    }
+    // The registry changes only with a deploy; let browsers and CDNs keep it for an hour.
+    c.header('cache-control', 'public, max-age=3600')
+    return c.json(select(registry.wallets, parsed.data))
+  })
+  return app
+}
