@@ -37,6 +37,13 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
     'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;background:transparent;color-scheme:normal;z-index:999999'
   /** The host element that had focus before the modal opened. */
   let returnFocus: Element | null = null
+  // The frame may focus its dialog before the host hears that the modal opened, so by then the
+  // iframe is already the active element: remember the last host element that had focus.
+  let lastHostFocus: Element | null = null
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target !== element) lastHostFocus = event.target as Element
+  }
+  document.addEventListener('focusin', onFocusIn)
 
   function setVisible(visible: boolean) {
     element.style.visibility = visible ? 'visible' : 'hidden'
@@ -49,6 +56,7 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
     show() {
       const active = document.activeElement
       if (active && active !== element && active !== document.body) returnFocus = active
+      else returnFocus ??= lastHostFocus
       setVisible(true)
       element.focus()
     },
@@ -61,6 +69,7 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
       else if (focusWasInFrame) element.blur()
     },
     remove() {
+      document.removeEventListener('focusin', onFocusIn)
       element.remove()
     },
   }

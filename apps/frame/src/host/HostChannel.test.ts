@@ -142,3 +142,35 @@ describe('listen', () => {
     await expect(failing).rejects.toMatchObject({ code: 4001, message: 'User rejected' })
   })
 })
+
+describe('re-initialisation', () => {
+  it('adopts a new port when the parent initialises again from the same origin', async () => {
+    const { deliver, next } = setup()
+    deliver(init)
+    await next()
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const replies: unknown[] = []
+    port1.onmessage = (event) => replies.push(event.data)
+    deliver(init, undefined, 'https://host.example', [port2])
+    await vi.waitFor(() =>
+      expect(replies).toContainEqual({ kind: 'event', event: 'initialized', data: state }),
+    )
+    port1.postMessage({ kind: 'request', id: 3, method: 'close' })
+    await vi.waitFor(() => expect(replies).toContainEqual({ kind: 'response', id: 3, result: 'ok' }))
+  })
+
+  it('ignores a second init from another origin', async () => {
+    const { deliver, next, channel } = setup()
+    deliver(init)
+    await next()
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const replies: unknown[] = []
+    port1.onmessage = (event) => replies.push(event.data)
+    deliver(init, undefined, 'https://evil.example', [port2])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(replies).toEqual([])
+    expect(channel.hostOrigin).toBe('https://host.example')
+  })
+})

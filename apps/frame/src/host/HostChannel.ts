@@ -91,8 +91,11 @@ export function listen(options: Options) {
   }
 
   async function onWindowMessage(event: MessageEvent) {
-    // Only the embedding window may initialise the frame, and only once.
-    if (event.source !== self.parent || port) return
+    // Only the embedding window may initialise the frame. It may do so again from the same
+    // origin (the SDK re-handshakes when it sees the frame announce itself anew); the new port
+    // replaces the old one.
+    if (event.source !== self.parent) return
+    if (port && event.origin !== hostOrigin) return
     const parsed = HostInit.safeParse(event.data)
     if (!parsed.success) {
       if ((event.data as { channel?: unknown } | null)?.channel === channelName)
@@ -101,6 +104,8 @@ export function listen(options: Options) {
     }
     const transferred = event.ports[0]
     if (!transferred) return log.warn('[walletframe] host:init came without a MessagePort')
+    port?.close()
+    refused = undefined
     port = transferred
     hostOrigin = event.origin
     port.onmessage = (message) => void onPortMessage(message)

@@ -1,0 +1,36 @@
+// A real browser wallet for the specs, injected into the host page before it loads: an EIP-1193
+// provider announced with EIP-6963 that signs with a devnet key (viem) and sends to the devnet.
+// The page script is bundled on the fly; `window.__testWallet` lets a spec decline the next call.
+import type { Page } from '@playwright/test'
+import { build } from 'esbuild'
+
+export type BrowserWalletOptions = {
+  privateKey: `0x${string}`
+  /** eip155 chain id -> RPC URL. */
+  rpcUrls: Record<number, string>
+  chainId: number
+  name?: string
+  rdns?: string
+}
+
+let bundled: Promise<string> | undefined
+
+function bundle(): Promise<string> {
+  bundled ??= build({
+    entryPoints: [new URL('./browserWallet.page.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'error',
+  }).then((result) => result.outputFiles[0]?.text ?? '')
+  return bundled
+}
+
+export async function injectBrowserWallet(page: Page, options: BrowserWalletOptions) {
+  const config = { name: 'Test Wallet', rdns: 'org.walletframe.testwallet', ...options }
+  await page.addInitScript({
+    content: `window.__testWalletConfig = ${JSON.stringify(config)};\n${await bundle()}`,
+  })
+}
