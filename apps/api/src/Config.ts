@@ -28,6 +28,12 @@ export type RateLimit = z.infer<typeof RateLimit>
 export const Options = z.object({
   /** Any http://localhost / 127.0.0.1 origin is allowed for every project. */
   development: z.boolean().default(false),
+  /**
+   * Origins of the hosted frame. The frame calls the API from its own origin on behalf of every
+   * project, so these are allowed for all projects; the frame checks the host page's origin itself
+   * against the project's list (GET /v1/projects/{id}/config).
+   */
+  frameOrigins: z.array(Origin).default([]),
   /** Blocks behind the head the indexer stays, so a reorg shallower than this never reaches the DB. */
   reorgSafeDepth: z.number().int().min(0).max(10_000).default(2),
   /** Upper bound on one upstream RPC round trip. */

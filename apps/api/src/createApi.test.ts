@@ -2,7 +2,8 @@
 // broken networks: one whose RPC refuses connections and one that never answers.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startDevstack } from '@walletframe/devstack'
+import { Connection, Keypair, SystemProgram, sendAndConfirmTransaction, Transaction } from '@solana/web3.js'
+import { solanaKeypair, startDevstack } from '@walletframe/devstack'
 import {
   BalanceResponse,
   FungiblePriceResponse,
@@ -71,6 +72,7 @@ beforeAll(async () => {
       { id: 'quiet', name: 'No analytics', allowedOrigins: [app], analytics: { enabled: false } },
     ],
     options: {
+      frameOrigins: ['https://frame.test'],
       reorgSafeDepth: 0,
       rpcTimeoutMs: 500,
       indexer: { pollIntervalMs: 50 },
@@ -166,6 +168,14 @@ describe('projects and origins', () => {
     const client = createPublicClient({ transport: http(rpcUrl) })
     expect(await client.getChainId()).toBe(1)
     expect((await get('/v1/projects/nope/config')).status).toBe(401)
+  })
+
+  it('allows the frame origin for every project', async () => {
+    for (const project of ['app', 'quiet']) {
+      const response = await get(`/v1/projects/${project}/config`, { origin: 'https://frame.test' })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://frame.test')
+    }
   })
 
   it('allows any localhost origin in development', async () => {
@@ -337,6 +347,68 @@ describe('GET /v1/account/{address}/balance', () => {
       value: Number(usdc),
       price: 1,
     })
+  })
+
+  it('shows a SOL transfer made in the test in balance (forceUpdate) and history', async () => {
+    const solana = stack.chainsFile.networks.find((n) => n.chainNamespace === 'solana')!
+    const connection = new Connection(solana.rpcUrls.default.http[0]!, 'confirmed')
+    const payer = solanaKeypair(2)
+    const recipient = Keypair.generate().publicKey
+    const path = `/v1/account/${recipient.toBase58()}/balance?projectId=app&chainId=${solana.caipNetworkId}`
+    expect(BalanceResponse.parse(await (await get(path)).json()).balances[0]!.quantity.numeric).toBe('0')
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: 1_500_000_000 }),
+      ),
+      [payer],
+    )
+    const fresh = BalanceResponse.parse(await (await get(`${path}&forceUpdate=true`)).json())
+    expect(fresh.balances[0]).toMatchObject({ symbol: 'SOL', quantity: { decimals: '9', numeric: '1.5' } })
+
+    const received = HistoryResponse.parse(
+      await (await get(`/v1/account/${recipient.toBase58()}/history?projectId=app`)).json(),
+    )
+    expect(received).toEqual({
+      data: [
+        {
+          id: `${solana.caipNetworkId}:${signature}`,
+          metadata: expect.objectContaining({
+            chain: solana.caipNetworkId,
+            hash: signature,
+            operationType: 'receive',
+            status: 'confirmed',
+            sentFrom: payer.publicKey.toBase58(),
+          }),
+          transfers: [
+            {
+              fungible_info: { name: solana.nativeCurrency.name, symbol: 'SOL', icon: null },
+              direction: 'in',
+              quantity: { numeric: '1.5' },
+              value: 1.5 * solana.nativePriceUsd,
+              price: solana.nativePriceUsd,
+            },
+          ],
+        },
+      ],
+      next: null,
+    })
+    // The sender's page: newest first, the fee is not part of the transfer, and the cursor pages on.
+    const sent = HistoryResponse.parse(
+      await (await get(`/v1/account/${payer.publicKey.toBase58()}/history?projectId=app&limit=1`)).json(),
+    )
+    expect(sent.data[0]!.metadata).toMatchObject({ hash: signature, operationType: 'send' })
+    expect(sent.data[0]!.transfers).toMatchObject([{ direction: 'out', quantity: { numeric: '1.5' } }])
+    expect(sent.next).toEqual(expect.any(String))
+    const older = HistoryResponse.parse(
+      await (
+        await get(
+          `/v1/account/${payer.publicKey.toBase58()}/history?projectId=app&limit=1&cursor=${sent.next}`,
+        )
+      ).json(),
+    )
+    expect(older.data).toHaveLength(1)
+    expect(older.data[0]!.metadata.hash).not.toBe(signature)
   })
 
   it('answers the empty result for an unsupported network', async () => {

@@ -45,14 +45,32 @@ export async function fetchRange(
       { method: 'eth_getBlockReceipts', params: [n] },
     ]),
   )
-  const out: BlockRows[] = []
-  for (let i = 0; i < numbers.length; i++) {
+  const blocks = numbers.map((n, i) => {
     const block = unwrap<RpcBlock | null>(answers[2 * i]!)
-    const receipts = unwrap<RpcReceipt[] | null>(answers[2 * i + 1]!)
-    if (!block || !receipts) throw new UpstreamError(chainId, `block ${numbers[i]} is not available yet`)
-    out.push(toRows(chainId, block, receipts))
+    if (!block) throw new UpstreamError(chainId, `block ${n} is not available yet`)
+    return block
+  })
+  const receipts = numbers.map((_, i) => {
+    const answer = answers[2 * i + 1]!
+    return answer.error ? undefined : unwrap<RpcReceipt[] | null>(answer)
+  })
+  // eth_getBlockReceipts is not on every node (it came late to the JSON-RPC spec): fall back to one
+  // eth_getTransactionReceipt per transaction, still in one batch.
+  const missing = blocks.flatMap((block, i) =>
+    receipts[i] ? [] : block.transactions.map((tx) => ({ i, hash: tx.hash })),
+  )
+  if (missing.length > 0) {
+    const single = await upstream.batch(
+      missing.map(({ hash }) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+    )
+    for (const [i] of blocks.entries()) if (!receipts[i]) receipts[i] = []
+    missing.forEach(({ i, hash }, k) => {
+      const receipt = unwrap<RpcReceipt | null>(single[k]!)
+      if (!receipt) throw new UpstreamError(chainId, `receipt of ${hash} is not available`)
+      receipts[i]!.push(receipt)
+    })
   }
-  return out
+  return blocks.map((block, i) => toRows(chainId, block, receipts[i] ?? []))
 }
 
 export function toRows(chainId: string, block: RpcBlock, receipts: RpcReceipt[]): BlockRows {

@@ -13,9 +13,13 @@ import type { Deps, Env } from '../routes/Route.js'
 
 const localOrigin = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
-export function originAllowed(project: Project, origin: string, development: boolean): boolean {
-  if (project.allowedOrigins.includes(origin)) return true
-  return development && localOrigin.test(origin)
+export function originAllowed(
+  project: Project,
+  origin: string,
+  options: { development: boolean; frameOrigins: string[] },
+): boolean {
+  if (project.allowedOrigins.includes(origin) || options.frameOrigins.includes(origin)) return true
+  return options.development && localOrigin.test(origin)
 }
 
 export declare namespace requireProject {
@@ -52,7 +56,7 @@ export async function resolve(
   const origin = c.req.header('origin')
   // Requests without Origin come from servers and tools, not browsers; CORS is a browser concern.
   if (origin !== undefined) {
-    if (!originAllowed(project, origin, deps.config.options.development)) {
+    if (!originAllowed(project, origin, deps.config.options)) {
       throw deniedAs === 'appConfiguration' ? new AppConfigurationError() : new OriginNotAllowedError()
     }
     c.header('access-control-allow-origin', origin)

@@ -10,8 +10,9 @@ import {
 import { formatUnits } from 'viem'
 import { z } from 'zod'
 import type { PriceSource } from '../chains/Prices.js'
+import * as SolanaHistory from '../chains/solanaHistory.js'
 import * as History from '../db/history.js'
-import { InvalidRequestError } from '../errors.js'
+import { InvalidRequestError, RpcResponseError, UpstreamError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
 import { parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
@@ -53,6 +54,16 @@ export function decodeCursor(cursor: string): History.PageKey {
   }
 }
 
+function decodeSolanaCursor(cursor: string): string {
+  try {
+    const [kind, signature] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (kind === 'sol' && typeof signature === 'string' && /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) {
+      return signature
+    }
+  } catch {}
+  throw new InvalidRequestError('Invalid cursor: use the `next` value of a previous page', 'cursor')
+}
+
 const zero = '0x0000000000000000000000000000000000000000'
 
 export function register(app: App, deps: Deps): void {
@@ -60,12 +71,37 @@ export function register(app: App, deps: Deps): void {
     const { account: raw } = validate.params(c, Params)
     const query = validate.query(c, HistoryQuery)
     const account = parseAccount(raw, 'account')
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined
     const chainId = query.chainId ?? account.caipNetworkId
     const empty = { data: [], next: null } satisfies HistoryResponse
-    // On-ramp purchases are not recorded by this API; Solana is not indexed (yet).
-    if (query.onramp || account.namespace !== 'eip155') return c.json(empty)
-    if (chainId && deps.networks.get(chainId)?.network.chainNamespace !== 'eip155') return c.json(empty)
+    // On-ramp purchases are not recorded by this API.
+    if (query.onramp) return c.json(empty)
+    if (chainId && deps.networks.get(chainId)?.network.chainNamespace !== account.namespace)
+      return c.json(empty)
+    if (account.namespace === 'solana') {
+      // Read from the RPC per request; the cursor is the last signature of the page.
+      const entry = chainId
+        ? deps.networks.get(chainId)
+        : [...deps.networks.values()].find((n) => n.network.chainNamespace === 'solana')
+      if (!entry) return c.json(empty)
+      const before = query.cursor ? decodeSolanaCursor(query.cursor) : undefined
+      const page = await SolanaHistory.readHistory(
+        entry.upstream,
+        entry.network,
+        deps.prices,
+        account.address,
+        { before, limit: query.limit ?? 20 },
+      ).catch((error: unknown) => {
+        if (error instanceof RpcResponseError) {
+          throw new UpstreamError(entry.network.caipNetworkId, `history read failed: ${error.message}`)
+        }
+        throw error
+      })
+      return c.json({
+        data: page.entries,
+        next: page.next ? Buffer.from(JSON.stringify(['sol', page.next])).toString('base64url') : null,
+      } satisfies HistoryResponse)
+    }
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined
     const result = await History.page(deps.db, {
       address: account.address,
       chainId,

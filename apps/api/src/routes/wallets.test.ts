@@ -1,7 +1,7 @@
-import { WalletRegistryFile, WalletsResponse } from '@walletframe/protocol/walletRegistry'
+import { select, WalletRegistryFile, WalletsResponse } from '@walletframe/protocol/walletRegistry'
 import { describe, expect, it } from 'vitest'
 import seed from '../../wallets/registry.json' with { type: 'json' }
-import { select, walletsRoutes } from './wallets.js'
+import { walletsRoutes } from './wallets.js'
 
 const registry = WalletRegistryFile.parse(seed)
 

@@ -2,7 +2,7 @@
 // frame's wallet list, searchable by name and paginated. A standalone Hono app; mount it with
 // `app.route('/', walletsRoutes())` behind the project middleware.
 import {
-  type RegistryWallet,
+  select,
   WalletRegistryFile,
   WalletsQuery,
   WalletsResponse,
@@ -25,14 +25,6 @@ export declare namespace walletsRoutes {
     /** The registry to serve; defaults to the repo's seed file. */
     registry?: WalletRegistryFile
   }
-}
-
-/** Wallets whose name contains `search` (case-insensitive), then the requested page of them. */
-export function select(wallets: readonly RegistryWallet[], query: WalletsQuery): WalletsResponse {
-  const needle = query.search?.toLowerCase()
-  const matching = needle ? wallets.filter((wallet) => wallet.name.toLowerCase().includes(needle)) : wallets
-  const start = (query.page - 1) * query.entries
-  return { count: matching.length, data: matching.slice(start, start + query.entries) }
 }
 
 export function walletsRoutes(options: walletsRoutes.Options = {}): Hono {
