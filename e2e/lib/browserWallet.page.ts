@@ -15,7 +15,14 @@ type Control = { declineNext: boolean; calls: string[]; emit(event: string, data
 const config = (window as unknown as { __testWalletConfig: Config }).__testWalletConfig
 const account = privateKeyToAccount(config.privateKey)
 let chainId = config.chainId
-let permitted = false
+// Like a real wallet, the permission to see accounts survives reloads of the page (per origin).
+const permissionKey = `testwallet:${config.rdns}:permitted`
+let permitted = localStorage.getItem(permissionKey) === '1'
+function permit(value: boolean) {
+  permitted = value
+  if (value) localStorage.setItem(permissionKey, '1')
+  else localStorage.removeItem(permissionKey)
+}
 const listeners = new Map<string, Set<Listener>>()
 
 class RpcError extends Error {
@@ -59,14 +66,14 @@ async function request({ method, params }: { method: string; params?: unknown })
   }
   switch (method) {
     case 'eth_requestAccounts':
-      permitted = true
+      permit(true)
       return [account.address]
     case 'eth_accounts':
       return permitted ? [account.address] : []
     case 'eth_chainId':
       return numberToHex(chainId)
     case 'wallet_revokePermissions':
-      permitted = false
+      permit(false)
       return null
     case 'wallet_switchEthereumChain': {
       const next = Number.parseInt((list[0] as { chainId: string }).chainId, 16)

@@ -1,0 +1,126 @@
+// A browser wallet in the host page, used by the frame through the SDK's injected bridge: the
+// host's EIP-1193 provider then signs and sends through it, against the devnets.
+
+import type { Page } from '@playwright/test'
+import { evmAccount } from '@walletframe/devstack'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { injectBrowserWallet } from './lib/browserWallet.js'
+import { expect, rpcUrlsOf, test } from './lib/chains.js'
+
+const holder = evmAccount(3)
+
+type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+function request(page: Page, method: string, params?: unknown) {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const provider = (window as unknown as { walletframe: { provider: Provider } }).walletframe.provider
+      try {
+        return { result: await provider.request(params === undefined ? { method } : { method, params }) }
+      } catch (error) {
+        const { code, message } = error as { code: number; message: string }
+        return { error: { code, message } }
+      }
+    },
+    { method, params },
+  )
+}
+
+test.beforeEach(async ({ page, chains }) => {
+  await injectBrowserWallet(page, {
+    privateKey: holder.privateKey as `0x${string}`,
+    rpcUrls: rpcUrlsOf(chains),
+    chainId: 1,
+  })
+})
+
+async function connect(page: Page) {
+  await page.getByTestId('open').click()
+  const modal = page.frameLocator('iframe[title="Walletframe"]')
+  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
+  await expect(page.getByTestId('state-status')).toHaveText('connected')
+}
+
+test('connects the browser wallet from the Connect view and tells the host', async ({ demo, modal }) => {
+  await demo.getByTestId('open').click()
+  await expect(modal.getByTestId('wf-wallet-org.walletframe.testwallet')).toContainText('Test Wallet')
+  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect(demo.getByTestId('state-address')).toHaveText(holder.address)
+  await expect(demo.getByTestId('state-caip-address')).toHaveText(`eip155:1:${holder.address}`)
+  await expect(demo.getByTestId('modal-open')).toHaveText('false')
+  await expect(demo.getByTestId('provider-events')).toContainText(`accountsChanged ["${holder.address}"]`)
+  expect(await request(demo, 'eth_accounts')).toEqual({ result: [holder.address] })
+  // Opening again shows the Account view.
+  await demo.getByTestId('open').click()
+  await expect(modal.getByTestId('wf-account-address')).toContainText(holder.address.slice(0, 6))
+})
+
+test('personal_sign through the host provider gives a signature that verifies', async ({ demo }) => {
+  await connect(demo)
+  const message = 'Sign in to the demo'
+  const hex = `0x${Buffer.from(message).toString('hex')}`
+  const { result } = await request(demo, 'personal_sign', [hex, holder.address])
+  expect(
+    await verifyMessage({
+      address: holder.address as `0x${string}`,
+      message,
+      signature: result as `0x${string}`,
+    }),
+  ).toBe(true)
+})
+
+test('eth_sendTransaction lands on the devnet and read calls answer from the chain', async ({
+  demo,
+  chains,
+}) => {
+  await connect(demo)
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[1]) })
+  const to = evmAccount(7).address as `0x${string}`
+  const before = await client.getBalance({ address: to })
+  const { result: hash } = await request(demo, 'eth_sendTransaction', [
+    { from: holder.address, to, value: `0x${parseEther('0.25').toString(16)}` },
+  ])
+  const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+  expect(receipt.status).toBe('success')
+  expect(await client.getBalance({ address: to })).toBe(before + parseEther('0.25'))
+  const { result: block } = await request(demo, 'eth_blockNumber')
+  expect(BigInt(block as string)).toBeGreaterThanOrEqual(receipt.blockNumber)
+})
+
+test('switching network asks the wallet and the host sees chainChanged', async ({ demo }) => {
+  await connect(demo)
+  await demo.getByTestId('network-select').selectOption('eip155:8453')
+  await demo.getByTestId('switch-network').click()
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453')
+  await expect(demo.getByTestId('provider-events')).toContainText('chainChanged "0x2105"')
+  expect(await request(demo, 'eth_chainId')).toEqual({ result: '0x2105' })
+  const calls = await demo.evaluate(
+    () => (window as unknown as { __testWallet: { calls: string[] } }).__testWallet.calls,
+  )
+  expect(calls).toContain('wallet_switchEthereumChain')
+})
+
+test('a declined connection rejects eth_requestAccounts with 4001', async ({ demo, modal }) => {
+  await demo.evaluate(() => {
+    ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
+  })
+  const pending = request(demo, 'eth_requestAccounts')
+  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
+  await expect(modal.getByTestId('wf-toast')).toHaveText('Connection declined')
+  await demo.keyboard.press('Escape')
+  expect(await pending).toEqual({ error: { code: 4001, message: 'User rejected the request.' } })
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+})
+
+test('the connection survives a reload of the host page, and disconnect ends it', async ({ demo }) => {
+  await connect(demo)
+  await demo.reload()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect(demo.getByTestId('state-address')).toHaveText(holder.address)
+  await demo.getByTestId('disconnect').click()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await expect(demo.getByTestId('provider-events')).toContainText('disconnect')
+  await demo.reload()
+  await expect(demo.getByTestId('sdk-status')).toHaveText('ready')
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+})

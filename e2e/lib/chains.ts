@@ -1,0 +1,26 @@
+// A worker-scoped devstack (the two EVM devnets) for specs that need real chains.
+import { startDevstack } from '@walletframe/devstack'
+import type { ChainsFile } from '@walletframe/protocol'
+import { test as base, type Stack } from './fixtures.js'
+
+export const test = base.extend<object, { chains: ChainsFile }>({
+  chains: [
+    async ({ stack }: { stack: Stack }, use: (chains: ChainsFile) => Promise<void>) => {
+      const devstack = await startDevstack({ solana: false, relay: false, quiet: true })
+      stack.setNetworks(devstack.chainsFile.networks)
+      await use(devstack.chainsFile)
+      await devstack.stop()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+export function rpcUrlsOf(chains: ChainsFile): Record<number, string> {
+  return Object.fromEntries(
+    chains.networks
+      .filter((network) => network.chainNamespace === 'eip155')
+      .map((network) => [network.id as number, network.rpcUrls.default.http[0] as string]),
+  )
+}
+
+export { expect } from '@playwright/test'
