@@ -18,15 +18,22 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   defineChain,
+  encodeAbiParameters,
+  encodeFunctionResult,
   erc20Abi,
+  type Hex,
   http,
+  namehash,
+  parseAbi,
   parseEther,
   parseUnits,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiConfigInput } from './Config.js'
+import * as Config from './Config.js'
 import { createApi } from './createApi.js'
 import { analyticsEvents } from './db/schema.js'
 import { startApi } from './startApi.js'
@@ -519,6 +526,88 @@ describe('GET /v1/identity/{address}', () => {
       avatar: null,
       note: expect.stringContaining('ENS'),
     })
+  })
+})
+
+describe('GET /v1/identity/{address} on a chain with ENS', () => {
+  // A node that plays an ENS universal resolver: eth_call answers reverse and text lookups.
+  const resolver = '0x00000000000000000000000000000000000e1e50'
+  const universalResolver = parseAbi([
+    'function reverseWithGateways(bytes reverseName, uint256 coinType, string[] gateways) view returns (string, address, address)',
+    'function resolveWithGateways(bytes name, bytes data, string[] gateways) view returns (bytes, address)',
+  ])
+  const textAbi = parseAbi(['function text(bytes32 node, string key) view returns (string)'])
+  // Built on first use: the devstack's accounts exist only after beforeAll.
+  const names = (): Record<string, { name: string; avatar: string }> => ({
+    [evm(4).address.toLowerCase()]: { name: 'alice.eth', avatar: 'https://img.test/alice.png' },
+    [evm(5).address.toLowerCase()]: {
+      name: 'bob.eth',
+      avatar: 'eip155:1/erc721:0xb47e3cd837ddf8e4c57f05d70ab865de6e193bbb/1',
+    },
+  })
+  let calls = 0
+  const ensFetch = (async (_url: string, init: RequestInit) => {
+    const { id, params } = JSON.parse(String(init.body)) as { id: number; params: [{ data: Hex }] }
+    calls++
+    const call = decodeFunctionData({ abi: universalResolver, data: params[0].data })
+    let result: Hex
+    if (call.functionName === 'reverseWithGateways') {
+      const address = `0x${(call.args[0] as Hex).slice(2).toLowerCase()}`
+      result = encodeFunctionResult({
+        abi: universalResolver,
+        functionName: 'reverseWithGateways',
+        result: [names()[address]?.name ?? '', resolver, resolver],
+      })
+    } else {
+      const text = decodeFunctionData({ abi: textAbi, data: call.args[1] as Hex })
+      const entry = Object.values(names()).find((n) => namehash(n.name) === text.args[0])
+      const value = text.args[1] === 'avatar' ? (entry?.avatar ?? '') : ''
+      result = encodeFunctionResult({
+        abi: universalResolver,
+        functionName: 'resolveWithGateways',
+        result: [encodeAbiParameters([{ type: 'string' }], [value]), resolver],
+      })
+    }
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), {
+      headers: { 'content-type': 'application/json' },
+    })
+  }) as typeof fetch
+
+  it('answers name and avatar, keeps only http(s) avatars, and caches', async () => {
+    const ens = createApi({
+      config: Config.parse({
+        version: 1,
+        networks: [
+          {
+            caipNetworkId: 'eip155:11155111',
+            chainNamespace: 'eip155',
+            id: 11155111,
+            name: 'ENS test',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            nativePriceUsd: 1,
+            rpcUrls: { default: { http: ['http://ens.invalid'] } },
+            testnet: true,
+            contracts: { ensUniversalResolver: '0xeEeEEEeE14D718C2B47D9923Deab1335E144EeEe' },
+          },
+        ],
+      }),
+      db: api.database.db,
+      fetch: ensFetch,
+    })
+    const identity = async (address: string) =>
+      IdentityResponse.parse(await (await ens.request(`/v1/identity/${address}?projectId=app`)).json())
+    expect(await identity(evm(4).address)).toEqual({
+      name: 'alice.eth',
+      avatar: 'https://img.test/alice.png',
+    })
+    expect(await identity(evm(5).address)).toEqual({ name: 'bob.eth', avatar: null })
+    expect(await identity(evm(6).address)).toEqual({ name: null, avatar: null })
+    const before = calls
+    expect(await identity(evm(4).address)).toEqual({
+      name: 'alice.eth',
+      avatar: 'https://img.test/alice.png',
+    })
+    expect(calls).toBe(before)
   })
 })
 

@@ -186,6 +186,8 @@ export async function readEnsIdentity(
       contracts: { ensUniversalResolver: { address: universalResolver } },
     },
     transport: custom({ request: ({ method, params }) => upstream.request(method, params) }),
+    // Offchain (CCIP-read) names would make the API fetch gateway URLs chosen by the name's owner.
+    ccipRead: false,
   })
   const name = await client.getEnsName({ address })
   if (!name) return { name: null, avatar: null }
