@@ -19,8 +19,10 @@ import {
   UserRejectedRequestError,
   type ViewName,
 } from '@walletframe/protocol'
+import * as Analytics from './analytics/events.js'
 import type { Connector } from './connectors/Connector.js'
 import * as Injected from './connectors/injected.js'
+import * as WalletConnect from './connectors/walletConnect.js'
 import type { HostChannel } from './host/HostChannel.js'
 import * as OriginCheck from './host/originCheck.js'
 import * as JsonRpc from './rpc/jsonRpc.js'
@@ -31,6 +33,8 @@ import * as Store from './state/store.js'
 import * as Theme from './state/theme.js'
 import * as Toast from './state/toast.js'
 import * as ViewStack from './viewStack.js'
+import * as WalletConnectFlow from './walletConnect/flow.js'
+import * as WalletRegistry from './walletRegistry/registry.js'
 
 export type Options = {
   config: FrameConfig
@@ -64,8 +68,14 @@ export function create(options: Options) {
     list: [],
     loaded: false,
   })
+  const analytics = Analytics.create()
   let host: HostConfig | undefined
   let connector: Connector | undefined
+  /** WalletConnect, when the frame config has it; created at init (it needs the host's project). */
+  let walletConnect: WalletConnectFlow.Flow | undefined
+  const registry = WalletRegistry.create(config, options.fetch ?? ((...args) => fetch(...args)), {
+    projectId: () => host?.projectId,
+  })
   /** eth_requestAccounts callers waiting for the user to connect in the modal. */
   const connectWaiters = new Set<{ resolve(accounts: string[]): void; reject(error: Error): void }>()
 
@@ -196,7 +206,12 @@ export function create(options: Options) {
     const saved = storage.getItem(storageKeys.connector)
     if (!saved) return
     try {
-      const { wallet } = JSON.parse(saved) as { wallet: InjectedWalletInfo }
+      const parsed = JSON.parse(saved) as { type?: string; wallet: InjectedWalletInfo }
+      if (parsed.type === 'walletConnect') {
+        if (!(await walletConnect?.restore())) storage.removeItem(storageKeys.connector)
+        return
+      }
+      const { wallet } = parsed
       const next = Injected.create(channel, wallet)
       const connection = await next.reconnect()
       if (connection) applyConnection(next, connection.accounts, connection.chainId)
@@ -216,7 +231,8 @@ export function create(options: Options) {
     if (modal.get().open) modal.setStack(ViewStack.reset(modal.get().stack, 'Connect'))
     else modal.setStack(ViewStack.close({ isConnected: false }).stack)
     try {
-      await current?.disconnect()
+      if (current?.type === 'walletConnect') await walletConnect?.disconnect()
+      else await current?.disconnect()
     } catch {
       throw new Error(messages.failedToDisconnect)
     }
@@ -259,6 +275,14 @@ export function create(options: Options) {
       return JsonRpc.call(url, request.method, request.params, options.fetch ? { fetch: options.fetch } : {})
     }
     if (!connector) throw new UnauthorizedError(messages.connectBeforeRequest)
+    if (connector.type === 'walletConnect' && walletConnect) {
+      try {
+        return await walletConnect.request(request.method, request.params)
+      } catch (error) {
+        if (error instanceof UnsupportedMethodError) toasts.error(messages.actionNotAllowed)
+        throw error
+      }
+    }
     return connector.request(request.method, request.params)
   }
 
@@ -326,12 +350,84 @@ export function create(options: Options) {
     networks.set({ available: known, active, unsupportedChainId: undefined })
     theme.set({ mode: host.themeMode, variables: host.themeVariables })
     modal.setStack(ViewStack.open(openContext()))
+    // A re-handshake from the same host keeps the WalletConnect client and its session.
+    if (config.walletConnect) walletConnect ??= createWalletConnect(config.walletConnect, host)
     await restore()
     return { account: account.get(), network: Networks.toNetworkState(networks.get()) }
   }
 
+  // --- WalletConnect -------------------------------------------------------------------------
+  function createWalletConnect(wc: NonNullable<FrameConfig['walletConnect']>, hostConfig: HostConfig) {
+    const flow = WalletConnectFlow.create({
+      connector: WalletConnect.create({
+        config: wc,
+        projectId: hostConfig.projectId,
+        metadata: hostConfig.metadata,
+        networks: () => ({
+          available: networks.get().available,
+          active: networks.get().active?.caipNetworkId,
+        }),
+      }),
+      storage,
+      analytics,
+      findWallet: registry.findByName,
+      hooks: {
+        connected(next, connection, restored) {
+          applyConnection(next, connection.accounts, connection.chainId)
+          storage.setItem(storageKeys.connector, JSON.stringify({ type: 'walletConnect' }))
+          if (restored) return
+          if (networks.get().unsupportedChainId !== undefined)
+            modal.setStack(ViewStack.reset(modal.get().stack, 'UnsupportedChain'))
+          else closeModal()
+        },
+        accountsChanged(accounts) {
+          const chainId = Networks.toNetworkState(networks.get()).chainId
+          if (accounts.length === 0 || !connector || !chainId) return
+          applyConnection(connector, accounts, Number.parseInt(chainId, 16))
+        },
+        chainChanged(chainId) {
+          const accounts = account.get().allAccounts.map((entry) => entry.address)
+          if (connector && accounts.length) applyConnection(connector, accounts, chainId)
+          else applyChain(chainId)
+        },
+        disconnected(reason) {
+          if (reason === 'expired') toasts.error(messages.sessionExpired)
+          void disconnect().catch((error: Error) => toasts.error(error.message))
+        },
+        relay(up) {
+          if (!up && account.get().connector === 'walletConnect')
+            toasts.error('Lost the connection to the WalletConnect relay. Reconnecting…')
+        },
+      },
+    })
+    // While the wallet has a request open, the modal says so and offers to cancel it.
+    let openedForRequest = false
+    flow.pending.subscribe((list, previous) => {
+      if (list.length > 0 && previous.length === 0) {
+        openedForRequest = !modal.get().open
+        if (openedForRequest) openModal('WalletRequest')
+        else navigation.push('WalletRequest')
+      }
+      if (
+        list.length === 0 &&
+        previous.length > 0 &&
+        ViewStack.current(modal.get().stack) === 'WalletRequest'
+      ) {
+        if (openedForRequest) closeModal()
+        else navigation.back()
+      }
+    })
+    return flow
+  }
+
   return {
     stores: { modal, toasts, account, networks, theme, wallets },
+    analytics,
+    registry,
+    isMobile,
+    get walletConnect() {
+      return walletConnect
+    },
     get host() {
       return host
     },

@@ -11,6 +11,21 @@ export const FrameProject = z.object({
 })
 export type FrameProject = z.infer<typeof FrameProject>
 
+/** WalletConnect (mobile wallets by QR or deep link). Absent: the frame offers no WalletConnect. */
+export const FrameWalletConnect = z.object({
+  /** WalletConnect Cloud project id (any id with a local relay). */
+  projectId: z.string().min(1),
+  /** Relay WebSocket URL; absent means WalletConnect's public relay. */
+  relayUrl: z.url().optional(),
+  /**
+   * Register each proposal and request with WalletConnect's Verify API (a hidden iframe on
+   * verify.walletconnect.org). Defaults to on with the public relay and off with a custom relay,
+   * whose wallets cannot check an attestation that service issued.
+   */
+  verify: z.boolean().optional(),
+})
+export type FrameWalletConnect = z.infer<typeof FrameWalletConnect>
+
 export const FrameConfig = z.object({
   /** Base URL of the Walletframe API; absent when the frame runs without one. */
   apiUrl: z.url().optional(),
@@ -18,6 +33,7 @@ export const FrameConfig = z.object({
   development: z.boolean().default(false),
   projects: z.array(FrameProject).default([]),
   networks: z.array(ChainNetwork).min(1),
+  walletConnect: FrameWalletConnect.optional(),
 })
 export type FrameConfig = z.infer<typeof FrameConfig>
 export type FrameConfigInput = z.input<typeof FrameConfig>

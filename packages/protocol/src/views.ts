@@ -14,6 +14,10 @@ export const viewNames = [
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Networks',
+  /** One wallet from the list: its deep link / universal link, with a QR fallback. */
+  'ConnectingWalletConnect',
+  /** A request waits for the connected wallet's answer; the user may cancel it. */
+  'WalletRequest',
 ] as const
 export const ViewName = z.enum(viewNames)
 export type ViewName = z.infer<typeof ViewName>

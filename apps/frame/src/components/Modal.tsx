@@ -23,6 +23,8 @@ export const titles: Record<ViewName, string> = {
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
   Networks: 'Choose Network',
+  ConnectingWalletConnect: 'Open Wallet',
+  WalletRequest: 'Waiting for Wallet',
 }
 
 export function Modal() {

@@ -1,5 +1,97 @@
+// AllWallets: every wallet of the registry, searchable by name, a page at a time.
+import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
+import { useEffect, useState } from 'react'
+import { useController } from '../ModalApp.js'
 import { NotAvailable } from './NotAvailable.js'
 
+export const pageSize = 20
+/** SPEC §9 debounce default. */
+export const searchDebounceMs = 500
+
 export function AllWallets() {
-  return <NotAvailable feature="The wallet list" />
+  const controller = useController()
+  const flow = controller.walletConnect
+  const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
+  const [pages, setPages] = useState(1)
+  const [result, setResult] = useState<{ count: number; data: RegistryWallet[] }>()
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search.trim())
+      setPages(1)
+    }, searchDebounceMs)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  useEffect(() => {
+    let live = true
+    setError(undefined)
+    controller.registry
+      .list({ page: 1, entries: pageSize * pages, ...(query ? { search: query } : {}) })
+      .then((next) => {
+        if (live) setResult(next)
+      })
+      .catch((reason: Error) => {
+        if (live) setError(reason.message)
+      })
+    return () => {
+      live = false
+    }
+  }, [controller, query, pages])
+
+  if (!flow) return <NotAvailable feature="WalletConnect" />
+  return (
+    <div className="wf-stack">
+      <input
+        type="search"
+        className="wf-input"
+        placeholder="Search wallet"
+        aria-label="Search wallet"
+        data-testid="wf-wallet-search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {error ? (
+        <p className="wf-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {result && result.data.length === 0 ? (
+        <p className="wf-muted" data-testid="wf-wallets-empty">
+          No wallet matches “{query}”.
+        </p>
+      ) : null}
+      <ul className="wf-plain-list wf-wallet-grid" data-testid="wf-wallet-list">
+        {result?.data.map((wallet) => (
+          <li key={wallet.id}>
+            <button
+              type="button"
+              className="wf-list-item"
+              data-testid={`wf-wc-wallet-${wallet.id}`}
+              onClick={() => {
+                flow.selected.set(wallet)
+                controller.navigation.push('ConnectingWalletConnect')
+              }}
+            >
+              <img src={wallet.imageUrl} alt="" width={32} height={32} />
+              <span>{wallet.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {result && result.data.length < result.count ? (
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-wallets-more"
+          onClick={() => setPages((count) => count + 1)}
+        >
+          Show more ({result.count - result.data.length})
+        </button>
+      ) : null}
+      {!result && !error ? <p className="wf-muted">Loading wallets…</p> : null}
+    </div>
+  )
 }

@@ -1,15 +1,68 @@
 // Connect: the connect methods in the spec's order (email, social, wallet), honouring the host's
-// feature flags. Only methods this build ships are listed: browser wallets found in the host page.
+// feature flags. Only methods this build ships are listed. Wallets follow SPEC §9's connector
+// order: WalletConnect, recent, injected (browser wallets found in the host page), featured.
+import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
+import { useEffect, useState } from 'react'
 import { useController } from '../ModalApp.js'
+import * as Store from '../state/store.js'
 import { useStore } from '../state/store.js'
+
+/** Wallets from the registry shown before "All Wallets". */
+export const featuredCount = 4
+const noRecent = Store.create<readonly RegistryWallet[]>([])
 
 export function Connect() {
   const controller = useController()
   const wallets = useStore(controller.stores.wallets)
   const account = useStore(controller.stores.account)
+  const flow = controller.walletConnect
+  const recent = useStore(flow?.recent ?? noRecent)
+  const [featured, setFeatured] = useState<readonly RegistryWallet[]>([])
   const connecting = account.status === 'connecting'
+  const allWallets = controller.host?.features.allWallets !== false
+
+  useEffect(() => {
+    if (!flow) return
+    // Warm sign-client while the user reads the list; the QR view then opens without a wait.
+    flow.preload()
+    let live = true
+    controller.registry
+      .list({ page: 1, entries: featuredCount + recent.length })
+      .then((result) => {
+        if (live) setFeatured(result.data.filter((wallet) => !recent.some((item) => item.id === wallet.id)))
+      })
+      // Featured wallets are a shortcut; "All Wallets" shows the load error where it matters.
+      .catch(() => setFeatured([]))
+    return () => {
+      live = false
+    }
+  }, [controller, flow, recent])
+
+  const pick = (wallet: RegistryWallet) => {
+    flow?.selected.set(wallet)
+    controller.navigation.push('ConnectingWalletConnect')
+  }
+  const injectedRdns = new Set(wallets.list.map((wallet) => wallet.rdns))
+  // A registry wallet that is also installed in this browser is offered once, as the browser wallet.
+  const notInstalled = (wallet: RegistryWallet) => !wallet.rdns || !injectedRdns.has(wallet.rdns)
+
   return (
     <div className="wf-stack">
+      {flow ? (
+        <button
+          type="button"
+          className="wf-list-item"
+          data-testid="wf-walletconnect"
+          onClick={() => controller.navigation.push('ConnectingWalletConnectBasic')}
+        >
+          <span className="wf-wc-logo" aria-hidden="true" />
+          <span>WalletConnect</span>
+          <span className="wf-tag">QR code</span>
+        </button>
+      ) : null}
+      {recent.filter(notInstalled).map((wallet) => (
+        <RegistryItem key={wallet.id} wallet={wallet} tag="Recent" onPick={pick} />
+      ))}
       <section aria-label="Browser wallets" className="wf-stack">
         {wallets.list.map((wallet) => (
           <button
@@ -26,12 +79,44 @@ export function Connect() {
           </button>
         ))}
       </section>
-      {wallets.loaded && wallets.list.length === 0 ? (
+      {wallets.loaded && wallets.list.length === 0 && !flow ? (
         <p className="wf-muted" data-testid="wf-no-wallets">
           No browser wallet was found on this page. Install a wallet extension, then open this window again.
         </p>
       ) : null}
       {!wallets.loaded ? <p className="wf-muted">Looking for wallets…</p> : null}
+      {featured
+        .filter(notInstalled)
+        .slice(0, featuredCount)
+        .map((wallet) => (
+          <RegistryItem key={wallet.id} wallet={wallet} onPick={pick} />
+        ))}
+      {flow && allWallets ? (
+        <button
+          type="button"
+          className="wf-list-item"
+          data-testid="wf-all-wallets"
+          onClick={() => controller.navigation.push('AllWallets')}
+        >
+          <span className="wf-wc-logo wf-wc-logo-grid" aria-hidden="true" />
+          <span>All Wallets</span>
+        </button>
+      ) : null}
     </div>
+  )
+}
+
+function RegistryItem(props: { wallet: RegistryWallet; tag?: string; onPick(wallet: RegistryWallet): void }) {
+  return (
+    <button
+      type="button"
+      className="wf-list-item"
+      data-testid={`wf-wc-wallet-${props.wallet.id}`}
+      onClick={() => props.onPick(props.wallet)}
+    >
+      <img src={props.wallet.imageUrl} alt="" width={32} height={32} />
+      <span>{props.wallet.name}</span>
+      {props.tag ? <span className="wf-tag">{props.tag}</span> : null}
+    </button>
   )
 }

@@ -7,12 +7,14 @@ import { ApproveTransaction } from './ApproveTransaction.js'
 import { Connect } from './Connect.js'
 import { ConnectingFarcaster } from './ConnectingFarcaster.js'
 import { ConnectingSiwe } from './ConnectingSiwe.js'
+import { ConnectingWalletConnect } from './ConnectingWalletConnect.js'
 import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic.js'
 import { Networks } from './Networks.js'
 import { RegisterAccountName } from './RegisterAccountName.js'
 import { RegisterAccountNameSuccess } from './RegisterAccountNameSuccess.js'
 import { SIWXSignMessage } from './SIWXSignMessage.js'
 import { UnsupportedChain } from './UnsupportedChain.js'
+import { WalletRequest } from './WalletRequest.js'
 
 export const views: Record<ViewName, ComponentType> = {
   Connect,
@@ -27,4 +29,6 @@ export const views: Record<ViewName, ComponentType> = {
   RegisterAccountName,
   RegisterAccountNameSuccess,
   Networks,
+  ConnectingWalletConnect,
+  WalletRequest,
 }
