@@ -167,7 +167,13 @@ describe('projects and origins', () => {
     expect(response.status).toBe(200)
     const config = ProjectConfigResponse.parse(await response.json())
     expect(config).toMatchObject({ projectId: 'app', allowedOrigins: [app], development: false })
-    expect(config.features).toMatchObject({ balances: true, history: true, analytics: true, swaps: false })
+    expect(config.features).toMatchObject({
+      balances: true,
+      history: true,
+      analytics: true,
+      identity: false,
+      swaps: false,
+    })
     const mainnet = config.networks.find((n) => n.caipNetworkId === 'eip155:1')!
     const rpcUrl = mainnet.rpcUrls.default.http[0]!
     expect(rpcUrl).toBe(`${api.url}/v1?chainId=eip155%3A1&projectId=app`)
@@ -653,6 +659,25 @@ describe('POST /v1 (JSON-RPC proxy)', () => {
     const solana = stack.chainsFile.networks.find((n) => n.chainNamespace === 'solana')!
     const response = await rpc(solana.caipNetworkId, { jsonrpc: '2.0', id: 1, method: 'getHealth' })
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: 'ok' })
+  })
+
+  it('rejects a chunked body over the limit while reading it', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024))
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 1 MB in total, far over the limit, with no content-length announced.
+        if (sent++ < 16) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const response = await fetch(`${api.url}/v1?chainId=eip155:1&projectId=app`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
   })
 
   it('rejects bodies over 256 KB with 413', async () => {

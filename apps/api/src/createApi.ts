@@ -6,7 +6,7 @@ import type { ApiConfig } from './Config.js'
 import * as Networks from './chains/Networks.js'
 import * as Prices from './chains/Prices.js'
 import type { Db } from './db/Database.js'
-import { ApiError, NotFoundError, RateLimitedError } from './errors.js'
+import { ApiError, NotFoundError, PayloadTooLargeError, RateLimitedError } from './errors.js'
 import * as TokenBucket from './internal/TokenBucket.js'
 import * as TtlCache from './internal/TtlCache.js'
 import { preflight } from './middleware/access.js'
@@ -85,6 +85,8 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       if (error instanceof RateLimitedError) c.header('retry-after', String(error.retryAfterSeconds))
+      // The rest of an oversized body is still on the socket; it cannot carry another request.
+      if (error instanceof PayloadTooLargeError) c.header('connection', 'close')
       return c.json(error.toJSON(), error.status)
     }
     log(`${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`)

@@ -44,7 +44,7 @@ export function register(app: App, deps: Deps): void {
         history: true,
         prices: true,
         gasPrice: true,
-        identity: true,
+        identity: deps.config.networks.some((n) => n.contracts.ensUniversalResolver),
         rpcProxy: true,
         analytics: project.analyticsEnabled,
         // Served by later work on this API; the frame hides them until they are true.

@@ -20,11 +20,23 @@ export function params<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
 export async function json(c: Context, maxBytes: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? 0)
   if (declared > maxBytes) throw new PayloadTooLargeError(maxBytes)
-  const buffer = await c.req.arrayBuffer()
-  if (buffer.byteLength > maxBytes) throw new PayloadTooLargeError(maxBytes)
-  if (buffer.byteLength === 0) throw new InvalidRequestError('Missing JSON body', 'body')
+  // Count while reading: a chunked body has no length to check up front.
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = c.req.raw.body?.getReader()
+  for (;;) {
+    const next = await reader?.read()
+    if (!next || next.done) break
+    size += next.value.byteLength
+    if (size > maxBytes) {
+      await reader?.cancel()
+      throw new PayloadTooLargeError(maxBytes)
+    }
+    chunks.push(next.value)
+  }
+  if (size === 0) throw new InvalidRequestError('Missing JSON body', 'body')
   try {
-    return JSON.parse(new TextDecoder().decode(buffer))
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
   } catch {
     throw new InvalidRequestError('Body is not valid JSON', 'body')
   }
