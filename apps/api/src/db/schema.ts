@@ -51,6 +51,8 @@ export const indexerCursors = pgTable('indexer_cursors', {
   chainId: text('chain_id').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
+  /** Block 0's hash: a devnet restarted under the same chain id has a new one, and old rows must go. */
+  genesisHash: text('genesis_hash'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -1,6 +1,7 @@
 // The indexer against a real anvil chain: what it stores, where it resumes, how it survives a reorg.
 import { startDevstack } from '@walletframe/devstack'
 import { HistoryResponse } from '@walletframe/protocol'
+import { eq } from 'drizzle-orm'
 import {
   type Address,
   createPublicClient,
@@ -16,6 +17,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiConfigInput } from '../Config.js'
 import * as Database from '../db/Database.js'
+import { indexerCursors } from '../db/schema.js'
 import { startApi } from '../startApi.js'
 import type { Indexer } from './Indexer.js'
 
@@ -168,5 +170,26 @@ describe('Indexer', () => {
     const entries = (await history(api.url, c.account(5).address)).data
     expect(entries[0]!.metadata).toMatchObject({ hash, operationType: 'receive', status: 'confirmed' })
     await api.stop()
+  })
+
+  it('forgets the history of a chain replaced under the same id (new genesis) and indexes the new one', async () => {
+    const c = clients()
+    const api = await startApi({ config, database, indexer: false })
+    await catchUp(api.indexer)
+    const before = await history(api.url, c.account(5).address)
+    expect(before.data.length).toBeGreaterThan(0)
+    await api.stop()
+    // What a restarted devnet looks like from the database: the stored genesis no longer matches.
+    await database.db
+      .update(indexerCursors)
+      .set({ genesisHash: `0x${'ab'.repeat(32)}` })
+      .where(eq(indexerCursors.chainId, chainId))
+    const logs: string[] = []
+    const restarted = await startApi({ config, database, indexer: false, log: (line) => logs.push(line) })
+    await catchUp(restarted.indexer)
+    expect(logs.join('\n')).toContain('the chain was replaced')
+    expect(restarted.indexer.status()[chainId]!.startedFrom).toBe(0)
+    expect(await history(restarted.url, c.account(5).address)).toEqual(before)
+    await restarted.stop()
   })
 })

@@ -58,9 +58,33 @@ export function create(params: create.Params): Indexer {
     }
   }
 
+  /** Genesis hash per chain, checked against the stored one on this process's first round. */
+  const genesis = new Map<string, string>()
+
+  async function checkGenesis(entry: Network): Promise<string> {
+    const chainId = entry.network.caipNetworkId
+    const known = genesis.get(chainId)
+    if (known) return known
+    const block = await entry.upstream.request<{ hash: string } | null>('eth_getBlockByNumber', [
+      '0x0',
+      false,
+    ])
+    if (!block) throw new Error('the node has no block 0')
+    const stored = await Store.readGenesis(db, chainId)
+    // A devnet restarted under the same chain id (npm start with a kept data directory) is a new
+    // chain: its block numbers say nothing about the rows stored for the old one.
+    if (stored && stored !== block.hash) {
+      log(`${chainId}: the chain was replaced (new genesis block); forgetting its indexed history`)
+      await Store.reset(db, chainId)
+    }
+    genesis.set(chainId, block.hash)
+    return block.hash
+  }
+
   async function step(entry: Network): Promise<boolean> {
     const chainId = entry.network.caipNetworkId
     const state = status[chainId]!
+    const genesisHash = await checkGenesis(entry)
     const head = Number(await entry.upstream.request<Hex>('eth_blockNumber'))
     const target = head - depth
     if (target < 0) return false
@@ -70,6 +94,16 @@ export function create(params: create.Params): Indexer {
     else {
       const start = settings.startBlock[chainId] ?? 0
       from = start === 'latest' ? target : Math.min(start, target)
+    }
+    if (cursor && cursor.blockNumber > head) {
+      // The chain is shorter than what was stored: replaced or reorged; check again from genesis.
+      genesis.delete(chainId)
+      const [ancestor] = await EvmBlocks.fetchRange(entry.upstream, chainId, target, target)
+      log(
+        `${chainId}: head ${head} is below the stored block ${cursor.blockNumber}; re-indexing from ${target + 1}`,
+      )
+      await Store.rewind(db, chainId, { blockNumber: target, blockHash: ancestor!.hash })
+      return true
     }
     if (from > target) {
       if (cursor) {
@@ -87,10 +121,11 @@ export function create(params: create.Params): Indexer {
       const back = Math.max(0, cursor.blockNumber - Math.max(depth, 1) * 4)
       const [ancestor] = await EvmBlocks.fetchRange(entry.upstream, chainId, back, back)
       log(`${chainId}: reorg below block ${cursor.blockNumber}; re-indexing from ${back + 1}`)
+      genesis.delete(chainId)
       await Store.rewind(db, chainId, { blockNumber: back, blockHash: ancestor!.hash })
       return true
     }
-    const written = await Store.append(db, chainId, cursor, blocks)
+    const written = await Store.append(db, chainId, cursor, blocks, genesisHash)
     if (written) {
       state.indexed = to
       notify(chainId, to)

@@ -12,6 +12,16 @@ export async function readCursor(db: Db, chainId: string): Promise<Cursor | unde
   return row ? { blockNumber: row.blockNumber, blockHash: row.blockHash } : undefined
 }
 
+/** The genesis hash recorded with the chain's rows (null for rows written before it was recorded). */
+export async function readGenesis(db: Db, chainId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ genesisHash: indexerCursors.genesisHash })
+    .from(indexerCursors)
+    .where(eq(indexerCursors.chainId, chainId))
+    .limit(1)
+  return row?.genesisHash
+}
+
 /** A stable 32-bit key per chain for pg_try_advisory_xact_lock. */
 function lockKey(chainId: string): number {
   let hash = 0x811c9dc5
@@ -39,6 +49,7 @@ export async function append(
   chainId: string,
   expected: Cursor | undefined,
   blocks: BlockRows[],
+  genesisHash?: string,
 ): Promise<boolean> {
   const last = blocks.at(-1)
   if (!last) return true
@@ -71,10 +82,15 @@ export async function append(
     }
     await tx
       .insert(indexerCursors)
-      .values({ chainId, blockNumber: last.number, blockHash: last.hash })
+      .values({ chainId, blockNumber: last.number, blockHash: last.hash, genesisHash: genesisHash ?? null })
       .onConflictDoUpdate({
         target: indexerCursors.chainId,
-        set: { blockNumber: last.number, blockHash: last.hash, updatedAt: new Date() },
+        set: {
+          blockNumber: last.number,
+          blockHash: last.hash,
+          ...(genesisHash ? { genesisHash } : {}),
+          updatedAt: new Date(),
+        },
       })
     return true
   })
@@ -99,5 +115,16 @@ export async function rewind(db: Db, chainId: string, cursor: Cursor): Promise<v
       .insert(indexerCursors)
       .values({ chainId, ...cursor })
       .onConflictDoUpdate({ target: indexerCursors.chainId, set: { ...cursor, updatedAt: new Date() } })
+  })
+}
+
+/** Forgets the chain entirely (it was replaced by a new chain under the same id). */
+export async function reset(db: Db, chainId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lock(tx, chainId))) return
+    await tx.delete(accountActivity).where(eq(accountActivity.chainId, chainId))
+    await tx.delete(tokenTransfers).where(eq(tokenTransfers.chainId, chainId))
+    await tx.delete(chainTransactions).where(eq(chainTransactions.chainId, chainId))
+    await tx.delete(indexerCursors).where(eq(indexerCursors.chainId, chainId))
   })
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "indexer_cursors" ADD COLUMN "genesis_hash" text;
