@@ -49,11 +49,22 @@ export type WalletConnectConnector = Connector & {
   readonly type: 'walletConnect'
   /** A new pairing: the `wc:` URI to show and the wallet's approval of it. */
   pair(): Promise<Pairing<Connection>>
+  /** The URI on screen was abandoned: a later approval of it is refused (StalePairingError). */
+  cancelPairing(): void
   subscribe(listener: (event: Event) => void): () => void
   /** The connected wallet app, once there is a session. */
   peer(): Peer | undefined
   /** Starts loading sign-client (e.g. when the Connect view opens). */
   preload(): void
+}
+
+/** A wallet approved a pairing URI that had been replaced or abandoned; its session was ended. */
+export class StalePairingError extends Error {
+  override name = 'StalePairingError'
+  readonly code = 'STALE_PAIRING'
+  constructor() {
+    super('This connection link was replaced by a newer one. Scan the code shown now.')
+  }
 }
 
 /** The relay could not be reached in time. */
@@ -86,6 +97,8 @@ export function create(options: create.Options): WalletConnectConnector {
   let session: SessionTypes.Struct | undefined
   /** CAIP-2 chain the host's calls go to. */
   let activeChain: string | undefined
+  /** Bumped by every pair() and cancelPairing(): only the newest pairing may become the session. */
+  let latestPairing = 0
 
   const emit = (event: Event) => {
     for (const listener of listeners) listener(event)
@@ -179,6 +192,7 @@ export function create(options: create.Options): WalletConnectConnector {
   }
 
   async function pair(): Promise<Pairing<Connection>> {
+    const attempt = ++latestPairing
     const signClient = await client()
     const { available, active } = options.networks()
     const { uri, approval } = await signClient.connect({
@@ -188,7 +202,17 @@ export function create(options: create.Options): WalletConnectConnector {
     return {
       uri,
       approval: approval().then(
-        (approved) => adopt(approved),
+        async (approved) => {
+          if (attempt !== latestPairing) {
+            // A wallet scanned a URI the frame no longer shows (replaced or abandoned): end that
+            // session at once so the wallet does not believe it is connected.
+            await signClient
+              .disconnect({ topic: approved.topic, reason: { code: 6000, message: 'Pairing replaced' } })
+              .catch(() => undefined)
+            throw new StalePairingError()
+          }
+          return adopt(approved)
+        },
         (error: unknown) => {
           throw toProviderError(error)
         },
@@ -196,25 +220,38 @@ export function create(options: create.Options): WalletConnectConnector {
     }
   }
 
-  /** Makes sure the relay socket is up before a call, so a dead relay fails fast and clearly. */
+  /**
+   * Makes sure the relay socket is up before a call, so a dead relay fails within `relayTimeoutMs`
+   * with a clear error instead of leaving the call queued until it expires. sign-client retries a
+   * dropped socket in the background (5 attempts, growing pauses); this joins that attempt or starts
+   * one, and resolves as soon as any attempt connects.
+   */
   async function relayReady(signClient: SignClient) {
     const relayer = signClient.core.relayer
     if (relayer.connected) return
     const timeoutMs = options.relayTimeoutMs ?? 5_000
-    let timer: ReturnType<typeof setTimeout> | undefined
-    try {
-      await Promise.race([
-        relayer.restartTransport(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new RelayUnavailableError(relayUrl)), timeoutMs)
-        }),
-      ])
-    } catch {
-      throw new RelayUnavailableError(relayUrl)
-    } finally {
-      clearTimeout(timer)
-    }
-    if (!relayer.connected) throw new RelayUnavailableError(relayUrl)
+    await new Promise<void>((resolve, reject) => {
+      const onConnect = () => {
+        cleanup()
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        cleanup()
+        reject(new RelayUnavailableError(relayUrl))
+      }, timeoutMs)
+      const cleanup = () => {
+        clearTimeout(timer)
+        relayer.off('relayer_connect', onConnect)
+      }
+      relayer.on('relayer_connect', onConnect)
+      relayer.transportOpen().then(
+        () => {
+          if (relayer.connected) onConnect()
+        },
+        // This attempt gave up; a later one (or the timeout) settles the wait.
+        () => undefined,
+      )
+    })
   }
 
   async function send(method: string, params: unknown, chain: string): Promise<unknown> {
@@ -282,6 +319,9 @@ export function create(options: create.Options): WalletConnectConnector {
       })
     },
     pair,
+    cancelPairing() {
+      latestPairing++
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => {

@@ -46,6 +46,7 @@ function fakeConnector() {
         }),
       }
     },
+    cancelPairing: vi.fn(),
     subscribe(listener: (event: Event) => void) {
       listeners.add(listener)
       return () => void listeners.delete(listener)
@@ -150,9 +151,10 @@ describe('create', () => {
   })
 
   it('leaving the QR view stops the attempt and returns to disconnected', async () => {
-    const { flow } = setup()
+    const { flow, fake } = setup()
     await flow.start()
     flow.stop()
     expect(flow.state.get()).toMatchObject({ status: 'disconnected', wcUri: undefined })
+    expect(fake.connector.cancelPairing).toHaveBeenCalled()
   })
 })

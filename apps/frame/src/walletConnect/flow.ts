@@ -86,6 +86,7 @@ export function create(options: create.Options) {
   /** SPEC §4 reset: disconnected; clears URI, expiry, linking, recent wallet and stored deep link. */
   function reset() {
     pairing.stop()
+    connector.cancelPairing()
     chosen = undefined
     storage.removeItem(RecentWallets.deepLinkKey)
     state.reset()
@@ -107,6 +108,7 @@ export function create(options: create.Options) {
     /** The view showing the URI was left: stop replacing it. */
     stop() {
       pairing.stop()
+      connector.cancelPairing()
       if (state.get().status === 'connecting') state.reset()
     },
     /** The user opens `wallet`'s app with the current URI; returns the link to navigate to. */

@@ -1,0 +1,94 @@
+// WalletConnect for the specs: a local relay that a test can stop and restart on the same port, a
+// Node test wallet on it, and the frame configured (per page) to use that relay.
+import type { Page } from '@playwright/test'
+import { createTestWallet, startRelay, type TestWallet } from '@walletframe/devstack'
+import type { ChainsFile, FrameConfigInput } from '@walletframe/protocol'
+import { test as chainsTest } from './chains.js'
+
+export type RelayHandle = {
+  readonly url: string
+  stop(): Promise<void>
+  /** Starts the relay again on the same port (its mailbox starts empty, like a restarted relay). */
+  restart(): Promise<void>
+}
+
+export const walletConnectProjectId = 'e2e-walletconnect'
+
+export function rpcUrlsByCaip(chains: ChainsFile): Record<string, string> {
+  return Object.fromEntries(
+    chains.networks
+      .filter((network) => network.chainNamespace === 'eip155')
+      .map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0] as string]),
+  )
+}
+
+/** Serves the frame's config with `walletConnect` pointing at the local relay (additive). */
+export async function useLocalRelay(page: Page, frameOrigin: string, relayUrl: string) {
+  await page.route(`${frameOrigin}/frame-config.json`, async (route) => {
+    const response = await route.fetch()
+    const config = (await response.json()) as FrameConfigInput
+    await route.fulfill({
+      response,
+      json: { ...config, walletConnect: { projectId: walletConnectProjectId, relayUrl } },
+    })
+  })
+}
+
+/** Every request the page (and its frames) makes to a host other than the loopback interface. */
+export function recordOutbound(page: Page): string[] {
+  const outbound: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) outbound.push(request.url())
+  })
+  page.on('websocket', (socket) => {
+    const url = new URL(socket.url())
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) outbound.push(socket.url())
+  })
+  return outbound
+}
+
+export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }, { relay: RelayHandle }>({
+  relay: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      let relay = await startRelay()
+      const { port, url } = relay
+      let running = true
+      await use({
+        url,
+        async stop() {
+          if (!running) return
+          running = false
+          await relay.stop()
+        },
+        async restart() {
+          if (running) await relay.stop()
+          relay = await startRelay({ port })
+          running = true
+        },
+      })
+      if (running) await relay.stop()
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ page, stack, relay }, use) => {
+    await useLocalRelay(page, stack.frame.origin, relay.url)
+    await use(page)
+  },
+  outbound: async ({ page }, use) => {
+    await use(recordOutbound(page))
+  },
+  wallet: async ({ relay, chains }, use) => {
+    const wallet = await createTestWallet({
+      relayUrl: relay.url,
+      rpcUrls: rpcUrlsByCaip(chains),
+      accountIndex: 4,
+    })
+    await use(wallet)
+    await wallet.close()
+  },
+})
+
+export { expect } from '@playwright/test'

@@ -1,0 +1,269 @@
+// A mobile wallet connected with WalletConnect through the frame: the Node test wallet (WalletKit)
+// pairs from the QR URI over the local relay, and the host's EIP-1193 provider then talks to it.
+import type { FrameLocator, Page } from '@playwright/test'
+import { type AnsweredRequest, evmAccount, type TestWallet } from '@walletframe/devstack'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { expect, rpcUrlsByCaip, test } from './lib/walletConnect.js'
+
+type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+function request(page: Page, method: string, params?: unknown) {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const provider = (window as unknown as { walletframe: { provider: Provider } }).walletframe.provider
+      try {
+        return { result: await provider.request(params === undefined ? { method } : { method, params }) }
+      } catch (error) {
+        const { code, message } = error as { code: number; message: string }
+        return { error: { code, message } }
+      }
+    },
+    { method, params },
+  )
+}
+
+/** Opens the QR view and returns the `wc:` URI it shows. */
+async function showQr(page: Page, modal: FrameLocator): Promise<string> {
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-walletconnect').click()
+  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
+  const uri = await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri as string
+}
+
+async function connect(page: Page, modal: FrameLocator, wallet: TestWallet) {
+  const uri = await showQr(page, modal)
+  await wallet.pair(uri)
+  await wallet.approveNextProposal()
+  await expect(page.getByTestId('state-status')).toHaveText('connected')
+}
+
+test.afterEach(({ outbound }) => {
+  // Nothing the page or the frame did may leave the machine.
+  expect(outbound).toEqual([])
+})
+
+test('connects by QR: the host sees the account, connect and the chain', async ({ demo, modal, wallet }) => {
+  const uri = await showQr(demo, modal)
+  await expect(modal.getByTestId('wf-wc-copy')).toHaveText('Copy link')
+  await wallet.pair(uri)
+  const session = await wallet.approveNextProposal()
+  expect(session.namespaces.eip155?.chains).toEqual(expect.arrayContaining(['eip155:1', 'eip155:8453']))
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect(demo.getByTestId('state-address')).toHaveText(wallet.address)
+  await expect(demo.getByTestId('state-caip-address')).toHaveText(`eip155:1:${wallet.address}`)
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:1')
+  await expect(demo.getByTestId('modal-open')).toHaveText('false')
+  await expect(demo.getByTestId('provider-events')).toContainText(`accountsChanged ["${wallet.address}"]`)
+  await expect(demo.getByTestId('provider-events')).toContainText('connect')
+  expect(await request(demo, 'eth_accounts')).toEqual({ result: [wallet.address] })
+  expect(await request(demo, 'eth_chainId')).toEqual({ result: '0x1' })
+})
+
+test('personal_sign goes to the wallet and the signature verifies', async ({ demo, modal, wallet }) => {
+  await connect(demo, modal, wallet)
+  const message = 'Sign in to the demo over WalletConnect'
+  const hex = `0x${Buffer.from(message).toString('hex')}`
+  const { result } = await request(demo, 'personal_sign', [hex, wallet.address])
+  expect(await verifyMessage({ address: wallet.address, message, signature: result as `0x${string}` })).toBe(
+    true,
+  )
+})
+
+test('eth_sendTransaction is sent by the wallet and lands on the devnet', async ({
+  demo,
+  modal,
+  wallet,
+  chains,
+}) => {
+  await connect(demo, modal, wallet)
+  const client = createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
+  const to = evmAccount(8).address as `0x${string}`
+  const before = await client.getBalance({ address: to })
+  const { result: hash } = await request(demo, 'eth_sendTransaction', [
+    { from: wallet.address, to, value: `0x${parseEther('0.1').toString(16)}` },
+  ])
+  const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+  expect(await client.getBalance({ address: to })).toBe(before + parseEther('0.1'))
+})
+
+test('the wallet switching chain reaches the host as chainChanged; the host can switch back', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  await connect(demo, modal, wallet)
+  await wallet.emitChainChanged('eip155:8453')
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453')
+  await expect(demo.getByTestId('provider-events')).toContainText('chainChanged "0x2105"')
+  await expect(demo.getByTestId('state-caip-address')).toHaveText(`eip155:8453:${wallet.address}`)
+  expect(await request(demo, 'eth_chainId')).toEqual({ result: '0x2105' })
+  // Back to Ethereum from the host: the chain is approved in the session.
+  await demo.getByTestId('network-select').selectOption('eip155:1')
+  await demo.getByTestId('switch-network').click()
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:1')
+  // The wallet gets the next request for the chain the host chose.
+  const answered = new Promise<AnsweredRequest>((resolve) => wallet.on('request', resolve))
+  await request(demo, 'personal_sign', [`0x${Buffer.from('on chain 1').toString('hex')}`, wallet.address])
+  expect((await answered).chainId).toBe('eip155:1')
+})
+
+test('the session survives a reload of the host page and still reaches the wallet', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  await connect(demo, modal, wallet)
+  await demo.reload()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect(demo.getByTestId('state-address')).toHaveText(wallet.address)
+  const message = 'after reload'
+  const answer = await request(demo, 'personal_sign', [
+    `0x${Buffer.from(message).toString('hex')}`,
+    wallet.address,
+  ])
+  expect(answer.error).toBeUndefined()
+  expect(
+    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
+  ).toBe(true)
+})
+
+test('the wallet disconnecting reaches the host as disconnect', async ({ demo, modal, wallet }) => {
+  await connect(demo, modal, wallet)
+  await wallet.disconnect()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await expect(demo.getByTestId('provider-events')).toContainText('disconnect')
+  expect(await request(demo, 'eth_accounts')).toEqual({ result: [] })
+  // After a reload the frame does not bring the ended session back.
+  await demo.reload()
+  await expect(demo.getByTestId('sdk-status')).toHaveText('ready')
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+})
+
+test('the host disconnecting ends the session in the wallet', async ({ demo, modal, wallet }) => {
+  await connect(demo, modal, wallet)
+  const deleted = new Promise<{ topic: string }>((resolve) => wallet.on('delete', resolve))
+  await demo.getByTestId('disconnect').click()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await deleted
+  expect(wallet.sessions()).toEqual([])
+})
+
+test('a request the wallet rejects gives the host 4001', async ({ demo, modal, wallet }) => {
+  await connect(demo, modal, wallet)
+  wallet.rejectNextRequest()
+  const { error } = await request(demo, 'personal_sign', ['0x68656c6c6f', wallet.address])
+  expect(error?.code).toBe(4001)
+})
+
+test('a method the wallet did not approve is refused without reaching it', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  await connect(demo, modal, wallet)
+  let reached = false
+  wallet.on('request', () => {
+    reached = true
+  })
+  const { error } = await request(demo, 'wallet_getCapabilities', [wallet.address])
+  expect(error).toEqual({ code: 4200, message: 'Requested RPC call is not allowed: wallet_getCapabilities' })
+  expect(reached).toBe(false)
+})
+
+test('a rejected proposal shows a clear error, and trying again connects', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  const uri = await showQr(demo, modal)
+  await wallet.pair(uri)
+  await wallet.rejectNextProposal()
+  await expect(modal.getByTestId('wf-wc-error')).toBeVisible()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await modal.getByTestId('wf-wc-retry').click()
+  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
+  const fresh = (await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string
+  expect(fresh).not.toBe(uri)
+  await wallet.pair(fresh)
+  await wallet.approveNextProposal()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+})
+
+test('a URI the frame no longer shows cannot connect; the one on screen can', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  const stale = await showQr(demo, modal)
+  await modal.getByTestId('wf-back').click()
+  await modal.getByTestId('wf-walletconnect').click()
+  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
+  const current = (await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string
+  expect(current).not.toBe(stale)
+  const deleted = new Promise<{ topic: string }>((resolve) => wallet.on('delete', resolve))
+  await wallet.pair(stale)
+  await wallet.approveNextProposal()
+  // The frame ends the session of the replaced link at once; the host never saw it.
+  await deleted
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await wallet.pair(current)
+  await wallet.approveNextProposal()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+})
+
+test('a relay outage mid-session gives a clear error, and requests work again once it is back', async ({
+  demo,
+  modal,
+  wallet,
+  relay,
+}) => {
+  await connect(demo, modal, wallet)
+  await relay.stop()
+  const failed = await request(demo, 'personal_sign', ['0x6f7574616765', wallet.address])
+  expect(failed.error?.code).toBe(4900)
+  expect(failed.error?.message).toMatch(/Cannot reach the WalletConnect relay/)
+  await relay.restart()
+  // The wallet app reconnects on its own schedule; here, at once.
+  await wallet.walletKit.core.relayer.restartTransport()
+  const message = 'relay is back'
+  const answer = await request(demo, 'personal_sign', [
+    `0x${Buffer.from(message).toString('hex')}`,
+    wallet.address,
+  ])
+  expect(answer.error).toBeUndefined()
+  expect(
+    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
+  ).toBe(true)
+})
+
+test('while the wallet has not answered, the modal shows the request and Cancel rejects it with 4001', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  await connect(demo, modal, wallet)
+  // The phone is offline: the request waits in the relay's mailbox.
+  await wallet.walletKit.core.relayer.transportClose()
+  const pending = request(demo, 'personal_sign', ['0x77616974', wallet.address])
+  await expect(modal.getByTestId('wf-wallet-request')).toBeVisible()
+  await expect(modal.getByTestId('wf-wallet-request')).toHaveAttribute('data-method', 'personal_sign')
+  await expect(modal.getByTestId('wf-wallet-request')).toContainText('Waiting for wallet')
+  await modal.getByTestId('wf-request-cancel').click()
+  expect((await pending).error?.code).toBe(4001)
+  await expect(demo.getByTestId('modal-open')).toHaveText('false')
+  // The phone comes back and answers late; the frame has dropped the request and stays usable.
+  const late = new Promise<AnsweredRequest>((resolve) => wallet.on('request', resolve))
+  await wallet.walletKit.core.relayer.restartTransport()
+  expect((await late).method).toBe('personal_sign')
+  const message = 'after cancel'
+  const answer = await request(demo, 'personal_sign', [
+    `0x${Buffer.from(message).toString('hex')}`,
+    wallet.address,
+  ])
+  expect(
+    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
+  ).toBe(true)
+})
