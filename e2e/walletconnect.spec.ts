@@ -267,3 +267,41 @@ test('while the wallet has not answered, the modal shows the request and Cancel 
     await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
   ).toBe(true)
 })
+
+test('All Wallets: search, pick a wallet, open it by universal link or scan its QR; it becomes recent', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  await demo.getByTestId('open').click()
+  await modal.getByTestId('wf-all-wallets').click()
+  await expect(modal.getByTestId('wf-wallet-list').locator('li')).toHaveCount(20)
+  await modal.getByTestId('wf-wallets-more').click()
+  await expect(modal.getByTestId('wf-wallet-list').locator('li')).toHaveCount(22)
+  await modal.getByTestId('wf-wallet-search').fill('rainb')
+  await expect(modal.getByTestId('wf-wallet-list').locator('li')).toHaveCount(1)
+  await modal.getByTestId('wf-wc-wallet-rainbow').click()
+
+  await expect(modal.getByTestId('wf-view-ConnectingWalletConnect')).toBeVisible()
+  const open = modal.getByTestId('wf-wc-open')
+  await expect(open).toHaveText('Open Rainbow')
+  const uri = (await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string
+  await expect(open).toHaveAttribute('href', `https://rnbwapp.com/wc?uri=${encodeURIComponent(uri)}`)
+  await expect(modal.getByTestId('wf-wc-fallback')).toContainText("Don't have Rainbow?")
+  await expect(modal.getByTestId('wf-wc-fallback').getByRole('link', { name: 'Get it' })).toHaveAttribute(
+    'href',
+    'https://rainbow.me/download',
+  )
+
+  await wallet.pair(uri)
+  await wallet.approveNextProposal()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await demo.getByTestId('disconnect').click()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+  await demo.getByTestId('open').click()
+  // SPEC §9 order: WalletConnect first, then recent wallets.
+  const items = modal.getByTestId('wf-view-Connect').locator('.wf-list-item')
+  await expect(items.nth(0)).toHaveAttribute('data-testid', 'wf-walletconnect')
+  await expect(items.nth(1)).toHaveAttribute('data-testid', 'wf-wc-wallet-rainbow')
+  await expect(items.nth(1)).toContainText('Recent')
+})

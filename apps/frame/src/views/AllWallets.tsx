@@ -63,34 +63,36 @@ export function AllWallets() {
           No wallet matches “{query}”.
         </p>
       ) : null}
-      <ul className="wf-plain-list wf-wallet-grid" data-testid="wf-wallet-list">
-        {result?.data.map((wallet) => (
-          <li key={wallet.id}>
-            <button
-              type="button"
-              className="wf-list-item"
-              data-testid={`wf-wc-wallet-${wallet.id}`}
-              onClick={() => {
-                flow.selected.set(wallet)
-                controller.navigation.push('ConnectingWalletConnect')
-              }}
-            >
-              <img src={wallet.imageUrl} alt="" width={32} height={32} />
-              <span>{wallet.name}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {result && result.data.length < result.count ? (
-        <button
-          type="button"
-          className="wf-button wf-button-secondary"
-          data-testid="wf-wallets-more"
-          onClick={() => setPages((count) => count + 1)}
-        >
-          Show more ({result.count - result.data.length})
-        </button>
-      ) : null}
+      <div className="wf-scroll">
+        <ul className="wf-plain-list wf-stack" data-testid="wf-wallet-list">
+          {result?.data.map((wallet) => (
+            <li key={wallet.id}>
+              <button
+                type="button"
+                className="wf-list-item"
+                data-testid={`wf-wc-wallet-${wallet.id}`}
+                onClick={() => {
+                  flow.selected.set(wallet)
+                  controller.navigation.push('ConnectingWalletConnect')
+                }}
+              >
+                <img src={wallet.imageUrl} alt="" width={32} height={32} />
+                <span>{wallet.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {result && result.data.length < result.count ? (
+          <button
+            type="button"
+            className="wf-button wf-button-secondary"
+            data-testid="wf-wallets-more"
+            onClick={() => setPages((count) => count + 1)}
+          >
+            Show more ({result.count - result.data.length})
+          </button>
+        ) : null}
+      </div>
       {!result && !error ? <p className="wf-muted">Loading wallets…</p> : null}
     </div>
   )

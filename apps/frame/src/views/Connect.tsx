@@ -55,7 +55,7 @@ export function Connect() {
           data-testid="wf-walletconnect"
           onClick={() => controller.navigation.push('ConnectingWalletConnectBasic')}
         >
-          <span className="wf-wc-logo" aria-hidden="true" />
+          <WalletConnectMark />
           <span>WalletConnect</span>
           <span className="wf-tag">QR code</span>
         </button>
@@ -98,7 +98,7 @@ export function Connect() {
           data-testid="wf-all-wallets"
           onClick={() => controller.navigation.push('AllWallets')}
         >
-          <span className="wf-wc-logo wf-wc-logo-grid" aria-hidden="true" />
+          <svg className="wf-wc-logo wf-wc-logo-grid" viewBox="0 0 32 32" aria-hidden="true" />
           <span>All Wallets</span>
         </button>
       ) : null}
@@ -118,5 +118,18 @@ function RegistryItem(props: { wallet: RegistryWallet; tag?: string; onPick(wall
       <span>{props.wallet.name}</span>
       {props.tag ? <span className="wf-tag">{props.tag}</span> : null}
     </button>
+  )
+}
+
+/** The WalletConnect entry's mark: the "bridge" wave on WalletConnect blue. */
+function WalletConnectMark() {
+  return (
+    <svg className="wf-wc-logo" viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill="#3396ff" />
+      <path
+        d="M9.6 12.6c3.5-3.5 9.3-3.5 12.8 0l.4.4-1.5 1.5-.6-.6c-2.5-2.4-6.5-2.4-9 0l-.6.6-1.5-1.5.4-.4Zm15.8 2.9 1.4 1.3-5.9 5.8-3.7-3.6a.3.3 0 0 0-.4 0l-3.7 3.6-5.9-5.8 1.4-1.3 4.5 4.4 3.7-3.6c.2-.2.4-.2.6 0l3.7 3.6 4.3-4.4Z"
+        fill="#fff"
+      />
+    </svg>
   )
 }

@@ -6,6 +6,7 @@ import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import { useController } from '../ModalApp.js'
 import * as Store from '../state/store.js'
 import { useStore } from '../state/store.js'
+import * as DeepLinks from '../walletConnect/deepLinks.js'
 import type { Flow } from '../walletConnect/flow.js'
 import { PairingBody, usePairing } from './ConnectingWalletConnectBasic.js'
 import { NotAvailable } from './NotAvailable.js'
@@ -26,6 +27,7 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
   // On a phone the QR is for another phone; on a desktop it is how this wallet connects.
   const [showQr] = useState(!controller.isMobile())
   const ready = Boolean(state.wcUri) && !state.buffering && !state.wcError
+  const href = state.wcUri ? DeepLinks.forWallet(wallet, state.wcUri) : undefined
   return (
     <div className="wf-stack" data-testid="wf-wc-wallet">
       <div className="wf-wallet-hero">
@@ -36,22 +38,27 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
         </span>
       </div>
       {state.wcError ? <PairingBody state={state} onRetry={() => void flow.start(wallet)} /> : null}
-      <button
-        type="button"
-        className="wf-button"
-        disabled={!ready}
-        data-testid="wf-wc-open"
-        onClick={() => {
-          const href = flow.openWallet(wallet)
-          if (!href) return
-          setOpened(true)
-          // The frame is an iframe: the link must replace the top page's navigation to reach the
-          // OS handler, so it opens in a new browsing context the OS intercepts.
-          window.open(href, '_blank', 'noopener,noreferrer')
-        }}
-      >
-        {ready ? `Open ${wallet.name}` : 'Preparing…'}
-      </button>
+      {ready && href ? (
+        <a
+          className="wf-button wf-button-link"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="wf-wc-open"
+          // The frame is an iframe: a link opened in a new browsing context reaches the OS handler
+          // (universal link or app scheme) where navigating the frame itself would not.
+          onClick={() => {
+            flow.openWallet(wallet)
+            setOpened(true)
+          }}
+        >
+          Open {wallet.name}
+        </a>
+      ) : (
+        <button type="button" className="wf-button" disabled data-testid="wf-wc-open">
+          {state.wcError ? `Open ${wallet.name}` : 'Preparing…'}
+        </button>
+      )}
       {showQr && ready && state.wcUri ? <WalletConnectQr uri={state.wcUri} /> : null}
       <div className="wf-fallback" data-testid="wf-wc-fallback">
         <span className="wf-muted">Don't have {wallet.name}?</span>
@@ -66,7 +73,7 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
           data-testid="wf-wc-show-qr"
           onClick={() => controller.navigation.replace('ConnectingWalletConnectBasic')}
         >
-          Show QR instead
+          {showQr ? 'Use another wallet' : 'Show QR instead'}
         </button>
       </div>
     </div>
