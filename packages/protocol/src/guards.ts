@@ -9,13 +9,14 @@ import {
   channelName,
   connectionStatuses,
   eip1193Events,
+  injectedEvents,
   protocolVersion,
 } from './internal/literals.js'
 import { isCaipAddress, isCaipNetworkId } from './internal/patterns.js'
 import type { FrameReady, FrameToHost } from './messages.js'
 
 // The SDK imports what it needs at runtime from here, never from the zod modules.
-export { channelName, isCaipAddress, isCaipNetworkId, protocolVersion }
+export { channelName, injectedEvents, isCaipAddress, isCaipNetworkId, protocolVersion }
 
 type Fields = { readonly [key: string]: unknown }
 type Check = (value: unknown) => boolean
@@ -29,7 +30,8 @@ const isString: Check = (value) => typeof value === 'string'
 const isBoolean: Check = (value) => typeof value === 'boolean'
 /** zod 4's `.int()` is a safe integer; NaN and ±Infinity fail `z.number()` already. */
 const isInt: Check = (value) => Number.isSafeInteger(value)
-const isRequestId: Check = (value) => isInt(value) && (value as number) >= 0
+/** A request id: a non-negative safe integer. */
+export const isRequestId: Check = (value) => isInt(value) && (value as number) >= 0
 const isNonEmptyString: Check = (value) => isString(value) && (value as string).length > 0
 
 /** An `.optional()` key: absent and present-as-undefined both pass, as in zod. */
@@ -43,14 +45,14 @@ const oneOf =
   (value) =>
     values.includes(value)
 
-/** A `z.array(item)`: every index, holes included (a hole reads as undefined, as in zod). */
+/**
+ * A `z.array(item)`: every index, holes included (a hole reads as undefined, as in zod, and
+ * Array.from reads each index up to length).
+ */
 const arrayOf =
   (check: Check): Check =>
-  (value) => {
-    if (!Array.isArray(value)) return false
-    for (let index = 0; index < value.length; index++) if (!check(value[index])) return false
-    return true
-  }
+  (value) =>
+    Array.isArray(value) && Array.from(value).every(check)
 
 /**
  * A `z.object(shape)` with extra keys allowed. zod reads each key as `input[key]` (inherited
@@ -109,14 +111,7 @@ const eventData: Record<string, Check> = {
   eip1193: object({ event: oneOf(eip1193Events) }, ['data']),
 }
 
-const response = object({ kind: oneOf(['response']), id: isRequestId })
-const injectedList = object({ kind: oneOf(['request']), id: isRequestId, method: oneOf(['injected:list']) })
-const injectedRequest = object({
-  kind: oneOf(['request']),
-  id: isRequestId,
-  method: oneOf(['injected:request']),
-  params: object({ rdns: isNonEmptyString, method: isNonEmptyString }),
-})
+const injectedRequestParams = object({ rdns: isNonEmptyString, method: isNonEmptyString })
 
 /** `frame:ready`, the frame's first window message. Accepts exactly what `FrameReady` accepts. */
 export function isFrameReady(value: unknown): value is FrameReady {
@@ -128,15 +123,18 @@ export function isFrameReady(value: unknown): value is FrameReady {
 /** Any port message from the frame. Accepts exactly what `FrameToHost` accepts. */
 export function isFrameToHost(value: unknown): value is FrameToHost {
   if (!isObject(value)) return false
-  if (value.kind === 'event') {
-    const event = value.event
+  const { kind, event, id, error, method } = value
+  if (kind === 'event')
     // Own keys only: `event: 'toString'` must not find Object.prototype.toString.
     return (
       typeof event === 'string' && Object.hasOwn(eventData, event) && (eventData[event] as Check)(value.data)
     )
-  }
-  if (response(value))
+  if (!isRequestId(id)) return false
+  if (kind === 'response')
     // A result answer needs the key present (z.unknown() is not optional) and no error.
-    return value.error === undefined ? 'result' in value : errorObject(value.error)
-  return injectedList(value) || injectedRequest(value)
+    return error === undefined ? 'result' in value : errorObject(error)
+  return (
+    kind === 'request' &&
+    (method === 'injected:list' || (method === 'injected:request' && injectedRequestParams(value.params)))
+  )
 }

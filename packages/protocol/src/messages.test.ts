@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { FrameRequest, HostConfig, HostInit, HostRequest, Response, ThemeVariables } from './messages.js'
+import {
+  FrameRequest,
+  HostConfig,
+  HostEvent,
+  HostInit,
+  HostRequest,
+  HostToFrame,
+  Response,
+  ThemeVariables,
+} from './messages.js'
 
 const config = {
   projectId: 'local-dev',
@@ -135,5 +144,30 @@ describe('FrameRequest', () => {
         params: { method: 'eth_accounts' },
       }).success,
     ).toBe(false)
+  })
+})
+
+describe('HostEvent', () => {
+  const event = (data: unknown) => ({ kind: 'event', event: 'injected:event', data })
+
+  it('carries an EIP-1193 event of a host-page wallet, and is part of HostToFrame', () => {
+    for (const message of [
+      event({ rdns: 'io.metamask', event: 'accountsChanged', data: ['0xabc'] }),
+      event({ rdns: 'io.metamask', event: 'chainChanged', data: '0x1' }),
+      event({ rdns: 'io.metamask', event: 'disconnect', data: { code: 4900, message: 'Disconnected' } }),
+    ]) {
+      expect(HostEvent.safeParse(message).success).toBe(true)
+      expect(HostToFrame.safeParse(message).success).toBe(true)
+    }
+  })
+
+  it('rejects other events, an empty rdns and a missing data key', () => {
+    for (const message of [
+      event({ rdns: 'io.metamask', event: 'connect', data: { chainId: '0x1' } }),
+      event({ rdns: '', event: 'chainChanged', data: '0x1' }),
+      event({ rdns: 'io.metamask', event: 'chainChanged' }),
+      { kind: 'event', event: 'state', data: { rdns: 'io.metamask', event: 'chainChanged', data: '0x1' } },
+    ])
+      expect(HostToFrame.safeParse(message).success).toBe(false)
   })
 })

@@ -8,13 +8,14 @@ import {
   channelName,
   connectionStatuses,
   eip1193Events,
+  injectedEvents,
   protocolVersion,
 } from './internal/literals.js'
 import { AccountType, ThemeMode } from './validation.js'
 import { ViewName } from './views.js'
 
 // The literals live in a zod-free module so the host SDK can use them without bundling zod.
-export { accountEntryTypes, channelName, connectionStatuses, eip1193Events, protocolVersion }
+export { accountEntryTypes, channelName, connectionStatuses, eip1193Events, injectedEvents, protocolVersion }
 
 // ---------------------------------------------------------------------------------------------
 // Configuration the host sends in `host:init`.
@@ -231,7 +232,24 @@ export type FrameRequest = z.infer<typeof FrameRequest>
 export const FrameToHost = z.union([Response, FrameEvent, FrameRequest])
 export type FrameToHost = z.infer<typeof FrameToHost>
 
-export const HostToFrame = z.union([Response, HostRequest])
+// ---------------------------------------------------------------------------------------------
+// Port messages: host -> frame events.
+
+/**
+ * Events the host sends unasked. `injected:event`: a host-page wallet the frame has used (through
+ * `injected:request`) emitted an EIP-1193 event; `data` is the wallet's own payload (accounts,
+ * hex chain id, or the disconnect error as an ErrorObject).
+ */
+export const HostEvent = z.discriminatedUnion('event', [
+  z.object({
+    kind: z.literal('event'),
+    event: z.literal('injected:event'),
+    data: z.object({ rdns: z.string().min(1), event: z.enum(injectedEvents), data: z.unknown() }),
+  }),
+])
+export type HostEvent = z.infer<typeof HostEvent>
+
+export const HostToFrame = z.union([Response, HostRequest, HostEvent])
 export type HostToFrame = z.infer<typeof HostToFrame>
 
 /** One EIP-6963 wallet the host page announced (icon is a data URI). */

@@ -1,6 +1,8 @@
 /// <reference types="node" />
-// Builds the published package: one minified ESM bundle (with @walletframe/protocol's guards and
-// error classes inlined, so hosts install nothing else at runtime) and its type declarations.
+// Builds the published package: minified ESM (with @walletframe/protocol's guards and error classes
+// inlined, so hosts install nothing else at runtime) and its type declarations. Code splitting keeps
+// what loads with import() (the injected-wallet bridge) in its own chunk beside index.js, so a
+// host's bundler splits it off again.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -11,8 +13,11 @@ rmSync(`${root}dist`, { recursive: true, force: true })
 
 await build({
   entryPoints: [`${root}src/index.ts`],
-  outfile: `${root}dist/index.js`,
+  outdir: `${root}dist`,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
   bundle: true,
+  splitting: true,
   format: 'esm',
   platform: 'browser',
   target: 'es2022',

@@ -1,7 +1,7 @@
 // The host end of the host <-> frame channel (ARCHITECTURE.md "The host <-> frame channel"): wait for
 // the frame's `frame:ready`, hand it a private MessagePort in `host:init`, then carry requests,
 // answers and events over that port. Calls made before the frame has initialised are queued.
-import type { FrameEvent, FrameRequest, HostConfigInput, HostRequest } from '@walletframe/protocol'
+import type { FrameEvent, FrameRequest, HostConfigInput, HostEvent, HostRequest } from '@walletframe/protocol'
 import {
   FrameUnavailableError,
   InvalidAppConfigurationError,
@@ -10,7 +10,13 @@ import {
   TimeoutError,
   UnsupportedMethodError,
 } from '@walletframe/protocol/errors'
-import { channelName, isFrameReady, isFrameToHost, protocolVersion } from '@walletframe/protocol/guards'
+import {
+  channelName,
+  isFrameReady,
+  isFrameToHost,
+  isRequestId,
+  protocolVersion,
+} from '@walletframe/protocol/guards'
 import { handled, toErrorObject } from './internal/promise.js'
 
 /** A host request without the envelope the channel adds (`kind`, `id`). */
@@ -44,50 +50,60 @@ export type Options = {
 export type Channel = {
   /** Sends a request once the frame is initialised; resolves with its result. */
   request(body: Body, timeoutMs?: number): Promise<unknown>
+  /** Sends an event to the frame, if it is connected. */
+  emit(event: Omit<HostEvent, 'kind'>): void
   /** Resolves when the frame has initialised; rejects if it refuses the host or does not load. */
   ready: Promise<void>
   /** Closes the port and rejects every pending call. */
   destroy(): void
 }
 
-type Call = {
-  body: Body
-  timeoutMs: number
-  resolve(value: unknown): void
-  reject(error: ProviderRpcError): void
-  timer?: ReturnType<typeof setTimeout>
-}
+/** A call sent to the frame: settles it with an error, or with the frame's result. */
+type Settle = (error: ProviderRpcError | undefined, result?: unknown) => void
 
-const frameRequestMethods: readonly unknown[] = ['injected:list', 'injected:request']
 /** One warning for every message the channel drops or cannot send; the logged value says which. */
 const warning = '[walletframe] channel message dropped:'
-const notCloneable = 'Arguments must be structured-cloneable (no functions, DOM nodes or class instances)'
+const notCloneable = 'Arguments must be structured-cloneable (plain data)'
 
 export function connect(options: Options): Channel {
   const { window, origin, timeoutMs, log = console } = options
   let port: MessagePort | undefined
-  let initialized = false
-  /** Set while calls cannot be served: they fail at once with it. */
-  let failure: ProviderRpcError | undefined
   let nextId = 0
-  let queue: Call[] = []
-  const inFlight = new Map<number, Call>()
+  const inFlight = new Map<number, Settle>()
   let readyTimer: ReturnType<typeof setTimeout> | undefined
-  let settleReady!: (error?: ProviderRpcError) => void
-  const ready = handled(
-    new Promise<void>((resolve, reject) => {
-      settleReady = (error) => (error ? reject(error) : resolve())
-    }),
-  )
+  /**
+   * Every call waits on the gate before it is sent: pending until the frame initialises (so calls
+   * made before queue up, in order), rejected while calls cannot be served.
+   */
+  let gate!: Promise<void>
+  /** Opens (no error) or fails the gate while it is pending. */
+  let settleGate: ((error?: ProviderRpcError) => void) | undefined
+  const closeGate = () => {
+    gate = handled(
+      new Promise((resolve, reject) => {
+        settleGate = (error) => {
+          settleGate = undefined
+          if (error) reject(error)
+          else resolve()
+        }
+      }),
+    )
+  }
+  closeGate()
+  const ready = gate
+  const warn = (value: unknown) => log.warn(warning, value)
 
+  /** Fails waiting calls and those still to come with this error, until the frame initialises. */
   function fail(error: ProviderRpcError) {
-    failure = error
-    initialized = false
     clearTimeout(readyTimer)
-    for (const call of queue) call.reject(error)
-    queue = []
-    settleReady(error)
+    if (settleGate) settleGate(error)
+    else gate = handled(Promise.reject(error))
     options.onError(error)
+  }
+
+  /** Rejects every call sent on the current port. */
+  function abandon(error: ProviderRpcError) {
+    for (const settle of inFlight.values()) settle(error)
   }
 
   function waitForInit() {
@@ -103,27 +119,13 @@ export function connect(options: Options): Channel {
       port?.postMessage(message)
       return true
     } catch (error) {
-      log.warn(warning, error)
+      warn(error)
       return false
     }
   }
 
-  function send(call: Call) {
-    const id = nextId++
-    inFlight.set(id, call)
-    call.timer = setTimeout(() => {
-      inFlight.delete(id)
-      call.reject(new TimeoutError(call.body.method, call.timeoutMs))
-    }, call.timeoutMs)
-    if (!post({ kind: 'request', id, ...call.body })) {
-      inFlight.delete(id)
-      clearTimeout(call.timer)
-      call.reject(new InvalidParamsError(notCloneable))
-    }
-  }
-
-  function answer(id: number, outcome: () => Promise<unknown>) {
-    outcome().then(
+  function answer(id: number, outcome: Promise<unknown>) {
+    outcome.then(
       (result) => post({ kind: 'response', id, result: result ?? null }),
       (error) => post({ kind: 'response', id, error: toErrorObject(error) }),
     )
@@ -131,12 +133,13 @@ export function connect(options: Options): Channel {
 
   function onPortMessage(data: unknown) {
     if (!isFrameToHost(data)) {
-      log.warn(warning, data)
+      warn(data)
       const { kind, id, method } = (data ?? {}) as Record<string, unknown>
-      if (kind === 'request' && Number.isSafeInteger(id) && (id as number) >= 0)
-        answer(id as number, () =>
+      if (kind === 'request' && isRequestId(id))
+        answer(
+          id as number,
           Promise.reject(
-            frameRequestMethods.includes(method)
+            method === 'injected:list' || method === 'injected:request'
               ? new InvalidParamsError(`Invalid ${method} request`)
               : new UnsupportedMethodError(String(method)),
           ),
@@ -144,28 +147,18 @@ export function connect(options: Options): Channel {
       return
     }
     if (data.kind === 'response') {
-      const call = inFlight.get(data.id)
-      if (!call) return log.warn(warning, data)
-      inFlight.delete(data.id)
-      clearTimeout(call.timer)
-      if (data.error !== undefined) call.reject(ProviderRpcError.from(data.error))
-      else call.resolve(data.result)
-      return
+      const settle = inFlight.get(data.id)
+      if (!settle) return warn(data)
+      return settle(data.error && ProviderRpcError.from(data.error), (data as { result?: unknown }).result)
     }
-    if (data.kind === 'request') return answer(data.id, () => options.onRequest(data))
+    if (data.kind === 'request') return answer(data.id, options.onRequest(data))
     if (data.event === 'initialized') {
-      initialized = true
-      failure = undefined
       clearTimeout(readyTimer)
-      settleReady()
+      // Queued calls go out in reactions to the gate: after onEvent, so the host sees the new
+      // state before any of their answers can refer to it.
+      settleGate?.()
     }
-    // The host sees the new state before any queued call's answer can refer to it.
     options.onEvent(data)
-    if (data.event === 'initialized') {
-      const flushed = queue
-      queue = []
-      for (const call of flushed) send(call)
-    }
     if (data.event === 'initError') {
       // The frame sends InvalidAppConfigurationError's wire form: the reason is in `data`.
       const { message, data: detail } = data.data
@@ -173,42 +166,32 @@ export function connect(options: Options): Channel {
     }
   }
 
-  function onWindowMessage(event: MessageEvent) {
+  function onWindowMessage({ source, origin: from, data }: MessageEvent) {
     const frame = options.frame()
     // Anyone can post to the host window; only our own iframe, at the frame origin, is heard.
-    if (!frame || event.source !== frame || event.origin !== origin) return
-    if (!isFrameReady(event.data)) {
-      if ((event.data as { channel?: unknown } | null)?.channel === channelName) log.warn(warning, event.data)
+    if (!frame || source !== frame || from !== origin) return
+    if (!isFrameReady(data)) {
+      if ((data as { channel?: unknown } | null)?.channel === channelName) warn(data)
       return
     }
-    if (event.data.version !== protocolVersion)
-      return fail(
-        new FrameUnavailableError(`it speaks protocol v${event.data.version}, not v${protocolVersion}`),
-      )
-    handshake(frame)
-  }
-
-  /** Starts (or, after the frame reloaded, restarts) the session on a fresh port. */
-  function handshake(frame: Pick<Window, 'postMessage'>) {
-    if (port) {
-      port.close()
-      // Requests sent on the old port die with the page that received them.
-      for (const call of inFlight.values()) {
-        clearTimeout(call.timer)
-        call.reject(new FrameUnavailableError('it reloaded'))
-      }
-      inFlight.clear()
-    }
+    if (data.version !== protocolVersion)
+      return fail(new FrameUnavailableError(`it speaks protocol v${data.version}, not v${protocolVersion}`))
+    // A new session on a fresh port, also when the frame reloaded: requests sent on the old port
+    // die with the page that received them, later ones wait for the new session.
+    port?.close()
+    abandon(new FrameUnavailableError('it reloaded'))
+    if (!settleGate) closeGate()
     const channel = new MessageChannel()
     port = channel.port1
     port.onmessage = (event) => onPortMessage(event.data)
-    port.onmessageerror = (event) => log.warn(warning, event)
-    failure = undefined
-    initialized = false
+    port.onmessageerror = warn
     waitForInit()
-    const init = { channel: channelName, type: 'host:init', version: protocolVersion, ...options.init }
     try {
-      frame.postMessage(init, origin, [channel.port2])
+      frame.postMessage(
+        { channel: channelName, type: 'host:init', version: protocolVersion, ...options.init },
+        origin,
+        [channel.port2],
+      )
     } catch {
       fail(new InvalidParamsError(notCloneable))
     }
@@ -219,26 +202,30 @@ export function connect(options: Options): Channel {
 
   return {
     ready,
-    request(body, ms = timeoutMs) {
-      return handled(
-        new Promise((resolve, reject) => {
-          if (failure) return reject(failure)
-          const call: Call = { body, timeoutMs: ms, resolve, reject }
-          if (initialized) send(call)
-          else queue.push(call)
-        }),
-      )
-    },
+    request: (body, ms = timeoutMs) =>
+      handled(
+        gate.then(
+          () =>
+            new Promise((resolve, reject) => {
+              const id = nextId++
+              const timer = setTimeout(() => settle(new TimeoutError(body.method, ms)), ms)
+              const settle: Settle = (error, result) => {
+                inFlight.delete(id)
+                clearTimeout(timer)
+                if (error) reject(error)
+                else resolve(result)
+              }
+              inFlight.set(id, settle)
+              if (!post({ kind: 'request', id, ...body })) settle(new InvalidParamsError(notCloneable))
+            }),
+        ),
+      ),
+    emit: (event) => post({ kind: 'event', ...event }),
     destroy() {
       window.removeEventListener('message', onWindowMessage)
       port?.close()
-      port = undefined
       const error = new FrameUnavailableError('the instance was destroyed')
-      for (const call of inFlight.values()) {
-        clearTimeout(call.timer)
-        call.reject(error)
-      }
-      inFlight.clear()
+      abandon(error)
       fail(error)
     },
   }

@@ -22,8 +22,9 @@ export type Frame = {
 export function create({ document, frameUrl, projectId }: Options): Frame {
   const element = document.createElement('iframe')
   const url = new URL(frameUrl)
-  url.searchParams.set('projectId', projectId)
-  url.searchParams.set('v', String(protocolVersion))
+  const params = url.searchParams
+  params.set('projectId', projectId)
+  params.set('v', `${protocolVersion}`)
   element.src = url.href
   element.title = 'Walletframe'
   // Passkeys (embedded wallet) and copy buttons run inside the cross-origin frame.
@@ -35,13 +36,13 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
   // backdrop when the frame's color scheme differs from its embedder's (https://fvsch.com/transparent-iframes).
   element.style.cssText =
     'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;background:transparent;color-scheme:normal;z-index:999999'
-  /** The host element that had focus before the modal opened. */
-  let returnFocus: Element | null = null
-  // The frame may focus its dialog before the host hears that the modal opened, so by then the
-  // iframe is already the active element: remember the last host element that had focus.
-  let lastHostFocus: Element | null = null
-  const onFocusIn = (event: FocusEvent) => {
-    if (event.target !== element) lastHostFocus = event.target as Element
+  /**
+   * Where focus goes back when the modal closes: the last host element that had it. Tracked all
+   * along, because the frame may focus its dialog before the host hears that the modal opened.
+   */
+  let returnFocus = document.activeElement
+  const onFocusIn = ({ target }: FocusEvent) => {
+    if (target !== element) returnFocus = target as Element
   }
   document.addEventListener('focusin', onFocusIn)
 
@@ -54,19 +55,18 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
   return {
     element,
     show() {
-      const active = document.activeElement
-      if (active && active !== element && active !== document.body) returnFocus = active
-      else returnFocus ??= lastHostFocus
       setVisible(true)
       element.focus()
     },
     hide() {
       const focusWasInFrame = document.activeElement === element
       setVisible(false)
-      const target = returnFocus as HTMLElement | null
-      returnFocus = null
-      if (focusWasInFrame && target?.isConnected) target.focus()
-      else if (focusWasInFrame) element.blur()
+      // Focus the host moved elsewhere while the modal was open stays where it is. Focusing an
+      // element that has left the page does nothing: focus then stays on the body.
+      if (focusWasInFrame) {
+        element.blur()
+        ;(returnFocus as HTMLElement | null)?.focus()
+      }
     },
     remove() {
       document.removeEventListener('focusin', onFocusIn)

@@ -1,11 +1,44 @@
+import type { HostEvent } from '@walletframe/protocol'
 import { InvalidParamsError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as Injected from './Injected.js'
+import { toErrorObject } from './internal/promise.js'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
+
+/** Starts the bridge on this page; `events` collects what it relays to the frame. */
+function watch() {
+  const events: HostEvent['data'][] = []
+  const injected = Injected.watch({
+    window,
+    emit: (event) => events.push(event),
+    InvalidParamsError,
+    toErrorObject,
+  })
+  cleanups.push(injected.stop)
+  return Object.assign(injected, { events })
+}
+
+/** An EIP-1193 provider with working on / removeListener, and a way to fire its events. */
+function walletProvider(request: () => Promise<unknown> = vi.fn(async () => null)) {
+  const listeners = new Map<string, Set<(data: unknown) => void>>()
+  return {
+    request,
+    on(event: string, listener: (data: unknown) => void) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener))
+    },
+    removeListener(event: string, listener: (data: unknown) => void) {
+      listeners.get(event)?.delete(listener)
+    },
+    fire(event: string, data: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(data)
+    },
+    listenerCount: () => [...listeners.values()].reduce((count, set) => count + set.size, 0),
+  }
+}
 
 /** A browser wallet that answers EIP-6963 discovery, as extensions do. */
 function installWallet(rdns: string, provider: Record<string, unknown>) {
@@ -22,8 +55,7 @@ describe('watch', () => {
   it('lists the wallets of the page, without Walletframe itself, with only the info fields', () => {
     installWallet('io.metamask', { request: vi.fn() })
     installWallet('app.walletframe', { request: vi.fn(), isWalletframe: true })
-    const injected = Injected.watch({ window })
-    cleanups.push(injected.stop)
+    const injected = watch()
     expect(injected.list()).toEqual([
       {
         uuid: 'uuid-io.metamask',
@@ -35,16 +67,14 @@ describe('watch', () => {
   })
 
   it('hears wallets that announce later', () => {
-    const injected = Injected.watch({ window })
-    cleanups.push(injected.stop)
+    const injected = watch()
     installWallet('com.late', { request: vi.fn() })
     window.dispatchEvent(new Event('eip6963:requestProvider'))
     expect(injected.list().map((wallet) => wallet.rdns)).toEqual(['com.late'])
   })
 
   it('ignores malformed announcements', () => {
-    const injected = Injected.watch({ window })
-    cleanups.push(injected.stop)
+    const injected = watch()
     window.dispatchEvent(
       new CustomEvent('eip6963:announceProvider', { detail: { info: { rdns: 'x' }, provider: {} } }),
     )
@@ -60,8 +90,7 @@ describe('request', () => {
       throw { code: 4001, message: 'User rejected' }
     })
     installWallet('io.metamask', { request })
-    const injected = Injected.watch({ window })
-    cleanups.push(injected.stop)
+    const injected = watch()
     await expect(injected.request({ rdns: 'io.metamask', method: 'eth_requestAccounts' })).resolves.toEqual([
       '0xabc',
     ])
@@ -75,10 +104,78 @@ describe('request', () => {
   })
 
   it('rejects an unknown rdns with InvalidParamsError', async () => {
-    const injected = Injected.watch({ window })
-    cleanups.push(injected.stop)
+    const injected = watch()
     await expect(injected.request({ rdns: 'com.nope', method: 'eth_accounts' })).rejects.toThrow(
       InvalidParamsError,
     )
+  })
+})
+
+describe('answer', () => {
+  it("serves the frame's injected:list and injected:request", async () => {
+    installWallet('io.metamask', { request: vi.fn(async () => ['0xabc']) })
+    const injected = watch()
+    await expect(injected.answer({ kind: 'request', id: 1, method: 'injected:list' })).resolves.toEqual([
+      expect.objectContaining({ rdns: 'io.metamask' }),
+    ])
+    await expect(
+      injected.answer({
+        kind: 'request',
+        id: 2,
+        method: 'injected:request',
+        params: { rdns: 'io.metamask', method: 'eth_accounts' },
+      }),
+    ).resolves.toEqual(['0xabc'])
+  })
+})
+
+describe('events', () => {
+  it('relays accountsChanged, chainChanged and disconnect of a wallet the frame has used', async () => {
+    const provider = walletProvider()
+    installWallet('io.metamask', provider)
+    const injected = watch()
+    provider.fire('accountsChanged', ['0xnot-yet-used'])
+    expect(injected.events).toEqual([])
+    await injected.request({ rdns: 'io.metamask', method: 'eth_requestAccounts' })
+    provider.fire('accountsChanged', ['0xabc'])
+    provider.fire('chainChanged', '0x1')
+    provider.fire('disconnect', Object.assign(new Error('Disconnected'), { code: 4900, data: { x: 1 } }))
+    provider.fire('message', { type: 'other' })
+    expect(injected.events).toEqual([
+      { rdns: 'io.metamask', event: 'accountsChanged', data: ['0xabc'] },
+      { rdns: 'io.metamask', event: 'chainChanged', data: '0x1' },
+      {
+        rdns: 'io.metamask',
+        event: 'disconnect',
+        data: { code: 4900, message: 'Disconnected', data: { x: 1 } },
+      },
+    ])
+  })
+
+  it('subscribes once per wallet, before its first call, and stop() unsubscribes', async () => {
+    const provider = walletProvider(
+      vi.fn(async () => {
+        // The wallet reports the new accounts while eth_requestAccounts is still pending.
+        provider.fire('accountsChanged', ['0xabc'])
+        return ['0xabc']
+      }),
+    )
+    installWallet('io.metamask', provider)
+    const injected = watch()
+    await injected.request({ rdns: 'io.metamask', method: 'eth_requestAccounts' })
+    await injected.request({ rdns: 'io.metamask', method: 'eth_accounts' })
+    expect(provider.listenerCount()).toBe(3)
+    expect(injected.events).toHaveLength(2)
+    injected.stop()
+    expect(provider.listenerCount()).toBe(0)
+    provider.fire('chainChanged', '0x2')
+    expect(injected.events).toHaveLength(2)
+  })
+
+  it('uses wallets without on() without relaying anything', async () => {
+    installWallet('com.minimal', { request: vi.fn(async () => null) })
+    const injected = watch()
+    await expect(injected.request({ rdns: 'com.minimal', method: 'eth_accounts' })).resolves.toBeNull()
+    expect(injected.events).toEqual([])
   })
 })

@@ -40,22 +40,22 @@ export function create({ request }: Options): Controller {
   const emitters = new Map<string, Emitter.Emitter<unknown>>()
   let accounts: string[] | undefined
   let chainId: string | undefined
-  const emitter = (event: string) => {
-    const found = emitters.get(event) ?? Emitter.create()
-    emitters.set(event, found)
-    return found
-  }
+  const emitter = (event: string) =>
+    emitters.get(event) ?? (emitters.set(event, Emitter.create()).get(event) as Emitter.Emitter<unknown>)
 
   const provider: Provider = {
     isWalletframe: true,
-    request(args) {
-      const method = args?.method
-      if (typeof method !== 'string' || !method)
-        return handled(Promise.reject(new InvalidParamsError('Expected { method, params? }')))
-      if (method === 'eth_chainId' && chainId) return Promise.resolve(chainId)
-      if (method === 'eth_accounts' && accounts) return Promise.resolve([...accounts])
-      return request(args.params === undefined ? { method } : { method, params: args.params })
-    },
+    request: (args) =>
+      handled(
+        (async () => {
+          const method = args?.method
+          if (typeof method !== 'string' || !method)
+            throw new InvalidParamsError('Expected { method, params? }')
+          if (method === 'eth_chainId' && chainId) return chainId
+          if (method === 'eth_accounts' && accounts) return [...accounts]
+          return request(args.params === undefined ? { method } : { method, params: args.params })
+        })(),
+      ),
     on(event, listener) {
       emitter(event).on(listener as (data: unknown) => void)
       return provider

@@ -13,7 +13,8 @@ export type ProviderInfo = {
 export const info = {
   name: 'Walletframe',
   rdns: 'app.walletframe',
-  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='8' fill='%233b5bdb'/><path d='M7 10l4 12 5-8 5 8 4-12' fill='none' stroke='%23fff' stroke-width='2.5'/></svg>",
+  // A "W" in the brand blue. %23 is '#': a raw one would end the URI at a fragment.
+  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'><path d='M2 3l2 7 2-5 2 5 2-7' fill='none' stroke='%2336d' stroke-width='2'/></svg>",
 } as const
 
 export type Options = {

@@ -1,3 +1,4 @@
+import { HostToFrame } from '@walletframe/protocol'
 import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletframe, type Walletframe } from './createWalletframe.js'
@@ -205,5 +206,46 @@ describe('createWalletframe', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     process.off('unhandledRejection', unhandled)
     expect(unhandled).not.toHaveBeenCalled()
+  })
+
+  it("runs the frame's calls on a host-page wallet and relays that wallet's events", async () => {
+    const listeners = new Map<string, (data: unknown) => void>()
+    const provider = {
+      request: vi.fn(async () => ['0xabc']),
+      on: (event: string, listener: (data: unknown) => void) => listeners.set(event, listener),
+      removeListener: (event: string) => listeners.delete(event),
+    }
+    const info = { uuid: 'u-1', name: 'Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'io.wallet' }
+    const announceWallet = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider } }))
+    window.addEventListener('eip6963:requestProvider', announceWallet)
+    try {
+      const { wf, frame } = start()
+      initialize(frame)
+      await wf.ready
+      // The bridge loads on the frame's first request for it, and finds wallets announced before.
+      frame.post({ kind: 'request', id: 1, method: 'injected:list' })
+      expect(await frame.next()).toEqual({ kind: 'response', id: 1, result: [info] })
+      frame.post({
+        kind: 'request',
+        id: 2,
+        method: 'injected:request',
+        params: { rdns: 'io.wallet', method: 'eth_requestAccounts' },
+      })
+      expect(await frame.next()).toEqual({ kind: 'response', id: 2, result: ['0xabc'] })
+      listeners.get('chainChanged')?.('0x2105')
+      const event = await frame.next()
+      expect(event).toEqual({
+        kind: 'event',
+        event: 'injected:event',
+        data: { rdns: 'io.wallet', event: 'chainChanged', data: '0x2105' },
+      })
+      // What the frame parses everything from the host with.
+      expect(HostToFrame.safeParse(event).success).toBe(true)
+      wf.destroy()
+      await vi.waitFor(() => expect(listeners.size).toBe(0))
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announceWallet)
+    }
   })
 })

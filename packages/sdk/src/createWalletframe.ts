@@ -10,13 +10,18 @@ import type {
   ThemeVariables,
   ViewName,
 } from '@walletframe/protocol'
-import { InternalRpcError, type ProviderRpcError, UnrecognizedChainError } from '@walletframe/protocol/errors'
+import {
+  InternalRpcError,
+  InvalidParamsError,
+  type ProviderRpcError,
+  UnrecognizedChainError,
+} from '@walletframe/protocol/errors'
 import { announce } from './announce.js'
 import * as Channel from './Channel.js'
 import * as Emitter from './Emitter.js'
 import * as Frame from './Frame.js'
-import * as Injected from './Injected.js'
-import { handled } from './internal/promise.js'
+import type * as Injected from './Injected.js'
+import { handled, toErrorObject } from './internal/promise.js'
 import * as Provider from './Provider.js'
 import { version } from './version.js'
 
@@ -82,7 +87,7 @@ export type Walletframe = {
  */
 export function createWalletframe(options: Options): Walletframe {
   if (typeof window === 'undefined' || typeof document === 'undefined')
-    throw new InternalRpcError('createWalletframe() runs in the browser, not during SSR')
+    throw new InternalRpcError('createWalletframe() runs in the browser, not in SSR')
   const { frameUrl, requestTimeoutMs = 30_000, userRequestTimeoutMs = 600_000, ...config }: Options = options
   let state: State = {
     status: 'disconnected',
@@ -123,7 +128,8 @@ export function createWalletframe(options: Options): Walletframe {
     request: (params) => channel.request({ method: 'rpc', params }, userRequestTimeoutMs),
   })
   const frame = Frame.create({ document, frameUrl, projectId: config.projectId })
-  const injected = Injected.watch({ window })
+  /** The injected-wallet bridge, loaded on the frame's first request for it. */
+  let injected: Promise<Injected.Injected> | undefined
   const channel = Channel.connect({
     window,
     frame: () => frame.element.contentWindow,
@@ -146,8 +152,17 @@ export function createWalletframe(options: Options): Walletframe {
         siwxEmitter.emit(data)
       } else if (event === 'eip1193') controller.emit(data.event, data.data)
     },
-    onRequest: async (request) =>
-      request.method === 'injected:list' ? injected.list() : injected.request(request.params),
+    onRequest(request) {
+      injected ??= import('./Injected.js').then((module) =>
+        module.watch({
+          window,
+          emit: (data) => channel.emit({ event: 'injected:event', data }),
+          InvalidParamsError,
+          toErrorObject,
+        }),
+      )
+      return injected.then((bridge) => bridge.answer(request))
+    },
     onError(error) {
       frame.hide()
       setState({ ready: false, error })
@@ -157,8 +172,8 @@ export function createWalletframe(options: Options): Walletframe {
   ;(document.body ?? document.documentElement).appendChild(frame.element)
   const stopAnnouncing = announce({ window, uuid: uuid(), provider: controller.provider })
 
-  const call = (body: Channel.Body, timeoutMs?: number): Promise<void> =>
-    handled(channel.request(body, timeoutMs).then(() => {}))
+  // Resolves with what the frame answers (null): the API promises nothing but completion.
+  const call = channel.request as (body: Channel.Body, timeoutMs?: number) => Promise<void>
 
   return {
     open: (openOptions) =>
@@ -182,21 +197,24 @@ export function createWalletframe(options: Options): Walletframe {
     ready: channel.ready,
     destroy() {
       stopAnnouncing()
-      injected.stop()
+      injected?.then(
+        (bridge) => bridge.stop(),
+        () => {},
+      )
       channel.destroy()
       frame.remove()
     },
   }
 }
 
-/** EIP-6963 wants a UUIDv4; randomUUID exists only in secure contexts (https, localhost). */
+/**
+ * EIP-6963 wants a UUIDv4. randomUUID exists only in secure contexts (https, localhost); elsewhere
+ * a blob URL carries one: the File API ends each with a freshly generated random UUID.
+ * https://w3c.github.io/FileAPI/#unicodeBlobURL
+ */
 function uuid(): string {
-  return (
-    crypto.randomUUID?.() ??
-    '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
-      (+digit ^ ((crypto.getRandomValues(new Uint8Array(1))[0] as number) & (15 >> (+digit / 4)))).toString(
-        16,
-      ),
-    )
-  )
+  if (crypto.randomUUID) return crypto.randomUUID()
+  const url = URL.createObjectURL(new Blob())
+  URL.revokeObjectURL(url)
+  return url.slice(-36)
 }

@@ -9,5 +9,7 @@ export const chainNamespaces = ['eip155', 'solana', 'bip122', 'polkadot'] as con
 export const connectionStatuses = ['disconnected', 'connecting', 'connected'] as const
 export const accountTypes = ['eoa', 'smartAccount'] as const
 /** Kinds of entries in `allAccounts`: EVM account types plus Bitcoin's payment / ordinal / stx. */
-export const accountEntryTypes = ['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'] as const
+export const accountEntryTypes = [...accountTypes, 'payment', 'ordinal', 'stx'] as const
 export const eip1193Events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const
+/** The events of a host-page wallet that the SDK relays to the frame (`injected:event`). */
+export const injectedEvents = ['accountsChanged', 'chainChanged', 'disconnect'] as const

@@ -3,29 +3,17 @@
 // https://chainagnostic.org/CAIPs/caip-2 , https://chainagnostic.org/CAIPs/caip-10
 import type { CaipAddress, CaipNetworkId } from '../caip.js'
 
-export const caipNamespacePattern = /^[-a-z0-9]{3,8}$/
-export const caipReferencePattern = /^[-_a-zA-Z0-9]{1,32}$/
-export const caipAccountAddressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
-
+// namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}, account address [-.%a-zA-Z0-9]{1,128};
+// none of them contains ':', so each pattern is exactly "split on ':' and check every part".
 /** A CAIP-2 network id: exactly two parts, `namespace:reference`. */
+export const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+/** A CAIP-10 account id: exactly three parts, `namespace:reference:address`. */
+export const caipAddressPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
+
 export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
-  if (typeof value !== 'string') return false
-  const parts = value.split(':')
-  return (
-    parts.length === 2 &&
-    caipNamespacePattern.test(parts[0] as string) &&
-    caipReferencePattern.test(parts[1] as string)
-  )
+  return typeof value === 'string' && caipNetworkIdPattern.test(value)
 }
 
-/** A CAIP-10 account id: exactly three parts, `namespace:reference:address`. */
 export function isCaipAddress(value: unknown): value is CaipAddress {
-  if (typeof value !== 'string') return false
-  const parts = value.split(':')
-  return (
-    parts.length === 3 &&
-    caipNamespacePattern.test(parts[0] as string) &&
-    caipReferencePattern.test(parts[1] as string) &&
-    caipAccountAddressPattern.test(parts[2] as string)
-  )
+  return typeof value === 'string' && caipAddressPattern.test(value)
 }

@@ -62,17 +62,17 @@ export const messages = {
 /** An EIP-1193 provider error: what `provider.request` rejects with. */
 export class ProviderRpcError extends Error {
   override name = 'ProviderRpcError'
-  readonly code: number
-  readonly data: unknown
+  // Declared, not defined: the constructor assigns them (and the host SDK's bundle stays smaller).
+  declare readonly code: number
+  declare readonly data: unknown
   constructor(code: number, message: string, data?: unknown) {
     super(message)
     this.code = code
     this.data = data
   }
   toJSON(): ErrorObject {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data }
+    const { code, message, data } = this
+    return data === undefined ? { code, message } : { code, message, data }
   }
   static from(error: ErrorObject): ProviderRpcError {
     return new ProviderRpcError(error.code, error.message, error.data)
@@ -145,11 +145,13 @@ export class TimeoutError extends ProviderRpcError {
 
 /**
  * The wallet frame cannot serve calls: it did not start in time, it reloaded while a call was in
- * flight, or the host destroyed the instance. An EIP-1193 "disconnected" error (4900).
+ * flight, or the host destroyed the instance. An EIP-1193 "disconnected" error (4900). It extends
+ * ProviderRpcError directly, not DisconnectedError, so the host SDK does not carry that class and
+ * its default message.
  */
-export class FrameUnavailableError extends DisconnectedError {
+export class FrameUnavailableError extends ProviderRpcError {
   override name = 'FrameUnavailableError'
   constructor(reason: string) {
-    super(`${frameGone}: ${reason}`)
+    super(disconnectedCode, `${frameGone}: ${reason}`)
   }
 }
