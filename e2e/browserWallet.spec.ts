@@ -124,3 +124,22 @@ test('the connection survives a reload of the host page, and disconnect ends it'
   await expect(demo.getByTestId('sdk-status')).toHaveText('ready')
   await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
 })
+
+test('changes made in the wallet itself reach the host', async ({ demo }) => {
+  await connect(demo)
+  // The first wallet call subscribes the bridge to the wallet's events.
+  await request(demo, 'personal_sign', ['0x00', holder.address])
+  const emit = (event: string, data: unknown) =>
+    demo.evaluate(
+      ({ event, data }) =>
+        (window as unknown as { __testWallet: { emit(e: string, d: unknown): void } }).__testWallet.emit(
+          event,
+          data,
+        ),
+      { event, data },
+    )
+  await emit('chainChanged', '0x2105')
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453')
+  await emit('accountsChanged', [])
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+})

@@ -21,6 +21,7 @@ export function boot(): Booted {
     handlers: {
       init: async (message, origin) => (await controller).init(message, origin),
       request: async (message) => (await controller).request(message),
+      event: (message) => void controller.then((ready) => ready.hostEvent(message)),
     },
   })
 

@@ -251,3 +251,48 @@ describe('connectInjected', () => {
     expect(events).toContainEqual({ event: 'eip1193', data: { event: 'accountsChanged', data: [] } })
   })
 })
+
+describe('hostEvent', () => {
+  const event = (
+    name: 'accountsChanged' | 'chainChanged' | 'disconnect',
+    data: unknown,
+    rdns = wallet.rdns,
+  ) => ({
+    kind: 'event' as const,
+    event: 'injected:event' as const,
+    data: { rdns, event: name, data },
+  })
+
+  it('follows the connected browser wallet to another chain and account', async () => {
+    const { controller, events } = setup()
+    await controller.init(init, 'https://host.example')
+    await controller.connectInjected(wallet)
+    controller.hostEvent(event('chainChanged', '0x2105'))
+    expect(controller.stores.networks.get().active?.caipNetworkId).toBe('eip155:8453')
+    expect(events).toContainEqual({ event: 'eip1193', data: { event: 'chainChanged', data: '0x2105' } })
+    const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    controller.hostEvent(event('accountsChanged', [other]))
+    expect(controller.stores.account.get()).toMatchObject({
+      address: other,
+      caipAddress: `eip155:8453:${other}`,
+    })
+  })
+
+  it('disconnects when the wallet has no account left for the site', async () => {
+    const { controller } = setup()
+    await controller.init(init, 'https://host.example')
+    await controller.connectInjected(wallet)
+    controller.hostEvent(event('accountsChanged', []))
+    expect(controller.stores.account.get().isConnected).toBe(false)
+  })
+
+  it('ignores events of a wallet that is not the connected one', async () => {
+    const { controller } = setup()
+    await controller.init(init, 'https://host.example')
+    await controller.connectInjected(wallet)
+    controller.hostEvent(event('accountsChanged', [], 'org.other.wallet'))
+    controller.hostEvent(event('chainChanged', '0x2105', 'org.other.wallet'))
+    expect(controller.stores.account.get()).toMatchObject({ isConnected: true, address })
+    expect(controller.stores.networks.get().active?.caipNetworkId).toBe('eip155:1')
+  })
+})

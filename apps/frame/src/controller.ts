@@ -6,6 +6,7 @@ import {
   formatAddress,
   formatNetworkId,
   type HostConfig,
+  type HostEvent,
   type HostInit,
   type HostRequest,
   type InjectedWalletInfo,
@@ -182,6 +183,24 @@ export function create(options: Options) {
       networks.set((state) => ({ ...state, active: network, unsupportedChainId: undefined }))
       storage.setItem(storageKeys.network, network.caipNetworkId)
     } else networks.set((state) => ({ ...state, unsupportedChainId: chainId }))
+  }
+
+  /** A browser wallet in the host page changed accounts or chain, or disconnected. */
+  function hostEvent(message: HostEvent) {
+    const { rdns, event, data } = message.data
+    if (!connector || connector.id !== Injected.connectorId(rdns)) return
+    if (event === 'chainChanged' && typeof data === 'string' && /^0x[0-9a-fA-F]+$/.test(data))
+      return applyChain(Number.parseInt(data, 16))
+    const accounts =
+      event === 'accountsChanged' && Array.isArray(data)
+        ? data.filter((item) => typeof item === 'string')
+        : []
+    if (accounts.length > 0) {
+      const chainId = Networks.toNetworkState(networks.get()).chainId
+      return applyConnection(connector, accounts, chainId ? Number.parseInt(chainId, 16) : 1)
+    }
+    // No accounts left (the user disconnected the site in the wallet) or the wallet disconnected.
+    void disconnect().catch((error: Error) => toasts.error(error.message))
   }
 
   async function connectInjected(wallet: InjectedWalletInfo) {
@@ -433,6 +452,7 @@ export function create(options: Options) {
     },
     init,
     request,
+    hostEvent,
     navigation,
     openModal,
     closeModal,

@@ -25,7 +25,7 @@ const wf = createWalletframe({
   metadata: { name: 'Walletframe demo dapp', url: location.origin, description: 'SDK demo host page' },
 })
 // For the e2e specs and for poking at it from the console.
-Object.assign(window, { walletframe: wf })
+Object.assign(window, { walletframe: wf, createWalletframe })
 
 function renderState(state: WalletframeState) {
   text('sdk-status', state.error ? 'error' : state.ready ? 'ready' : 'starting')

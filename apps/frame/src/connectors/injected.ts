@@ -17,6 +17,10 @@ export async function list(bridge: Bridge): Promise<InjectedWalletInfo[]> {
   return z.array(InjectedWalletInfoSchema).parse(await bridge.request('injected:list'))
 }
 
+export function connectorId(rdns: string): string {
+  return `injected:${rdns}`
+}
+
 export function create(bridge: Bridge, wallet: InjectedWalletInfo): Connector {
   const request = (method: string, params?: unknown) =>
     bridge.request(
@@ -30,7 +34,7 @@ export function create(bridge: Bridge, wallet: InjectedWalletInfo): Connector {
   }
 
   return {
-    id: `injected:${wallet.rdns}`,
+    id: connectorId(wallet.rdns),
     type: 'injected',
     name: wallet.name,
     icon: wallet.icon,

@@ -6,6 +6,7 @@ import {
   type ErrorObject,
   type FrameEvent,
   type FrameRequest,
+  type HostEvent,
   HostInit,
   type HostRequest,
   HostToFrame,
@@ -20,6 +21,8 @@ export type Handlers = {
   /** Decides on the host; throws a ProviderRpcError to refuse it. Returns the restored state. */
   init(init: HostInit, origin: string): Promise<Extract<FrameEvent, { event: 'initialized' }>['data']>
   request(request: HostRequest): Promise<unknown>
+  /** Events from the host page: its browser wallets' accountsChanged / chainChanged / disconnect. */
+  event?(event: HostEvent): void
 }
 
 export type Options = {
@@ -80,6 +83,10 @@ export function listen(options: Options) {
       pending.delete(message.id)
       if ('error' in message && message.error) waiter.reject(ProviderRpcError.from(message.error))
       else waiter.resolve('result' in message ? message.result : undefined)
+      return
+    }
+    if (message.kind === 'event') {
+      if (!refused) handlers.event?.(message)
       return
     }
     if (refused) return respond(message.id, { error: refused })
