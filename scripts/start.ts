@@ -1,6 +1,7 @@
 // `npm start`: the whole local stack on one machine — devnets, the frame and the demo host page
 // on two origins — then prints the demo URL. Ctrl-C stops everything.
 import { resolve } from 'node:path'
+import { startApi } from '@walletframe/api'
 import { startDevstack } from '@walletframe/devstack'
 import type { FrameConfigInput } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
@@ -27,14 +28,19 @@ async function main() {
   await buildApps({ quiet: true })
 
   let demoOrigin = ''
+  let apiUrl: string | undefined
   const frame = await serveOn(Number(process.env.FRAME_PORT ?? 5174), {
     root: frameDist,
     headers: frameHeaders,
     json: {
       '/frame-config.json': (): FrameConfigInput => ({
+        ...(apiUrl ? { apiUrl } : {}),
         development: true,
         projects: [{ projectId, allowedOrigins: [demoOrigin] }],
         networks: chainsFile.networks,
+        ...(chainsFile.services.relay
+          ? { walletConnect: { projectId, relayUrl: chainsFile.services.relay } }
+          : {}),
       }),
     },
   })
@@ -50,10 +56,22 @@ async function main() {
   })
   demoOrigin = demo.origin
 
+  // After the devstack: PGlite's start keeps the event loop busy for a few seconds.
+  console.log('Starting the API (embedded PostgreSQL)…')
+  const api = await startApi({
+    port: Number(process.env.API_PORT ?? 0),
+    config: { ...chainsFile, options: { development: true, frameOrigins: [frame.origin] } },
+    dataDir: process.env.DATABASE_URL ? undefined : resolve(repoRoot, '.data/api'),
+    localProject: { id: projectId, allowedOrigins: [demo.origin] },
+  })
+  apiUrl = api.url
+
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`\nWalletframe is running (${seconds} s):`)
   for (const network of chainsFile.networks)
     console.log(`  ${network.name.padEnd(24)} ${network.rpcUrls.default.http[0]}`)
+  console.log(`  ${'WalletConnect relay'.padEnd(24)} ${chainsFile.services.relay ?? 'off'}`)
+  console.log(`  ${'API'.padEnd(24)} ${api.url}`)
   console.log(`  ${'Frame'.padEnd(24)} ${frame.url}`)
   console.log(`\n  Demo: ${demo.url}\n`)
   console.log('Press Ctrl-C to stop.')
@@ -62,7 +80,8 @@ async function main() {
   const stop = async () => {
     if (stopping) return
     stopping = true
-    await Promise.allSettled([demo.close(), frame.close(), devstack.stop()])
+    await Promise.allSettled([demo.close(), frame.close(), api.stop()])
+    await devstack.stop()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())

@@ -204,6 +204,19 @@ describe('projects and origins', () => {
   })
 })
 
+describe('GET /v1/wallets', () => {
+  it('serves the wallet registry per project, with CORS for an allowed origin', async () => {
+    expect((await get('/v1/wallets')).status).toBe(400)
+    expect((await get('/v1/wallets?projectId=nope')).status).toBe(401)
+    const response = await get('/v1/wallets?projectId=app&page=1&entries=2', { origin: app })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(app)
+    const body = (await response.json()) as { data: unknown[]; count: number }
+    expect(body.data).toHaveLength(2)
+    expect(body.count).toBeGreaterThan(2)
+  })
+})
+
 describe('GET /v1/account/{address}/balance', () => {
   it('reads native and ERC20 balances, drops decimals-0 tokens, and serves the cache until forceUpdate', async () => {
     const sender = privateKeyToAccount(evm(3).privateKey as `0x${string}`)

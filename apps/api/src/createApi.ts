@@ -9,7 +9,7 @@ import type { Db } from './db/Database.js'
 import { ApiError, NotFoundError, PayloadTooLargeError, RateLimitedError } from './errors.js'
 import * as TokenBucket from './internal/TokenBucket.js'
 import * as TtlCache from './internal/TtlCache.js'
-import { preflight } from './middleware/access.js'
+import { preflight, requireProject } from './middleware/access.js'
 import { perIp } from './middleware/rateLimit.js'
 import * as ProjectStore from './ProjectStore.js'
 import * as analytics from './routes/analytics.js'
@@ -23,6 +23,7 @@ import * as projectConfig from './routes/projectConfig.js'
 import type { App, Deps, Env } from './routes/Route.js'
 import * as rpcProxy from './routes/rpcProxy.js'
 import * as supportedChains from './routes/supportedChains.js'
+import { walletsRoutes } from './routes/wallets.js'
 
 const routes = [
   supportedChains,
@@ -80,6 +81,9 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)
+  // The wallet registry is public data, but it is served per project like every other call.
+  app.use('/v1/wallets', requireProject(deps, { from: 'query' }))
+  app.route('/', walletsRoutes())
 
   app.notFound((c) => c.json(new NotFoundError(c.req.path).toJSON(), 404))
   app.onError((error, c) => {

@@ -10,7 +10,6 @@ import {
   type HostInit,
   type HostRequest,
   type InjectedWalletInfo,
-  InvalidAppConfigurationError,
   InvalidParamsError,
   messages,
   type RpcRequest,
@@ -25,7 +24,7 @@ import type { Connector } from './connectors/Connector.js'
 import * as Injected from './connectors/injected.js'
 import * as WalletConnect from './connectors/walletConnect.js'
 import type { HostChannel } from './host/HostChannel.js'
-import * as OriginCheck from './host/originCheck.js'
+import * as ProjectAccess from './host/projectAccess.js'
 import * as JsonRpc from './rpc/jsonRpc.js'
 import * as Methods from './rpc/methods.js'
 import * as Modal from './state/modal.js'
@@ -355,11 +354,16 @@ export function create(options: Options) {
   }
 
   async function init(message: HostInit, origin: string) {
-    const verdict = OriginCheck.check(config, message.config.projectId, origin)
-    if (!verdict.allowed) throw new InvalidAppConfigurationError(verdict.reason)
+    const access = await ProjectAccess.resolve({
+      config,
+      projectId: message.config.projectId,
+      origin,
+      sdk: { type: message.sdkType, version: message.sdkVersion },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    })
     host = message.config
     const known = host.networks.flatMap((id) =>
-      config.networks.filter((network) => network.caipNetworkId === id),
+      access.networks.filter((network) => network.caipNetworkId === id),
     )
     const saved = storage.getItem(storageKeys.network)
     const active =

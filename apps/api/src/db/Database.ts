@@ -1,6 +1,7 @@
 // Opens the database the API runs on and brings its schema up to date: embedded PGlite (a data
 // directory, or memory for tests) by default, a PostgreSQL server through node-postgres when a URL
 // is given. Both get the same drizzle-kit migrations from ../../drizzle.
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -63,6 +64,8 @@ export async function open(options: open.Options = {}): Promise<Database> {
     }
   }
 
+  // PGlite creates its own directory but not the parents a fresh checkout lacks (.data/).
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
   await client.waitReady
   if (pgSchema) {
