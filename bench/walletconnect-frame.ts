@@ -25,7 +25,7 @@ type Provider = {
 }
 type BenchWindow = {
   walletframe: { provider: Provider; open(): Promise<void>; disconnect(): Promise<void> }
-  __connectedAt?: number
+  __connectedAt?: number | undefined
 }
 
 await buildApps({ quiet: true })
