@@ -226,8 +226,13 @@ test('a relay outage mid-session gives a clear error, and requests work again on
   expect(failed.error?.code).toBe(4900)
   expect(failed.error?.message).toMatch(/Cannot reach the WalletConnect relay/)
   await relay.restart()
-  // The wallet app reconnects on its own schedule; here, at once.
+  // The wallet app reconnects on its own schedule; here, at once. The frame reconnects by itself
+  // (no host call needed): the wallet's chain change reaches the host.
   await wallet.walletKit.core.relayer.restartTransport()
+  await expect(async () => {
+    await wallet.emitChainChanged('eip155:8453')
+    await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453', { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
   const message = 'relay is back'
   const answer = await request(demo, 'personal_sign', [
     `0x${Buffer.from(message).toString('hex')}`,

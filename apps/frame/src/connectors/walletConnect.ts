@@ -42,6 +42,8 @@ export declare namespace create {
     networks(): { available: readonly ChainNetwork[]; active: string | undefined }
     /** How long to wait for the relay when it dropped the socket before a request (default 5 s). */
     relayTimeoutMs?: number
+    /** How often to try reconnecting to the relay while a session exists (default 5 s). */
+    reconnectIntervalMs?: number
   }
 }
 
@@ -172,8 +174,27 @@ export function create(options: create.Options): WalletConnectConnector {
       emit({ type: 'disconnect', reason: 'expired' })
     })
     // session_ping needs no answer from the dapp beyond sign-client's own ack; it proves liveness.
-    signClient.core.relayer.on('relayer_connect', () => emit({ type: 'relay', connected: true }))
-    signClient.core.relayer.on('relayer_disconnect', () => emit({ type: 'relay', connected: false }))
+    // sign-client retries a dropped socket once, then only when the dapp next publishes; a session
+    // would miss the wallet's events until then. Keep trying every heartbeat (SPEC §9: 5 s).
+    const relayer = signClient.core.relayer
+    let retry: ReturnType<typeof setInterval> | undefined
+    const stopRetrying = () => {
+      clearInterval(retry)
+      retry = undefined
+    }
+    relayer.on('relayer_connect', () => {
+      stopRetrying()
+      emit({ type: 'relay', connected: true })
+    })
+    relayer.on('relayer_disconnect', () => {
+      emit({ type: 'relay', connected: false })
+      if (retry !== undefined) return
+      retry = setInterval(() => {
+        if (relayer.connected || !session) return stopRetrying()
+        // A failed attempt is reported by the next request; this loop only keeps trying.
+        relayer.transportOpen().catch(() => undefined)
+      }, options.reconnectIntervalMs ?? 5_000)
+    })
   }
 
   function adopt(next: SessionTypes.Struct): Connection {

@@ -18,12 +18,15 @@ export function AllWallets() {
   const [error, setError] = useState<string>()
 
   useEffect(() => {
+    // Only a changed search starts over at page one; "Show more" must survive the first debounce.
+    const next = search.trim()
+    if (next === query) return
     const timer = setTimeout(() => {
-      setQuery(search.trim())
+      setQuery(next)
       setPages(1)
     }, searchDebounceMs)
     return () => clearTimeout(timer)
-  }, [search])
+  }, [search, query])
 
   useEffect(() => {
     let live = true

@@ -23,7 +23,8 @@ export function WalletRequest() {
   const account = useStore(controller.stores.account)
   const first = pending[0]
   if (!flow || !first) return <p className="wf-muted">No request is waiting for the wallet.</p>
-  const peer = account.connector === 'walletConnect' ? 'your wallet app' : 'your wallet'
+  const link = flow.walletLink()
+  const peer = link?.name ?? (account.connector === 'walletConnect' ? 'your wallet app' : 'your wallet')
   return (
     <div className="wf-stack" data-testid="wf-wallet-request" data-method={first.method}>
       <p>
@@ -31,6 +32,11 @@ export function WalletRequest() {
       </p>
       <p className="wf-muted">Waiting for wallet… Open {peer} and approve or reject the request.</p>
       {pending.length > 1 ? <p className="wf-muted">{pending.length - 1} more waiting.</p> : null}
+      {link && controller.isMobile() ? (
+        <a className="wf-button wf-button-link" href={link.href} target="_blank" rel="noopener noreferrer">
+          Open {link.name}
+        </a>
+      ) : null}
       <button
         type="button"
         className="wf-button wf-button-secondary"

@@ -32,3 +32,12 @@ describe('forWallet', () => {
     expect(DeepLinks.forWallet({}, uri)).toBeUndefined()
   })
 })
+
+describe('forRequest', () => {
+  it('drops the pairing URI from the stored connect link', () => {
+    expect(DeepLinks.forRequest(`https://metamask.app.link/wc?uri=${encoded}`)).toBe(
+      'https://metamask.app.link/wc',
+    )
+    expect(DeepLinks.forRequest('trust://wc')).toBe('trust://wc')
+  })
+})

@@ -25,3 +25,12 @@ export function forWallet(
   if (wallet.mobileLink) return nativeLink(wallet.mobileLink, wcUri)
   return undefined
 }
+
+/**
+ * The link that brings a paired wallet app to the front for a request: its connect link without the
+ * pairing URI (wallets open on `…/wc` and show the pending request of the session).
+ */
+export function forRequest(connectLink: string): string {
+  const index = connectLink.indexOf('?')
+  return index === -1 ? connectLink : connectLink.slice(0, index)
+}

@@ -115,6 +115,7 @@ describe('create', () => {
         properties: { method: 'mobile', name: 'MetaMask' },
       }),
     )
+    expect(flow.walletLink()).toEqual({ name: 'MetaMask', href: 'https://metamask.app.link/wc' })
   })
 
   it('the wallet ending the session resets the state, cancels waiting requests and tells the controller', async () => {

@@ -122,6 +122,18 @@ export function create(options: create.Options) {
       analytics.track({ event: 'SELECT_WALLET', properties: { name: wallet.name, platform: 'mobile' } })
       return href
     },
+    /** The wallet app opened by link at connect time (SPEC §3 deep-link choice), for requests. */
+    walletLink(): ConnectionState.WcLinking | undefined {
+      try {
+        const stored = JSON.parse(
+          storage.getItem(RecentWallets.deepLinkKey) ?? 'null',
+        ) as ConnectionState.WcLinking | null
+        return stored ? { name: stored.name, href: DeepLinks.forRequest(stored.href) } : undefined
+      } catch {
+        // Not written by this frame: no link to offer, the user opens the wallet by hand.
+        return undefined
+      }
+    },
     /** The session stored in the frame origin, restored without asking the user. */
     async restore(): Promise<Connection | undefined> {
       const connection = await connector.reconnect()
