@@ -310,3 +310,17 @@ test('All Wallets: search, pick a wallet, open it by universal link or scan its 
   await expect(items.nth(1)).toHaveAttribute('data-testid', 'wf-wc-wallet-rainbow')
   await expect(items.nth(1)).toContainText('Recent')
 })
+
+test('eth_requestAccounts opens the modal and resolves once the wallet approves over WalletConnect', async ({
+  demo,
+  modal,
+  wallet,
+}) => {
+  const pending = request(demo, 'eth_requestAccounts')
+  await modal.getByTestId('wf-walletconnect').click()
+  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
+  await wallet.pair((await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string)
+  await wallet.approveNextProposal()
+  expect(await pending).toEqual({ result: [wallet.address] })
+  await expect(demo.getByTestId('modal-open')).toHaveText('false')
+})
