@@ -92,7 +92,8 @@ export const frameHeaders: Record<string, string> = {
     "img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*",
     "connect-src 'self' https: wss: http://localhost:* http://127.0.0.1:* ws://localhost:* ws://127.0.0.1:*",
     "worker-src 'self' blob:",
-    "frame-src 'self'",
+    // WalletConnect's Verify API runs in an iframe when the frame uses the public relay.
+    "frame-src 'self' https://verify.walletconnect.org https://verify.walletconnect.com",
     "object-src 'none'",
     "base-uri 'none'",
     // The frame is embedded by any host page; which hosts may use it is checked per project.
