@@ -1,4 +1,4 @@
-import type { FrameEvent, FrameRequest } from '@walletframe/protocol'
+import type { FrameEvent } from '@walletframe/protocol'
 import {
   FrameUnavailableError,
   InvalidAppConfigurationError,
@@ -57,7 +57,7 @@ function setup(options: Partial<Channel.Options> = {}) {
     init: { config, sdkVersion: '0.1.0' },
     timeoutMs: 1_000,
     onEvent: (event) => events.push(event),
-    onRequest: async () => 'handled',
+    onRequest: () => {},
     onError: (error) => errors.push(error),
     log,
     ...options,
@@ -235,43 +235,37 @@ describe('connect', () => {
     expect(log.warn).toHaveBeenCalledTimes(4)
   })
 
-  it('answers an invalid frame request with a typed error', async () => {
-    const { handshake } = setup()
-    const frame = handshake()
-    frame.post({ kind: 'request', id: 7, method: 'injected:request', params: { rdns: '' } })
-    expect(await frame.next()).toEqual({
-      kind: 'response',
-      id: 7,
-      error: expect.objectContaining({ code: -32602 }),
-    })
-    frame.post({ kind: 'request', id: 8, method: 'wallet:steal' })
-    expect(await frame.next()).toEqual({
-      kind: 'response',
-      id: 8,
-      error: expect.objectContaining({ code: 4200 }),
-    })
-  })
-
-  it("answers the frame's requests with the handler's result or error", async () => {
-    const onRequest = vi.fn(async (request: FrameRequest) => {
-      if (request.method === 'injected:list') return [{ rdns: 'io.wallet' }]
-      throw Object.assign(new Error('User denied'), { code: 4001 })
-    })
-    const { handshake } = setup({ onRequest })
+  it('hands every request with a request id to onRequest, flagging (and warning about) invalid ones', async () => {
+    const requests: Channel.Incoming[] = []
+    const { handshake, log } = setup({ onRequest: (...request) => requests.push(request) })
     const frame = handshake()
     frame.post({ kind: 'request', id: 1, method: 'injected:list' })
-    expect(await frame.next()).toEqual({ kind: 'response', id: 1, result: [{ rdns: 'io.wallet' }] })
-    frame.post({
-      kind: 'request',
-      id: 2,
-      method: 'injected:request',
-      params: { rdns: 'io.wallet', method: 'x' },
-    })
-    expect(await frame.next()).toEqual({
-      kind: 'response',
-      id: 2,
-      error: { code: 4001, message: 'User denied' },
-    })
+    frame.post({ kind: 'request', id: 7, method: 'injected:request', params: { rdns: '' } })
+    frame.post({ kind: 'request', id: 8, method: 'wallet:steal' })
+    // Without a request id there is nothing to answer: dropped.
+    frame.post({ kind: 'request', id: -1, method: 'injected:list' })
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledTimes(3))
+    expect(requests).toEqual([
+      [{ kind: 'request', id: 1, method: 'injected:list' }, true],
+      [{ kind: 'request', id: 7, method: 'injected:request', params: { rdns: '' } }, false],
+      [{ kind: 'request', id: 8, method: 'wallet:steal' }, false],
+    ])
+  })
+
+  it('posts answers and events to the frame', async () => {
+    const { channel, handshake } = setup()
+    const frame = handshake()
+    expect(channel.post({ kind: 'response', id: 1, result: null })).toBe(true)
+    expect(await frame.next()).toEqual({ kind: 'response', id: 1, result: null })
+    const event = {
+      kind: 'event',
+      event: 'injected:event',
+      data: { rdns: 'io.wallet', event: 'chainChanged', data: '0x1' },
+    } as const
+    channel.post(event)
+    expect(await frame.next()).toEqual(event)
+    // Not cloneable: not sent, and reported.
+    expect(channel.post({ kind: 'response', id: 2, result: () => 1 })).toBe(false)
   })
 
   it('restarts the session on a new frame:ready and rejects calls sent to the old page', async () => {

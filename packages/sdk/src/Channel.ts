@@ -1,14 +1,20 @@
 // The host end of the host <-> frame channel (ARCHITECTURE.md "The host <-> frame channel"): wait for
 // the frame's `frame:ready`, hand it a private MessagePort in `host:init`, then carry requests,
 // answers and events over that port. Calls made before the frame has initialised are queued.
-import type { FrameEvent, FrameRequest, HostConfigInput, HostEvent, HostRequest } from '@walletframe/protocol'
+import type {
+  FrameEvent,
+  FrameRequest,
+  HostConfigInput,
+  HostEvent,
+  HostRequest,
+  Response,
+} from '@walletframe/protocol'
 import {
   FrameUnavailableError,
   InvalidAppConfigurationError,
   InvalidParamsError,
   ProviderRpcError,
   TimeoutError,
-  UnsupportedMethodError,
 } from '@walletframe/protocol/errors'
 import {
   channelName,
@@ -17,7 +23,7 @@ import {
   isRequestId,
   protocolVersion,
 } from '@walletframe/protocol/guards'
-import { handled, toErrorObject } from './internal/promise.js'
+import { handled } from './internal/promise.js'
 
 /** A host request without the envelope the channel adds (`kind`, `id`). */
 export type Body = HostRequest extends infer R
@@ -25,6 +31,17 @@ export type Body = HostRequest extends infer R
     ? Omit<R, 'kind' | 'id'>
     : never
   : never
+
+/**
+ * A request from the frame that carries a request id: a valid `FrameRequest`, or one that failed the
+ * guard (the frame is owed an error answer all the same).
+ */
+export type Incoming =
+  | [request: FrameRequest, valid: true]
+  | [request: { id: number; method?: unknown; params?: unknown }, valid: false]
+
+/** What the host sends the frame unasked: answers to its requests, and events. */
+export type Outgoing = Response | HostEvent
 
 export type Options = {
   /** The host page's window, where `frame:ready` arrives. */
@@ -39,8 +56,8 @@ export type Options = {
   timeoutMs: number
   /** Every valid event from the frame, in order. */
   onEvent(event: FrameEvent): void
-  /** Answers a request from the frame; a rejection is sent back as the error. */
-  onRequest(request: FrameRequest): Promise<unknown>
+  /** Every request from the frame, valid or not; the handler answers each with `post`. */
+  onRequest(...request: Incoming): void
   /** Called when the channel stops serving calls: refused, not loaded in time, or destroyed. */
   onError(error: ProviderRpcError): void
   /** Where dropped messages are reported. */
@@ -50,8 +67,8 @@ export type Options = {
 export type Channel = {
   /** Sends a request once the frame is initialised; resolves with its result. */
   request(body: Body, timeoutMs?: number): Promise<unknown>
-  /** Sends an event to the frame, if it is connected. */
-  emit(event: Omit<HostEvent, 'kind'>): void
+  /** Sends an answer or an event to the frame, if it is connected; false if it could not be sent. */
+  post(message: Outgoing): boolean
   /** Resolves when the frame has initialised; rejects if it refuses the host or does not load. */
   ready: Promise<void>
   /** Closes the port and rejects every pending call. */
@@ -62,8 +79,8 @@ export type Channel = {
 type Settle = (error: ProviderRpcError | undefined, result?: unknown) => void
 
 /** One warning for every message the channel drops or cannot send; the logged value says which. */
-const warning = '[walletframe] channel message dropped:'
-const notCloneable = 'Arguments must be structured-cloneable (plain data)'
+const warning = '[walletframe] dropped:'
+const notCloneable = 'Arguments must be structured-cloneable'
 
 export function connect(options: Options): Channel {
   const { window, origin, timeoutMs, log = console } = options
@@ -78,26 +95,32 @@ export function connect(options: Options): Channel {
   let gate!: Promise<void>
   /** Opens (no error) or fails the gate while it is pending. */
   let settleGate: ((error?: ProviderRpcError) => void) | undefined
+  /** Makes the gate pending, unless it already is. */
   const closeGate = () => {
-    gate = handled(
-      new Promise((resolve, reject) => {
-        settleGate = (error) => {
-          settleGate = undefined
-          if (error) reject(error)
-          else resolve()
-        }
-      }),
-    )
+    if (!settleGate)
+      gate = handled(
+        new Promise((resolve, reject) => {
+          settleGate = (error) => {
+            settleGate = undefined
+            if (error) reject(error)
+            else resolve()
+          }
+        }),
+      )
   }
   closeGate()
   const ready = gate
   const warn = (value: unknown) => log.warn(warning, value)
 
-  /** Fails waiting calls and those still to come with this error, until the frame initialises. */
+  /**
+   * Fails the calls in flight, waiting calls and those still to come with this error, until the
+   * frame initialises.
+   */
   function fail(error: ProviderRpcError) {
     clearTimeout(readyTimer)
-    if (settleGate) settleGate(error)
-    else gate = handled(Promise.reject(error))
+    abandon(error)
+    closeGate()
+    settleGate?.(error)
     options.onError(error)
   }
 
@@ -124,34 +147,21 @@ export function connect(options: Options): Channel {
     }
   }
 
-  function answer(id: number, outcome: Promise<unknown>) {
-    outcome.then(
-      (result) => post({ kind: 'response', id, result: result ?? null }),
-      (error) => post({ kind: 'response', id, error: toErrorObject(error) }),
-    )
-  }
-
-  function onPortMessage(data: unknown) {
+  function onPortMessage({ data }: MessageEvent<unknown>) {
     if (!isFrameToHost(data)) {
       warn(data)
-      const { kind, id, method } = (data ?? {}) as Record<string, unknown>
-      if (kind === 'request' && isRequestId(id))
-        answer(
-          id as number,
-          Promise.reject(
-            method === 'injected:list' || method === 'injected:request'
-              ? new InvalidParamsError(`Invalid ${method} request`)
-              : new UnsupportedMethodError(String(method)),
-          ),
-        )
+      const { kind, id } = (data ?? {}) as Incoming[0] & { kind?: unknown }
+      // The frame is owed an answer all the same. The handler (the lazily loaded bridge) sends the
+      // error, so the invalid-request errors load with it instead of weighing on the core.
+      if (kind === 'request' && isRequestId(id)) options.onRequest(data as Incoming[0], false)
       return
     }
+    if (data.kind === 'request') return options.onRequest(data, true)
     if (data.kind === 'response') {
       const settle = inFlight.get(data.id)
       if (!settle) return warn(data)
       return settle(data.error && ProviderRpcError.from(data.error), (data as { result?: unknown }).result)
     }
-    if (data.kind === 'request') return answer(data.id, options.onRequest(data))
     if (data.event === 'initialized') {
       clearTimeout(readyTimer)
       // Queued calls go out in reactions to the gate: after onEvent, so the host sees the new
@@ -180,10 +190,10 @@ export function connect(options: Options): Channel {
     // die with the page that received them, later ones wait for the new session.
     port?.close()
     abandon(new FrameUnavailableError('it reloaded'))
-    if (!settleGate) closeGate()
+    closeGate()
     const channel = new MessageChannel()
     port = channel.port1
-    port.onmessage = (event) => onPortMessage(event.data)
+    port.onmessage = onPortMessage
     port.onmessageerror = warn
     waitForInit()
     try {
@@ -220,13 +230,11 @@ export function connect(options: Options): Channel {
             }),
         ),
       ),
-    emit: (event) => post({ kind: 'event', ...event }),
+    post,
     destroy() {
       window.removeEventListener('message', onWindowMessage)
       port?.close()
-      const error = new FrameUnavailableError('the instance was destroyed')
-      abandon(error)
-      fail(error)
+      fail(new FrameUnavailableError('the instance was destroyed'))
     },
   }
 }

@@ -29,8 +29,9 @@ describe('create', () => {
     expect(style.position).toBe('fixed')
     expect(style.zIndex).toBe('999999')
     expect([style.width, style.height]).toEqual(['100%', '100%'])
-    expect(style.background).toContain('transparent')
-    expect(style.getPropertyValue('color-scheme')).toBe('normal')
+    // Resets every property a host stylesheet may set (border, margin, background, ...), and
+    // color-scheme to normal, so the frame stays transparent on dark pages.
+    expect(style.getPropertyValue('all')).toBe('initial')
     expect(style.visibility).toBe('hidden')
     expect(style.pointerEvents).toBe('none')
     expect(element.title).toBe('Walletframe')

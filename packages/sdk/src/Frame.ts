@@ -32,10 +32,11 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
     'allow',
     'clipboard-write; publickey-credentials-get *; publickey-credentials-create *',
   )
-  // color-scheme: normal keeps the iframe transparent on dark host pages: browsers paint an opaque
-  // backdrop when the frame's color scheme differs from its embedder's (https://fvsch.com/transparent-iframes).
-  element.style.cssText =
-    'position:fixed;inset:0;width:100%;height:100%;border:0;margin:0;padding:0;background:transparent;color-scheme:normal;z-index:999999'
+  // all:initial drops whatever the host's stylesheets say about iframes (border, margin, background,
+  // max-width, transform, ...). It also sets color-scheme to normal, which keeps the iframe
+  // transparent on dark host pages: browsers paint an opaque backdrop when the frame's color scheme
+  // differs from its embedder's (https://fvsch.com/transparent-iframes).
+  element.style.cssText = 'all:initial;position:fixed;inset:0;width:100%;height:100%;z-index:999999'
   /**
    * Where focus goes back when the modal closes: the last host element that had it. Tracked all
    * along, because the frame may focus its dialog before the host hears that the modal opened.

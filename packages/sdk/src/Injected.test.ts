@@ -1,25 +1,33 @@
-import type { HostEvent } from '@walletframe/protocol'
-import { InvalidParamsError } from '@walletframe/protocol/errors'
+import type { HostEvent, Response } from '@walletframe/protocol'
+import { InternalRpcError, InvalidParamsError, UnsupportedMethodError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as Injected from './Injected.js'
-import { toErrorObject } from './internal/promise.js'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
-/** Starts the bridge on this page; `events` collects what it relays to the frame. */
+/**
+ * Starts the bridge on this page. What it posts to the frame lands in `events` (the data of each
+ * injected:event) and `answers` (responses); `next()` waits for the next answer.
+ */
 function watch() {
   const events: HostEvent['data'][] = []
+  const answers: Response[] = []
   const injected = Injected.watch({
     window,
-    emit: (event) => events.push(event),
+    post: (message) => (message.kind === 'event' ? events.push(message.data) : answers.push(message)),
     InvalidParamsError,
-    toErrorObject,
+    UnsupportedMethodError,
+    InternalRpcError,
   })
   cleanups.push(injected.stop)
-  return Object.assign(injected, { events })
+  const next = async () => {
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0))
+    return answers.shift()
+  }
+  return Object.assign(injected, { events, next })
 }
 
 /** An EIP-1193 provider with working on / removeListener, and a way to fire its events. */
@@ -112,20 +120,90 @@ describe('request', () => {
 })
 
 describe('answer', () => {
-  it("serves the frame's injected:list and injected:request", async () => {
+  it("answers the frame's injected:list and injected:request with their results", async () => {
     installWallet('io.metamask', { request: vi.fn(async () => ['0xabc']) })
     const injected = watch()
-    await expect(injected.answer({ kind: 'request', id: 1, method: 'injected:list' })).resolves.toEqual([
-      expect.objectContaining({ rdns: 'io.metamask' }),
-    ])
-    await expect(
-      injected.answer({
+    injected.answer({ kind: 'request', id: 1, method: 'injected:list' }, true)
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 1,
+      result: [expect.objectContaining({ rdns: 'io.metamask' })],
+    })
+    injected.answer(
+      {
         kind: 'request',
         id: 2,
         method: 'injected:request',
         params: { rdns: 'io.metamask', method: 'eth_accounts' },
+      },
+      true,
+    )
+    expect(await injected.next()).toEqual({ kind: 'response', id: 2, result: ['0xabc'] })
+  })
+
+  it("answers with the wallet's own error, and null for a call that returns nothing", async () => {
+    const request = vi.fn(async ({ method }: { method: string }) => {
+      if (method === 'wallet_watchAsset') return undefined
+      throw Object.assign(new Error('User denied'), { code: 4001 })
+    })
+    installWallet('io.metamask', { request })
+    const injected = watch()
+    const call = (id: number, method: string) =>
+      injected.answer(
+        { kind: 'request', id, method: 'injected:request', params: { rdns: 'io.metamask', method } },
+        true,
+      )
+    call(1, 'personal_sign')
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 1,
+      error: { code: 4001, message: 'User denied' },
+    })
+    call(2, 'wallet_watchAsset')
+    expect(await injected.next()).toEqual({ kind: 'response', id: 2, result: null })
+  })
+
+  it('answers an unknown rdns with InvalidParamsError and a thrown non-error with InternalRpcError', async () => {
+    installWallet('io.odd', {
+      request: vi.fn(async () => {
+        throw 'odd'
       }),
-    ).resolves.toEqual(['0xabc'])
+    })
+    const injected = watch()
+    injected.answer(
+      { kind: 'request', id: 1, method: 'injected:request', params: { rdns: 'com.nope', method: 'x' } },
+      true,
+    )
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 1,
+      error: expect.objectContaining({ code: -32602 }),
+    })
+    injected.answer(
+      { kind: 'request', id: 2, method: 'injected:request', params: { rdns: 'io.odd', method: 'x' } },
+      true,
+    )
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 2,
+      error: { code: -32603, message: 'Internal error' },
+    })
+  })
+
+  it('answers an invalid request with a typed error: malformed injected:* -32602, other methods 4200', async () => {
+    const injected = watch()
+    injected.answer({ id: 7, method: 'injected:request', params: { rdns: '' } }, false)
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 7,
+      error: expect.objectContaining({ code: -32602, message: 'Invalid injected:request request' }),
+    })
+    injected.answer({ id: 8, method: 'wallet:steal' }, false)
+    expect(await injected.next()).toEqual({
+      kind: 'response',
+      id: 8,
+      error: expect.objectContaining({ code: 4200 }),
+    })
   })
 })
 

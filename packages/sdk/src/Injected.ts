@@ -1,16 +1,21 @@
 // The injected bridge: browser wallets live in the host page, not in the cross-origin frame, so the
 // SDK discovers them with EIP-6963, runs the frame's calls on them here and relays their events.
-// Loaded with import() on the frame's first `injected:*` request, so it is not in the core entry.
+// It also answers every request the frame makes of the host (all of them are `injected:*`), so it
+// loads with import() on the frame's first request and none of this is in the core entry.
 // https://eips.ethereum.org/EIPS/eip-6963
-import type { FrameRequest, HostEvent, InjectedWalletInfo } from '@walletframe/protocol'
-import type { InvalidParamsError } from '@walletframe/protocol/errors'
+import type { ErrorObject, InjectedWalletInfo } from '@walletframe/protocol'
+import type {
+  InternalRpcError,
+  InvalidParamsError,
+  UnsupportedMethodError,
+} from '@walletframe/protocol/errors'
 import type { injectedEvents } from '@walletframe/protocol/guards'
-import type { toErrorObject } from './internal/promise.js'
+import type * as Channel from './Channel.js'
 
 // This module imports nothing at runtime that the core also uses: a host bundler would move such a
 // module into a third file that the core loads too, and the split would cost the core more than it
 // saves. So the tuple is spelled out (its type keeps it equal to the protocol's) and the core hands
-// in its error helpers.
+// in its error classes.
 const events = ['accountsChanged', 'chainChanged', 'disconnect'] as const satisfies typeof injectedEvents
 
 type Listener = (data: unknown) => void
@@ -24,12 +29,14 @@ type Announcement = { info: InjectedWalletInfo; provider: Eip1193 }
 
 export type Options = {
   window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>
-  /** Sends an `injected:event` to the frame. */
-  emit(event: HostEvent['data']): void
-  /** What an unknown rdns rejects with. */
+  /** Sends answers and `injected:event`s to the frame (the channel's `post`). */
+  post(message: Channel.Outgoing): unknown
+  /** What an unknown rdns and a malformed `injected:*` request reject with. */
   InvalidParamsError: typeof InvalidParamsError
-  /** The wire form of the error a wallet's `disconnect` event carries. */
-  toErrorObject: typeof toErrorObject
+  /** What a request for any other method rejects with. */
+  UnsupportedMethodError: typeof UnsupportedMethodError
+  /** The wire form of a thrown value that is not an error object. */
+  InternalRpcError: typeof InternalRpcError
 }
 
 export type Injected = {
@@ -37,11 +44,14 @@ export type Injected = {
   list(): InjectedWalletInfo[]
   /**
    * Runs one EIP-1193 call on the wallet with this rdns; rejects with the wallet's own error. From
-   * the first call on, the wallet's accountsChanged / chainChanged / disconnect go to `emit`.
+   * the first call on, the wallet's accountsChanged / chainChanged / disconnect go to the frame.
    */
   request(params: { rdns: string; method: string; params?: unknown }): Promise<unknown>
-  /** Answers one of the frame's requests (`injected:list`, `injected:request`). */
-  answer(request: FrameRequest): Promise<unknown>
+  /**
+   * Answers one of the frame's requests (`injected:list`, `injected:request`) with the result or the
+   * error; an invalid one with InvalidParamsError, an unknown method with UnsupportedMethodError.
+   */
+  answer(...request: Channel.Incoming): void
   /** Stops discovery and every event subscription. */
   stop(): void
 }
@@ -54,7 +64,13 @@ function isAnnouncement(detail: unknown): detail is Announcement {
   )
 }
 
-export function watch({ window, emit, InvalidParamsError, toErrorObject }: Options): Injected {
+export function watch({
+  window,
+  post,
+  InvalidParamsError,
+  UnsupportedMethodError,
+  InternalRpcError,
+}: Options): Injected {
   const wallets = new Map<string, Announcement>()
   /** Wallets whose events we relay, by rdns, with the function that unsubscribes. */
   const subscribed = new Map<string, () => void>()
@@ -72,13 +88,25 @@ export function watch({ window, emit, InvalidParamsError, toErrorObject }: Optio
     const listeners = events.map((event) => {
       // The disconnect payload is an error object: send its wire form, which survives cloning.
       const listener: Listener = (data) =>
-        emit({ rdns, event, data: event === 'disconnect' ? toErrorObject(data) : data })
+        post({
+          kind: 'event',
+          event: 'injected:event',
+          data: { rdns, event, data: event === 'disconnect' ? toErrorObject(data) : data },
+        })
       provider.on?.(event, listener)
       return () => provider.removeListener?.(event, listener)
     })
     subscribed.set(rdns, () => {
       for (const off of listeners) off()
     })
+  }
+
+  /** The wire form of any thrown value: wallets reject with `{ code, message }`-shaped errors. */
+  function toErrorObject(error: unknown): ErrorObject {
+    const { code, message, data } = (error ?? {}) as Partial<Record<'code' | 'message' | 'data', unknown>>
+    if (Number.isSafeInteger(code) && typeof message === 'string')
+      return data === undefined ? { code: code as number, message } : { code: code as number, message, data }
+    return new InternalRpcError(typeof message === 'string' ? message : 'Internal error').toJSON()
   }
 
   const list = () =>
@@ -91,11 +119,25 @@ export function watch({ window, emit, InvalidParamsError, toErrorObject }: Optio
     return wallet.provider.request(params === undefined ? { method } : { method, params })
   }
 
+  async function run(...[frameRequest, valid]: Channel.Incoming) {
+    const { method } = frameRequest
+    if (!valid)
+      throw method === 'injected:list' || method === 'injected:request'
+        ? new InvalidParamsError(`Invalid ${method} request`)
+        : new UnsupportedMethodError(String(method))
+    return frameRequest.method === 'injected:list' ? list() : request(frameRequest.params)
+  }
+
   return {
     list,
     request,
-    answer: async (frameRequest) =>
-      frameRequest.method === 'injected:list' ? list() : request(frameRequest.params),
+    answer(...incoming) {
+      const { id } = incoming[0]
+      run(...incoming).then(
+        (result) => post({ kind: 'response', id, result: result ?? null }),
+        (error) => post({ kind: 'response', id, error: toErrorObject(error) }),
+      )
+    },
     stop() {
       window.removeEventListener('eip6963:announceProvider', onAnnounce)
       for (const off of subscribed.values()) off()

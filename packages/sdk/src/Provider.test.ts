@@ -17,10 +17,27 @@ describe('create', () => {
     const request = vi.fn(async () => 'from frame')
     const { provider, sync } = Provider.create({ request })
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('from frame')
-    sync({ accounts: ['0xabc'], chainId: '0x2105' })
+    sync(
+      { ready: true, isConnected: true, address: '0xabc', caipAddress: 'eip155:8453:0xabc' },
+      { caipNetworkId: 'eip155:8453', chainId: '0x2105' },
+    )
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x2105')
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual(['0xabc'])
     expect(request).toHaveBeenCalledOnce()
+  })
+
+  it('answers no EVM account for a non-EVM account, and asks the frame before it is ready', async () => {
+    const request = vi.fn(async () => 'from frame')
+    const { provider, sync } = Provider.create({ request })
+    const solana = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainId: '0x1' } as const
+    sync(
+      { ready: true, isConnected: true, address: 'So1', caipAddress: `${solana.caipNetworkId}:So1` },
+      solana,
+    )
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
+    await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('from frame')
+    sync({ ready: false, isConnected: false }, undefined)
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toBe('from frame')
   })
 
   it('rejects a request without a method with InvalidParamsError', async () => {

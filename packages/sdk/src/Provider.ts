@@ -1,7 +1,7 @@
 // The EIP-1193 provider the host's web3 libraries talk to. Calls travel to the frame as `rpc`;
 // eth_chainId and eth_accounts are answered from the last known state, without a round trip.
 // https://eips.ethereum.org/EIPS/eip-1193
-import type { RpcRequest } from '@walletframe/protocol'
+import type { AccountState, NetworkState, RpcRequest } from '@walletframe/protocol'
 import { InvalidParamsError } from '@walletframe/protocol/errors'
 import * as Emitter from './Emitter.js'
 import { handled } from './internal/promise.js'
@@ -32,8 +32,14 @@ export type Controller = {
   provider: Provider
   /** Delivers an eip1193 event from the frame to the listeners. */
   emit(event: EventName, data: unknown): void
-  /** Updates what eth_accounts / eth_chainId answer locally; undefined means ask the frame. */
-  sync(known: { accounts?: string[] | undefined; chainId?: string | undefined }): void
+  /**
+   * Updates what eth_accounts / eth_chainId answer locally from the state and network the frame
+   * reported; before the frame has initialised (`ready` false) they are asked of the frame.
+   */
+  sync(
+    state: Pick<AccountState, 'isConnected' | 'address' | 'caipAddress'> & { ready: boolean },
+    network: Pick<NetworkState, 'caipNetworkId' | 'chainId'> | undefined,
+  ): void
 }
 
 export function create({ request }: Options): Controller {
@@ -53,7 +59,7 @@ export function create({ request }: Options): Controller {
             throw new InvalidParamsError('Expected { method, params? }')
           if (method === 'eth_chainId' && chainId) return chainId
           if (method === 'eth_accounts' && accounts) return [...accounts]
-          return request(args.params === undefined ? { method } : { method, params: args.params })
+          return request({ method, params: args.params })
         })(),
       ),
     on(event, listener) {
@@ -76,9 +82,14 @@ export function create({ request }: Options): Controller {
       if (event === 'disconnect') accounts = []
       emitter(event).emit(data)
     },
-    sync(known) {
-      accounts = known.accounts
-      chainId = known.chainId
+    sync(state, network) {
+      // Only EVM accounts and networks have an EIP-1193 answer; a connected non-EVM account has none.
+      accounts = state.ready
+        ? state.isConnected && state.address && state.caipAddress?.startsWith('eip155:')
+          ? [state.address]
+          : []
+        : undefined
+      chainId = network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined
     },
   }
 }

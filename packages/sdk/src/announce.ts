@@ -13,8 +13,9 @@ export type ProviderInfo = {
 export const info = {
   name: 'Walletframe',
   rdns: 'app.walletframe',
-  // A "W" in the brand blue. %23 is '#': a raw one would end the URI at a fragment.
-  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'><path d='M2 3l2 7 2-5 2 5 2-7' fill='none' stroke='%2336d' stroke-width='2'/></svg>",
+  // A square in the brand blue: the smallest valid icon (the SDK's core has a byte budget). %23 is
+  // '#': a raw one would end the URI at a fragment.
+  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><path d='M0 0h1v1H0z' fill='%2336d'/></svg>",
 } as const
 
 export type Options = {

@@ -3,6 +3,10 @@ import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletfra
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletframe, type Walletframe } from './createWalletframe.js'
 
+// jsdom has no blob URLs (the SDK takes its EIP-6963 UUID from one): end each with a UUID as browsers do.
+URL.createObjectURL ??= () => `blob:${location.origin}/${crypto.randomUUID()}`
+URL.revokeObjectURL ??= () => {}
+
 const frameUrl = 'https://frame.test'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const connected = {
@@ -246,6 +250,25 @@ describe('createWalletframe', () => {
       await vi.waitFor(() => expect(listeners.size).toBe(0))
     } finally {
       window.removeEventListener('eip6963:requestProvider', announceWallet)
+    }
+  })
+
+  it("answers the frame's request with InternalRpcError when the bridge cannot load", async () => {
+    vi.doMock('./Injected.js', () => {
+      throw new Error('offline')
+    })
+    try {
+      const { wf, frame } = start()
+      initialize(frame)
+      await wf.ready
+      frame.post({ kind: 'request', id: 1, method: 'injected:list' })
+      expect(await frame.next()).toEqual({
+        kind: 'response',
+        id: 1,
+        error: { code: -32603, message: expect.stringContaining('Error') },
+      })
+    } finally {
+      vi.doUnmock('./Injected.js')
     }
   })
 })

@@ -15,13 +15,14 @@ import {
   InvalidParamsError,
   type ProviderRpcError,
   UnrecognizedChainError,
+  UnsupportedMethodError,
 } from '@walletframe/protocol/errors'
 import { announce } from './announce.js'
 import * as Channel from './Channel.js'
 import * as Emitter from './Emitter.js'
 import * as Frame from './Frame.js'
 import type * as Injected from './Injected.js'
-import { handled, toErrorObject } from './internal/promise.js'
+import { handled } from './internal/promise.js'
 import * as Provider from './Provider.js'
 import { version } from './version.js'
 
@@ -103,16 +104,7 @@ export function createWalletframe(options: Options): Walletframe {
   const modalEmitter = Emitter.create<boolean>()
   const siwxEmitter = Emitter.create<SiwxSession | null>()
 
-  /** The provider answers eth_accounts / eth_chainId locally once the frame has reported them. */
-  const syncProvider = () =>
-    controller.sync({
-      accounts: state.ready
-        ? state.isConnected && state.address && state.caipAddress?.startsWith('eip155:')
-          ? [state.address]
-          : []
-        : undefined,
-      chainId: network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined,
-    })
+  const syncProvider = () => controller.sync(state, network)
   const setState = (next: Partial<State>) => {
     state = { ...state, ...next }
     syncProvider()
@@ -128,7 +120,7 @@ export function createWalletframe(options: Options): Walletframe {
     request: (params) => channel.request({ method: 'rpc', params }, userRequestTimeoutMs),
   })
   const frame = Frame.create({ document, frameUrl, projectId: config.projectId })
-  /** The injected-wallet bridge, loaded on the frame's first request for it. */
+  /** The injected-wallet bridge, loaded on the frame's first request (they are all for it). */
   let injected: Promise<Injected.Injected> | undefined
   const channel = Channel.connect({
     window,
@@ -152,16 +144,26 @@ export function createWalletframe(options: Options): Walletframe {
         siwxEmitter.emit(data)
       } else if (event === 'eip1193') controller.emit(data.event, data.data)
     },
-    onRequest(request) {
+    onRequest(...request) {
       injected ??= import('./Injected.js').then((module) =>
         module.watch({
           window,
-          emit: (data) => channel.emit({ event: 'injected:event', data }),
+          post: channel.post,
           InvalidParamsError,
-          toErrorObject,
+          UnsupportedMethodError,
+          InternalRpcError,
         }),
       )
-      return injected.then((bridge) => bridge.answer(request))
+      injected.then(
+        (bridge) => bridge.answer(...request),
+        // The bridge did not load (offline, blocked): the frame still gets an answer.
+        (error) =>
+          channel.post({
+            kind: 'response',
+            id: request[0].id,
+            error: new InternalRpcError(`${error}`).toJSON(),
+          }),
+      )
     },
     onError(error) {
       frame.hide()
@@ -169,15 +171,14 @@ export function createWalletframe(options: Options): Walletframe {
     },
   })
   // Appended to <html> when the script runs in <head>, before <body> exists.
-  ;(document.body ?? document.documentElement).appendChild(frame.element)
+  ;(document.body ?? document.documentElement).append(frame.element)
   const stopAnnouncing = announce({ window, uuid: uuid(), provider: controller.provider })
 
   // Resolves with what the frame answers (null): the API promises nothing but completion.
   const call = channel.request as (body: Channel.Body, timeoutMs?: number) => Promise<void>
 
   return {
-    open: (openOptions) =>
-      call({ method: 'open', params: openOptions?.view ? { view: openOptions.view } : {} }),
+    open: (openOptions) => call({ method: 'open', params: { view: openOptions?.view } }),
     close: () => call({ method: 'close' }),
     getState: () => state,
     getNetwork: () => network,
@@ -208,12 +209,11 @@ export function createWalletframe(options: Options): Walletframe {
 }
 
 /**
- * EIP-6963 wants a UUIDv4. randomUUID exists only in secure contexts (https, localhost); elsewhere
- * a blob URL carries one: the File API ends each with a freshly generated random UUID.
- * https://w3c.github.io/FileAPI/#unicodeBlobURL
+ * EIP-6963 wants a UUIDv4. A blob URL carries one in every context: the File API ends each with a
+ * freshly generated random UUID (https://w3c.github.io/FileAPI/#unicodeBlobURL). One path for all
+ * pages, where crypto.randomUUID would need a fallback anyway: it exists only in secure contexts.
  */
 function uuid(): string {
-  if (crypto.randomUUID) return crypto.randomUUID()
   const url = URL.createObjectURL(new Blob())
   URL.revokeObjectURL(url)
   return url.slice(-36)

@@ -31,31 +31,36 @@ export const rpcErrorCodes = {
   invalidChainId: 32603,
 } as const
 
-const invalidAppConfiguration = 'Invalid App Configuration'
-const rpcNotAllowed = 'Requested RPC call is not allowed'
-const networkNotFound = 'Network not found'
-const connectBeforeRequest = 'Please call connect() before request()'
-const userRejected = 'User rejected the request.'
-const frameGone = 'The wallet frame is not available'
-const requestTimedOut = 'The wallet frame did not answer in time'
+// The messages the classes share with `messages`. An enum rather than consts: bundlers inline enum
+// members (esbuild does, across modules), so each message a bundle uses is written once, where used,
+// and the enum itself is shaken out.
+enum Message {
+  invalidAppConfiguration = 'Invalid App Configuration',
+  rpcNotAllowed = 'Requested RPC call is not allowed',
+  networkNotFound = 'Network not found',
+  connectBeforeRequest = 'Please call connect() before request()',
+  userRejected = 'User rejected the request.',
+  frameGone = 'The wallet frame is not available',
+  requestTimedOut = 'The wallet frame did not answer in time',
+}
 
 /** Messages the spec gives word for word (SPEC §8). */
 export const messages = {
-  invalidAppConfiguration,
+  invalidAppConfiguration: Message.invalidAppConfiguration,
   originNotAllowed: 'Origin not found on Allowlist',
   invalidProjectId: 'Invalid Project ID',
   projectIdNotConfigured: 'Project ID Not Configured',
-  rpcNotAllowed,
+  rpcNotAllowed: Message.rpcNotAllowed,
   actionNotAllowed: 'Action not allowed',
   sessionExpired: 'Session Expired',
-  networkNotFound,
+  networkNotFound: Message.networkNotFound,
   unsupportedChain: 'Unsupported chain',
   failedToDisconnect: 'Failed to disconnect',
-  connectBeforeRequest,
+  connectBeforeRequest: Message.connectBeforeRequest,
   iframeNotSet: 'W3mFrame: iframe is not set',
-  userRejected,
-  frameGone,
-  requestTimedOut,
+  userRejected: Message.userRejected,
+  frameGone: Message.frameGone,
+  requestTimedOut: Message.requestTimedOut,
   destroyed: 'The Walletframe instance was destroyed',
 } as const
 
@@ -72,7 +77,7 @@ export class ProviderRpcError extends Error {
   }
   toJSON(): ErrorObject {
     const { code, message, data } = this
-    return data === undefined ? { code, message } : { code, message, data }
+    return { code, message, ...(data !== undefined && { data }) }
   }
   static from(error: ErrorObject): ProviderRpcError {
     return new ProviderRpcError(error.code, error.message, error.data)
@@ -81,14 +86,14 @@ export class ProviderRpcError extends Error {
 
 export class UserRejectedRequestError extends ProviderRpcError {
   override name = 'UserRejectedRequestError'
-  constructor(message: string = userRejected) {
+  constructor(message: string = Message.userRejected) {
     super(userRejectedCode, message)
   }
 }
 
 export class UnauthorizedError extends ProviderRpcError {
   override name = 'UnauthorizedError'
-  constructor(message: string = rpcNotAllowed) {
+  constructor(message: string = Message.rpcNotAllowed) {
     super(unauthorizedCode, message)
   }
 }
@@ -96,13 +101,13 @@ export class UnauthorizedError extends ProviderRpcError {
 export class UnsupportedMethodError extends ProviderRpcError {
   override name = 'UnsupportedMethodError'
   constructor(method: string) {
-    super(unsupportedMethodCode, `${rpcNotAllowed}: ${method}`)
+    super(unsupportedMethodCode, `${Message.rpcNotAllowed}: ${method}`)
   }
 }
 
 export class DisconnectedError extends ProviderRpcError {
   override name = 'DisconnectedError'
-  constructor(message: string = connectBeforeRequest) {
+  constructor(message: string = Message.connectBeforeRequest) {
     super(disconnectedCode, message)
   }
 }
@@ -110,7 +115,7 @@ export class DisconnectedError extends ProviderRpcError {
 export class UnrecognizedChainError extends ProviderRpcError {
   override name = 'UnrecognizedChainError'
   constructor(chainId: string) {
-    super(unrecognizedChainCode, `${networkNotFound}: ${chainId}`)
+    super(unrecognizedChainCode, `${Message.networkNotFound}: ${chainId}`)
   }
 }
 
@@ -132,14 +137,14 @@ export class InternalRpcError extends ProviderRpcError {
 export class InvalidAppConfigurationError extends ProviderRpcError {
   override name = 'InvalidAppConfigurationError'
   constructor(detail?: string) {
-    super(unauthorizedCode, invalidAppConfiguration, detail)
+    super(unauthorizedCode, Message.invalidAppConfiguration, detail)
   }
 }
 
 export class TimeoutError extends ProviderRpcError {
   override name = 'TimeoutError'
   constructor(method: string, ms: number) {
-    super(timeoutCode, `${requestTimedOut} (${method}, ${ms} ms)`)
+    super(timeoutCode, `${Message.requestTimedOut} (${method}, ${ms} ms)`)
   }
 }
 
@@ -152,6 +157,6 @@ export class TimeoutError extends ProviderRpcError {
 export class FrameUnavailableError extends ProviderRpcError {
   override name = 'FrameUnavailableError'
   constructor(reason: string) {
-    super(disconnectedCode, `${frameGone}: ${reason}`)
+    super(disconnectedCode, `${Message.frameGone}: ${reason}`)
   }
 }
