@@ -6,24 +6,11 @@ import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf, test } from './lib/chains.js'
+import { providerRequest } from './lib/provider.js'
 
 const holder = evmAccount(3)
 
-type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
-function request(page: Page, method: string, params?: unknown) {
-  return page.evaluate(
-    async ({ method, params }) => {
-      const provider = (window as unknown as { walletframe: { provider: Provider } }).walletframe.provider
-      try {
-        return { result: await provider.request(params === undefined ? { method } : { method, params }) }
-      } catch (error) {
-        const { code, message } = error as { code: number; message: string }
-        return { error: { code, message } }
-      }
-    },
-    { method, params },
-  )
-}
+const request = providerRequest
 
 test.beforeEach(async ({ page, chains }) => {
   await injectBrowserWallet(page, {

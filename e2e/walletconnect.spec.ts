@@ -3,23 +3,10 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { type AnsweredRequest, evmAccount, type TestWallet } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { providerRequest } from './lib/provider.js'
 import { expect, rpcUrlsByCaip, test } from './lib/walletConnect.js'
 
-type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
-function request(page: Page, method: string, params?: unknown) {
-  return page.evaluate(
-    async ({ method, params }) => {
-      const provider = (window as unknown as { walletframe: { provider: Provider } }).walletframe.provider
-      try {
-        return { result: await provider.request(params === undefined ? { method } : { method, params }) }
-      } catch (error) {
-        const { code, message } = error as { code: number; message: string }
-        return { error: { code, message } }
-      }
-    },
-    { method, params },
-  )
-}
+const request = providerRequest
 
 /** Opens the QR view and returns the `wc:` URI it shows. */
 async function showQr(page: Page, modal: FrameLocator): Promise<string> {

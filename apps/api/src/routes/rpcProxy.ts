@@ -3,6 +3,7 @@
 // node admin, filters that hold server state) is refused per call with "Requested RPC call is not
 // allowed". A batch goes upstream as one batch.
 import {
+  evmReadMethods,
   JsonRpcPayload,
   type JsonRpcRequest,
   JsonRpcResponse,
@@ -15,37 +16,8 @@ import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
-const evmMethods = new Set([
-  'eth_blobBaseFee',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_createAccessList',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_sendRawTransaction',
-  'eth_syncing',
-  'net_listening',
-  'net_version',
-  'web3_clientVersion',
-])
+// Reads, plus submitting a transaction the wallet already signed.
+const evmMethods = new Set([...evmReadMethods, 'eth_sendRawTransaction'])
 
 const solanaMethods = new Set([
   'getAccountInfo',

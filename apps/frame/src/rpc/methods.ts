@@ -1,30 +1,8 @@
 // Which EIP-1193 methods are read calls (answered by the chain's public RPC endpoint) and which
 // need the wallet (SPEC §6: safe vs not-safe methods).
+import { evmReadMethods } from '@walletframe/protocol'
 
-export const readMethods = new Set([
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_syncing',
-  'net_version',
-  'web3_clientVersion',
-])
+export const readMethods = new Set(evmReadMethods)
 
 export const walletMethods = new Set([
   'eth_sendTransaction',

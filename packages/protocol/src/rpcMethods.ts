@@ -1,0 +1,33 @@
+// EIP-1193 read methods of eip155 chains: what a public RPC endpoint answers without a wallet.
+// The frame routes these to the chain (SPEC §6 "safe methods"); the API's JSON-RPC proxy allows
+// them (plus raw-transaction submission). One list, so the two never disagree.
+export const evmReadMethods: readonly string[] = [
+  'eth_blobBaseFee',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_syncing',
+  'net_listening',
+  'net_version',
+  'web3_clientVersion',
+]
