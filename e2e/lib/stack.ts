@@ -1,6 +1,7 @@
 // Servers for the specs and benchmarks: the frame on one origin, the demo host page on a second
 // (allowed) origin and a third origin that the project does not allow. All on port 0.
 import type { ChainNetwork, FrameConfigInput } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
 import { demoDist, frameDist } from '../../scripts/build-apps.js'
 import { frameHeaders, type Served, serveStatic } from '../../scripts/serveStatic.js'
 
@@ -16,34 +17,7 @@ export type Stack = {
   setNetworks(networks: ChainNetwork[]): void
 }
 
-export const unreachableNetworks: ChainNetwork[] = [
-  {
-    caipNetworkId: 'eip155:1',
-    chainNamespace: 'eip155',
-    id: 1,
-    name: 'Ethereum',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    nativePriceUsd: 3000,
-    rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-    testnet: false,
-    contracts: {},
-    tokens: [],
-    nfts: [],
-  },
-  {
-    caipNetworkId: 'eip155:8453',
-    chainNamespace: 'eip155',
-    id: 8453,
-    name: 'Base',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    nativePriceUsd: 3000,
-    rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-    testnet: false,
-    contracts: {},
-    tokens: [],
-    nfts: [],
-  },
-]
+export const unreachableNetworks: ChainNetwork[] = [evmNetwork(1, 'Ethereum'), evmNetwork(8453, 'Base')]
 
 export async function startStack(): Promise<Stack & { close(): Promise<void> }> {
   let networks: ChainNetwork[] = unreachableNetworks

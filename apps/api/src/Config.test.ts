@@ -1,20 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
 import * as Config from './Config.js'
 import { ConfigError } from './errors.js'
 
-const network = {
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  id: 1,
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  nativePriceUsd: 3000,
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: false,
-}
+const network = evmNetwork(1, 'Ethereum', 'http://127.0.0.1:8545')
 const chainsFile = { version: 1, networks: [network] }
 
 function failure(input: unknown): ConfigError {

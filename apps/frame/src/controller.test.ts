@@ -5,23 +5,12 @@ import {
   type InjectedWalletInfo,
   ProviderRpcError,
 } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { create } from './controller.js'
 import * as ViewStack from './viewStack.js'
 
-const network = (id: number, name: string) => ({
-  caipNetworkId: `eip155:${id}` as const,
-  chainNamespace: 'eip155' as const,
-  id,
-  name,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  nativePriceUsd: 3000,
-  rpcUrls: { default: { http: [`http://127.0.0.1:1/${id}`] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-})
+const network = (id: number, name: string) => evmNetwork(id, name, `http://127.0.0.1:1/${id}`)
 
 const config: FrameConfig = {
   development: false,

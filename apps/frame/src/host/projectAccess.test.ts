@@ -1,20 +1,8 @@
-import type { ChainNetwork } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { resolve } from './projectAccess.js'
 
-const network: ChainNetwork = {
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  id: 1,
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  nativePriceUsd: 3000,
-  rpcUrls: { default: { http: ['https://api.example/v1?chainId=eip155:1&projectId=p1'] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-}
+const network = evmNetwork(1, 'Ethereum', 'https://api.example/v1?chainId=eip155:1&projectId=p1')
 const sdk = { type: 'walletframe', version: '0.1.0' }
 const withApi = { apiUrl: 'https://api.example', projects: [], development: false, networks: [network] }
 

@@ -1,0 +1,19 @@
+// Builders of valid protocol values for the tests of every workspace; not part of the runtime API.
+import type { ChainNetwork } from './chains.js'
+
+/** An eip155 network paying in ETH; its RPC URL defaults to a closed local port. */
+export function evmNetwork(id: number, name: string, rpcUrl = `http://127.0.0.1:9/${id}`): ChainNetwork {
+  return {
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    nativePriceUsd: 3000,
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: false,
+    contracts: {},
+    tokens: [],
+    nfts: [],
+  }
+}
