@@ -3,10 +3,10 @@
 
 import type { Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther } from 'viem'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf, test } from './lib/chains.js'
-import { providerRequest } from './lib/provider.js'
+import { providerRequest, signAndVerify } from './lib/provider.js'
 
 const holder = evmAccount(3)
 
@@ -44,16 +44,7 @@ test('connects the browser wallet from the Connect view and tells the host', asy
 
 test('personal_sign through the host provider gives a signature that verifies', async ({ demo }) => {
   await connect(demo)
-  const message = 'Sign in to the demo'
-  const hex = `0x${Buffer.from(message).toString('hex')}`
-  const { result } = await request(demo, 'personal_sign', [hex, holder.address])
-  expect(
-    await verifyMessage({
-      address: holder.address as `0x${string}`,
-      message,
-      signature: result as `0x${string}`,
-    }),
-  ).toBe(true)
+  expect(await signAndVerify(demo, holder.address, 'Sign in to the demo')).toEqual({ verified: true })
 })
 
 test('eth_sendTransaction lands on the devnet and read calls answer from the chain', async ({

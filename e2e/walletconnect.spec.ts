@@ -2,8 +2,8 @@
 // pairs from the QR URI over the local relay, and the host's EIP-1193 provider then talks to it.
 import type { FrameLocator, Page } from '@playwright/test'
 import { type AnsweredRequest, evmAccount, type TestWallet } from '@walletframe/devstack'
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { providerRequest } from './lib/provider.js'
+import { createPublicClient, http, parseEther } from 'viem'
+import { providerRequest, signAndVerify } from './lib/provider.js'
 import { expect, rpcUrlsByCaip, test } from './lib/walletConnect.js'
 
 const request = providerRequest
@@ -49,12 +49,9 @@ test('connects by QR: the host sees the account, connect and the chain', async (
 
 test('personal_sign goes to the wallet and the signature verifies', async ({ demo, modal, wallet }) => {
   await connect(demo, modal, wallet)
-  const message = 'Sign in to the demo over WalletConnect'
-  const hex = `0x${Buffer.from(message).toString('hex')}`
-  const { result } = await request(demo, 'personal_sign', [hex, wallet.address])
-  expect(await verifyMessage({ address: wallet.address, message, signature: result as `0x${string}` })).toBe(
-    true,
-  )
+  expect(await signAndVerify(demo, wallet.address, 'Sign in to the demo over WalletConnect')).toEqual({
+    verified: true,
+  })
 })
 
 test('eth_sendTransaction is sent by the wallet and lands on the devnet', async ({
@@ -106,15 +103,7 @@ test('the session survives a reload of the host page and still reaches the walle
   await demo.reload()
   await expect(demo.getByTestId('state-status')).toHaveText('connected')
   await expect(demo.getByTestId('state-address')).toHaveText(wallet.address)
-  const message = 'after reload'
-  const answer = await request(demo, 'personal_sign', [
-    `0x${Buffer.from(message).toString('hex')}`,
-    wallet.address,
-  ])
-  expect(answer.error).toBeUndefined()
-  expect(
-    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
-  ).toBe(true)
+  expect(await signAndVerify(demo, wallet.address, 'after reload')).toEqual({ verified: true })
 })
 
 test('the wallet disconnecting reaches the host as disconnect', async ({ demo, modal, wallet }) => {
@@ -220,15 +209,7 @@ test('a relay outage mid-session gives a clear error, and requests work again on
     await wallet.emitChainChanged('eip155:8453')
     await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453', { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
-  const message = 'relay is back'
-  const answer = await request(demo, 'personal_sign', [
-    `0x${Buffer.from(message).toString('hex')}`,
-    wallet.address,
-  ])
-  expect(answer.error).toBeUndefined()
-  expect(
-    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
-  ).toBe(true)
+  expect(await signAndVerify(demo, wallet.address, 'relay is back')).toEqual({ verified: true })
 })
 
 test('while the wallet has not answered, the modal shows the request and Cancel rejects it with 4001', async ({
@@ -250,14 +231,7 @@ test('while the wallet has not answered, the modal shows the request and Cancel 
   const late = new Promise<AnsweredRequest>((resolve) => wallet.on('request', resolve))
   await wallet.walletKit.core.relayer.restartTransport()
   expect((await late).method).toBe('personal_sign')
-  const message = 'after cancel'
-  const answer = await request(demo, 'personal_sign', [
-    `0x${Buffer.from(message).toString('hex')}`,
-    wallet.address,
-  ])
-  expect(
-    await verifyMessage({ address: wallet.address, message, signature: answer.result as `0x${string}` }),
-  ).toBe(true)
+  expect(await signAndVerify(demo, wallet.address, 'after cancel')).toEqual({ verified: true })
 })
 
 test('All Wallets: search, pick a wallet, open it by universal link or scan its QR; it becomes recent', async ({
