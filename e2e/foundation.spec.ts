@@ -93,6 +93,30 @@ test.describe('the frame on the host page', () => {
   })
 })
 
+test.describe('on a narrow screen', () => {
+  test.use({ viewport: { width: 390, height: 800 } })
+  test('the modal is a bottom sheet across the full width', async ({ demo, modal }) => {
+    await demo.getByTestId('open').click()
+    const card = modal.getByTestId('wf-modal')
+    await expect(card).toBeVisible()
+    const box = await card.boundingBox()
+    expect(box?.width).toBe(390)
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(800)
+  })
+
+  test('the modal is 360 px wide and centred on a wide screen', async ({ browser, stack }) => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
+    await page.goto(stack.demoUrl())
+    await page.getByTestId('open').click()
+    const card = page.frameLocator('iframe[title="Walletframe"]').getByTestId('wf-modal')
+    await expect(card).toBeVisible()
+    const box = await card.boundingBox()
+    expect(box?.width).toBe(360)
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0) / 2)).toBe(600)
+    await page.close()
+  })
+})
+
 test.describe('a host origin the project does not allow', () => {
   test('gets Invalid App Configuration and its requests fail', async ({ page, stack }) => {
     await page.goto(stack.foreignUrl())
