@@ -201,6 +201,11 @@ test('a relay outage mid-session gives a clear error, and requests work again on
   const failed = await request(demo, 'personal_sign', ['0x6f7574616765', wallet.address])
   expect(failed.error?.code).toBe(4900)
   expect(failed.error?.message).toMatch(/Cannot reach the WalletConnect relay/)
+  // The modal says so while the relay is away, and stops saying it once it is back.
+  await demo.getByTestId('open').click()
+  await expect(modal.getByTestId('wf-notification')).toContainText(
+    'Lost the connection to the WalletConnect relay',
+  )
   await relay.restart()
   // The wallet app reconnects on its own schedule; here, at once. The frame reconnects by itself
   // (no host call needed): the wallet's chain change reaches the host.
@@ -209,6 +214,8 @@ test('a relay outage mid-session gives a clear error, and requests work again on
     await wallet.emitChainChanged('eip155:8453')
     await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453', { timeout: 1_000 })
   }).toPass({ timeout: 15_000 })
+  await expect(modal.getByTestId('wf-notification')).toHaveCount(0)
+  await demo.keyboard.press('Escape')
   expect(await signAndVerify(demo, wallet.address, 'relay is back')).toEqual({ verified: true })
 })
 

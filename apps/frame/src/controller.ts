@@ -29,6 +29,7 @@ import * as JsonRpc from './rpc/jsonRpc.js'
 import * as Methods from './rpc/methods.js'
 import * as Modal from './state/modal.js'
 import * as Networks from './state/networks.js'
+import * as Notification from './state/notification.js'
 import * as Store from './state/store.js'
 import * as Theme from './state/theme.js'
 import * as Toast from './state/toast.js'
@@ -61,6 +62,7 @@ export function create(options: Options) {
   const { config, channel, storage, isMobile } = options
   const modal = Modal.create()
   const toasts = Toast.create()
+  const notification = Notification.create()
   const account = Store.create<AccountState>(disconnectedAccount)
   const networks = Networks.create()
   const theme = Theme.create()
@@ -418,8 +420,10 @@ export function create(options: Options) {
           void disconnect().catch((error: Error) => toasts.error(error.message))
         },
         relay(up) {
+          // A banner, not a toast: it stays while the relay is away and goes when it is back.
           if (!up && account.get().connector === 'walletConnect')
-            toasts.error('Lost the connection to the WalletConnect relay. Reconnecting…')
+            notification.show('Lost the connection to the WalletConnect relay. Reconnecting…', 'warning')
+          else if (up) notification.hide()
         },
       },
     })
@@ -444,7 +448,7 @@ export function create(options: Options) {
   }
 
   return {
-    stores: { modal, toasts, account, networks, theme, wallets },
+    stores: { modal, toasts, notification, account, networks, theme, wallets },
     analytics,
     registry,
     isMobile,

@@ -8,6 +8,7 @@ import * as ViewStack from '../viewStack.js'
 import { views } from '../views/index.js'
 import { trapFocus } from './focusTrap.js'
 import { Header } from './Header.js'
+import { NotificationBanner } from './NotificationBanner.js'
 import { ToastView } from './ToastView.js'
 
 export const titles: Record<ViewName, string> = {
@@ -86,6 +87,7 @@ export function Modal() {
           onBack={controller.navigation.back}
           onClose={controller.closeModal}
         />
+        <NotificationBanner />
         <div className="wf-body-clip">
           <div ref={body} className="wf-body" key={view} data-view={view} data-testid={`wf-view-${view}`}>
             {modal.open ? <View /> : null}
