@@ -164,8 +164,10 @@ export function connect(options: Options): Channel {
     }
     if (data.event === 'initialized') {
       clearTimeout(readyTimer)
+      // A frame that starts after the start-up timeout failed the gate: open a fresh one.
       // Queued calls go out in reactions to the gate: after onEvent, so the host sees the new
       // state before any of their answers can refer to it.
+      closeGate()
       settleGate?.()
     }
     options.onEvent(data)

@@ -17,7 +17,7 @@ function watch() {
   const answers: Response[] = []
   const injected = Injected.watch({
     window,
-    post: (message) => (message.kind === 'event' ? events.push(message.data) : answers.push(message)),
+    post: (message) => (message.kind === 'event' ? events.push(message.data) : answers.push(message)) > 0,
     InvalidParamsError,
     UnsupportedMethodError,
     InternalRpcError,
@@ -139,6 +139,41 @@ describe('answer', () => {
       true,
     )
     expect(await injected.next()).toEqual({ kind: 'response', id: 2, result: ['0xabc'] })
+  })
+
+  it('answers with an error when the wallet result cannot cross the port', async () => {
+    installWallet('io.metamask', { request: vi.fn(async () => ({ sign: () => 'not data' })) })
+    const answers: Response[] = []
+    // A real MessagePort throws DataCloneError on a function; the channel's post then says false.
+    const post = vi.fn((message: Response) => {
+      if ('result' in message && typeof (message.result as { sign?: unknown })?.sign === 'function')
+        return false
+      answers.push(message)
+      return true
+    })
+    const injected = Injected.watch({
+      window,
+      post: post as never,
+      InvalidParamsError,
+      UnsupportedMethodError,
+      InternalRpcError,
+    })
+    cleanups.push(injected.stop)
+    injected.answer(
+      {
+        kind: 'request',
+        id: 3,
+        method: 'injected:request',
+        params: { rdns: 'io.metamask', method: 'eth_accounts' },
+      },
+      true,
+    )
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    expect(answers[0]).toEqual({
+      kind: 'response',
+      id: 3,
+      error: { code: -32603, message: 'The wallet answered with data that cannot be sent' },
+    })
   })
 
   it("answers with the wallet's own error, and null for a call that returns nothing", async () => {

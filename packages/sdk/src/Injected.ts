@@ -29,8 +29,8 @@ type Announcement = { info: InjectedWalletInfo; provider: Eip1193 }
 
 export type Options = {
   window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>
-  /** Sends answers and `injected:event`s to the frame (the channel's `post`). */
-  post(message: Channel.Outgoing): unknown
+  /** Sends answers and `injected:event`s to the frame (the channel's `post`); false when it could not. */
+  post(message: Channel.Outgoing): boolean
   /** What an unknown rdns and a malformed `injected:*` request reject with. */
   InvalidParamsError: typeof InvalidParamsError
   /** What a request for any other method rejects with. */
@@ -134,7 +134,15 @@ export function watch({
     answer(...incoming) {
       const { id } = incoming[0]
       run(...incoming).then(
-        (result) => post({ kind: 'response', id, result: result ?? null }),
+        // A wallet may answer with something that cannot cross the port: say so rather than let
+        // the frame wait for its timeout.
+        (result) =>
+          post({ kind: 'response', id, result: result ?? null }) ||
+          post({
+            kind: 'response',
+            id,
+            error: new InternalRpcError('The wallet answered with data that cannot be sent').toJSON(),
+          }),
         (error) => post({ kind: 'response', id, error: toErrorObject(error) }),
       )
     },

@@ -89,7 +89,7 @@ export function create({ request }: Options): Controller {
           ? [state.address]
           : []
         : undefined
-      chainId = network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined
+      chainId = state.ready && network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined
     },
   }
 }

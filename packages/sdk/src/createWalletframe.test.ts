@@ -117,6 +117,36 @@ describe('createWalletframe', () => {
     expect(modal.mock.calls).toEqual([[true], [false]])
   })
 
+  it('serves calls when the frame initialises after the start-up timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { wf, frame } = start()
+      vi.advanceTimersByTime(2_001)
+      await expect(wf.ready).rejects.toThrow('did not start')
+      expect(wf.getState().error?.code).toBe(4900)
+      initialize(frame)
+      await vi.waitFor(() => expect(wf.getState().ready).toBe(true))
+      const closing = wf.close()
+      expect(await frame.answer()).toMatchObject({ method: 'close' })
+      await expect(closing).resolves.toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('hides the iframe when a frame that had the modal open reinitialises', async () => {
+    const { wf, iframe, frame } = start()
+    const modal = vi.fn()
+    wf.subscribeModal(modal)
+    initialize(frame)
+    frame.post({ kind: 'event', event: 'modal', data: { open: true } })
+    await vi.waitFor(() => expect(iframe.style.pointerEvents).toBe('auto'))
+    initialize(frame)
+    await vi.waitFor(() => expect(iframe.style.pointerEvents).toBe('none'))
+    expect(iframe.style.visibility).toBe('hidden')
+    expect(modal.mock.calls).toEqual([[true], [false]])
+  })
+
   it('surfaces Invalid App Configuration in ready, state.error and every call', async () => {
     const { wf, frame } = start()
     frame.post({
@@ -198,6 +228,8 @@ describe('createWalletframe', () => {
     await expect(pending).rejects.toThrow('destroyed')
     await expect(wf.open()).rejects.toThrow('destroyed')
     expect(wf.getState().error?.code).toBe(4900)
+    // Nothing answers locally either: eth_chainId was known before.
+    await expect(wf.provider.request({ method: 'eth_chainId' })).rejects.toThrow('destroyed')
   })
 
   it('does not raise unhandledrejection for calls nobody awaits', async () => {

@@ -102,6 +102,13 @@ export function createWalletframe(options: Options): Walletframe {
   const stateEmitter = Emitter.create<State>()
   const networkEmitter = Emitter.create<NetworkState>()
   const modalEmitter = Emitter.create<boolean>()
+  let modalOpen = false
+  const setModal = (open: boolean) => {
+    modalOpen = open
+    if (open) frame.show()
+    else frame.hide()
+    modalEmitter.emit(open)
+  }
   const siwxEmitter = Emitter.create<SiwxSession | null>()
 
   const syncProvider = () => controller.sync(state, network)
@@ -130,16 +137,15 @@ export function createWalletframe(options: Options): Walletframe {
     timeoutMs: requestTimeoutMs,
     onEvent({ event, data }) {
       if (event === 'initialized') {
+        // A frame that reloaded starts with its modal closed and will not say so again.
+        if (modalOpen) setModal(false)
         network = data.network
         setState({ ...data.account, ready: true, error: undefined })
         setNetwork(data.network)
       } else if (event === 'state') setState(data)
       else if (event === 'network') setNetwork(data)
-      else if (event === 'modal') {
-        if (data.open) frame.show()
-        else frame.hide()
-        modalEmitter.emit(data.open)
-      } else if (event === 'siwx') {
+      else if (event === 'modal') setModal(data.open)
+      else if (event === 'siwx') {
         siwx = data
         siwxEmitter.emit(data)
       } else if (event === 'eip1193') controller.emit(data.event, data.data)

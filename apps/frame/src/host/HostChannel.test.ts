@@ -174,3 +174,51 @@ describe('re-initialisation', () => {
     expect(channel.hostOrigin).toBe('https://host.example')
   })
 })
+
+describe('a host that has not passed init', () => {
+  it('gets nothing run, answered or told while its init is pending or after it was refused', async () => {
+    let refuse: (error: Error) => void = () => {}
+    const request = vi.fn(async () => 'secret')
+    const { deliver, next, port, channel, received } = setup({
+      init: () =>
+        new Promise((_, reject) => {
+          refuse = reject
+        }),
+      request,
+    })
+    deliver(init)
+    port.postMessage({ kind: 'request', id: 1, method: 'disconnect' })
+    expect(await next()).toMatchObject({ kind: 'response', id: 1, error: { code: 4900 } })
+    channel.emit('state', { status: 'connected', isConnected: true, allAccounts: [], address: '0xabc' })
+    refuse(new InvalidAppConfigurationError('Origin not found on Allowlist'))
+    expect(await next()).toMatchObject({ kind: 'event', event: 'initError' })
+    channel.emit('state', { status: 'connected', isConnected: true, allAccounts: [], address: '0xabc' })
+    port.postMessage({ kind: 'request', id: 2, method: 'open', params: {} })
+    expect(await next()).toMatchObject({ id: 2, error: { message: 'Invalid App Configuration' } })
+    expect(request).not.toHaveBeenCalled()
+    expect(received).toEqual([])
+  })
+
+  it('does not answer on a new session what the old one asked', async () => {
+    let finish: ((value: unknown) => void) | undefined
+    const { deliver, next, port } = setup({
+      request: () =>
+        new Promise((resolve) => {
+          finish = resolve
+        }),
+    })
+    deliver(init)
+    await next()
+    port.postMessage({ kind: 'request', id: 5, method: 'close' })
+    await vi.waitFor(() => expect(finish).toBeDefined())
+    const { port1, port2 } = new MessageChannel()
+    open.push(port1, port2)
+    const replies: unknown[] = []
+    port1.onmessage = (event) => replies.push(event.data)
+    deliver(init, undefined, 'https://host.example', [port2])
+    await vi.waitFor(() => expect(replies).toContainEqual(expect.objectContaining({ event: 'initialized' })))
+    finish?.('late')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(replies).not.toContainEqual(expect.objectContaining({ kind: 'response', id: 5 }))
+  })
+})

@@ -3,6 +3,7 @@
 // MessagePort it transferred. Everything received is parsed with the protocol's zod schemas.
 import {
   channelName,
+  DisconnectedError,
   type ErrorObject,
   type FrameEvent,
   type FrameRequest,
@@ -29,7 +30,7 @@ export type Options = {
   /** The frame's own window (narrowed so tests can pass a fake). */
   window: Pick<Window, 'parent' | 'addEventListener' | 'removeEventListener'>
   handlers: Handlers
-  /** How long a request to the host (injected bridge) may take. */
+  /** How long a request to the host (injected bridge) may take: as long as the SDK lets a user take. */
   requestTimeoutMs?: number
   log?: Pick<Console, 'warn'>
 }
@@ -39,11 +40,15 @@ type FrameRequestOf<M extends FrameRequest['method']> = Extract<FrameRequest, { 
 
 export type HostChannel = ReturnType<typeof listen>
 
+const notAccepted: ErrorObject = new DisconnectedError('The frame has not accepted this host').toJSON()
+
 export function listen(options: Options) {
-  const { window: self, handlers, requestTimeoutMs = 120_000, log = console } = options
+  const { window: self, handlers, requestTimeoutMs = 600_000, log = console } = options
   let port: MessagePort | undefined
   let hostOrigin: string | undefined
   let refused: ErrorObject | undefined
+  /** The host on the current port passed init; until then it is served nothing, and told nothing. */
+  let accepted = false
   let nextId = 0
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>()
 
@@ -52,7 +57,12 @@ export function listen(options: Options) {
   }
 
   function emit<Name extends FrameEvent['event']>(event: Name, data: EventOf<Name>['data']) {
-    post({ kind: 'event', event, data })
+    if (accepted) post({ kind: 'event', event, data })
+  }
+
+  function rejectPending(reason: string) {
+    for (const waiter of pending.values()) waiter.reject(new InternalRpcError(reason))
+    pending.clear()
   }
 
   function respond(id: number, outcome: { result: unknown } | { error: ErrorObject }) {
@@ -64,7 +74,7 @@ export function listen(options: Options) {
     return new InternalRpcError(error instanceof Error ? error.message : 'Internal error').toJSON()
   }
 
-  async function onPortMessage(event: MessageEvent) {
+  async function onPortMessage(event: MessageEvent, from: MessagePort) {
     const parsed = HostToFrame.safeParse(event.data)
     if (!parsed.success) {
       log.warn('[walletframe] dropped an invalid message from the host', parsed.error.issues[0])
@@ -86,15 +96,19 @@ export function listen(options: Options) {
       return
     }
     if (message.kind === 'event') {
-      if (!refused) handlers.event?.(message)
+      if (accepted) handlers.event?.(message)
       return
     }
-    if (refused) return respond(message.id, { error: refused })
+    // A legitimate SDK queues its calls until `initialized`; anything earlier is refused unrun.
+    if (!accepted) return respond(message.id, { error: refused ?? notAccepted })
+    let outcome: { result: unknown } | { error: ErrorObject }
     try {
-      respond(message.id, { result: (await handlers.request(message)) ?? null })
+      outcome = { result: (await handlers.request(message)) ?? null }
     } catch (error) {
-      respond(message.id, { error: toErrorObject(error) })
+      outcome = { error: toErrorObject(error) }
     }
+    // The host may have initialised again (or been refused) while the request ran.
+    if (port === from && accepted) respond(message.id, outcome)
   }
 
   async function onWindowMessage(event: MessageEvent) {
@@ -111,16 +125,22 @@ export function listen(options: Options) {
     }
     const transferred = event.ports[0]
     if (!transferred) return log.warn('[walletframe] host:init came without a MessagePort')
+    rejectPending('The host initialised the frame again')
     port?.close()
+    accepted = false
     refused = undefined
     port = transferred
     hostOrigin = event.origin
-    port.onmessage = (message) => void onPortMessage(message)
+    port.onmessage = (message) => void onPortMessage(message, transferred)
     try {
-      emit('initialized', await handlers.init(parsed.data, event.origin))
+      const state = await handlers.init(parsed.data, event.origin)
+      if (port !== transferred) return
+      accepted = true
+      emit('initialized', state)
     } catch (error) {
+      if (port !== transferred) return
       refused = toErrorObject(error)
-      emit('initError', refused)
+      post({ kind: 'event', event: 'initError', data: refused })
     }
   }
 
@@ -136,13 +156,15 @@ export function listen(options: Options) {
       return hostOrigin
     },
     get connected() {
-      return port !== undefined && refused === undefined
+      return accepted
     },
     /** Asks the host page to do something only it can (its injected wallets). */
     request<M extends FrameRequest['method']>(
       method: M,
       ...params: FrameRequestOf<M> extends { params: infer P } ? [P] : []
     ): Promise<unknown> {
+      // Allowed during init too: restoring a browser-wallet connection asks the host page, after
+      // the controller has checked the host's origin.
       if (!port || refused) return Promise.reject(new InternalRpcError('The host is not connected'))
       const id = nextId++
       return new Promise((resolve, reject) => {
@@ -170,8 +192,7 @@ export function listen(options: Options) {
     close() {
       self.removeEventListener('message', listener as EventListener)
       port?.close()
-      for (const waiter of pending.values()) waiter.reject(new InternalRpcError('The frame closed'))
-      pending.clear()
+      rejectPending('The frame closed')
     },
   }
 }
