@@ -1,12 +1,6 @@
 // Reads from EVM chains: balances (native + the token list in one Multicall3 call), fee levels from
 // eth_feeHistory, and ENS names where the network configures a universal resolver.
-import type {
-  CaipAddress,
-  CaipNetworkId,
-  ChainNetwork,
-  GasPriceResponse,
-  TokenBalance,
-} from '@walletframe/protocol'
+import type { ChainNetwork, GasPriceResponse, TokenBalance } from '@walletframe/protocol'
 import {
   type Address,
   createPublicClient,
@@ -14,23 +8,13 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
-  formatUnits,
   type Hex,
   multicall3Abi,
 } from 'viem'
 import { RpcResponseError } from '../errors.js'
 import type { PriceSource } from './Prices.js'
+import { type BalanceRead, listedToken, toTokenBalance } from './tokenBalance.js'
 import { type Upstream, unwrap } from './Upstream.js'
-
-type BalanceRead = {
-  name: string
-  symbol: string
-  decimals: number
-  raw: bigint
-  price: number
-  iconUrl: string
-  address?: string
-}
 
 export async function readBalances(
   upstream: Upstream,
@@ -89,31 +73,9 @@ export async function readBalances(
     const raw = tokenRaws[i]
     // A token that reverts (not deployed on this chain) or holds nothing is left out.
     if (raw === undefined || raw === 0n) return
-    reads.push({
-      name: token.name,
-      symbol: token.symbol,
-      decimals: token.decimals,
-      raw,
-      price: token.priceUsd,
-      iconUrl: token.iconUrl ?? '',
-      address: token.address,
-    })
+    reads.push(listedToken(token, raw))
   })
   return reads.map((read) => toTokenBalance(network.caipNetworkId, read))
-}
-
-export function toTokenBalance(caipNetworkId: string, read: BalanceRead): TokenBalance {
-  const numeric = formatUnits(read.raw, read.decimals)
-  return {
-    name: read.name,
-    symbol: read.symbol,
-    chainId: caipNetworkId as CaipNetworkId,
-    ...(read.address ? { address: `${caipNetworkId}:${read.address}` as CaipAddress } : {}),
-    value: Number(numeric) * read.price,
-    price: read.price,
-    quantity: { decimals: String(read.decimals), numeric },
-    iconUrl: read.iconUrl,
-  }
 }
 
 function decodeUint(data: Hex): bigint | undefined {

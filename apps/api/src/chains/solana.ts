@@ -1,8 +1,8 @@
 // Reads SOL and SPL balances (Token and Token-2022 programs) for the configured mints, in one
 // JSON-RPC batch.
 import type { ChainNetwork, TokenBalance } from '@walletframe/protocol'
-import { toTokenBalance } from './evm.js'
 import type { PriceSource } from './Prices.js'
+import { listedToken, toTokenBalance } from './tokenBalance.js'
 import { type Upstream, unwrap } from './Upstream.js'
 
 const tokenPrograms = [
@@ -43,17 +43,7 @@ export async function readBalances(
   for (const token of network.tokens) {
     const raw = held.get(token.address)
     if (token.decimals === 0 || raw === undefined || raw === 0n) continue
-    out.push(
-      toTokenBalance(network.caipNetworkId, {
-        name: token.name,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        raw,
-        price: token.priceUsd,
-        iconUrl: token.iconUrl ?? '',
-        address: token.address,
-      }),
-    )
+    out.push(toTokenBalance(network.caipNetworkId, listedToken(token, raw)))
   }
   return out
 }

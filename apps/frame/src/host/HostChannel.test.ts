@@ -18,6 +18,15 @@ afterEach(() => {
   for (const port of open.splice(0)) port.close()
 })
 
+/** A new MessageChannel: the host's end collects what the frame sends; the frame's end is transferred. */
+function hostPort() {
+  const { port1, port2 } = new MessageChannel()
+  open.push(port1, port2)
+  const received: unknown[] = []
+  port1.onmessage = (event) => received.push(event.data)
+  return { host: port1, frame: port2, received }
+}
+
 function setup(handlers: Partial<HostChannel.Handlers> = {}) {
   const parent = { postMessage: vi.fn() }
   const self = Object.assign(new EventTarget(), { parent }) as unknown as HostChannel.Options['window']
@@ -30,10 +39,7 @@ function setup(handlers: Partial<HostChannel.Handlers> = {}) {
       request: handlers.request ?? (async () => 'ok'),
     },
   })
-  const { port1, port2 } = new MessageChannel()
-  open.push(port1, port2)
-  const received: unknown[] = []
-  port1.onmessage = (event) => received.push(event.data)
+  const { host: port1, frame: port2, received } = hostPort()
   function deliver(
     data: unknown,
     source: unknown = parent,
@@ -148,10 +154,7 @@ describe('re-initialisation', () => {
     const { deliver, next } = setup()
     deliver(init)
     await next()
-    const { port1, port2 } = new MessageChannel()
-    open.push(port1, port2)
-    const replies: unknown[] = []
-    port1.onmessage = (event) => replies.push(event.data)
+    const { host: port1, frame: port2, received: replies } = hostPort()
     deliver(init, undefined, 'https://host.example', [port2])
     await vi.waitFor(() =>
       expect(replies).toContainEqual({ kind: 'event', event: 'initialized', data: state }),
@@ -164,10 +167,7 @@ describe('re-initialisation', () => {
     const { deliver, next, channel } = setup()
     deliver(init)
     await next()
-    const { port1, port2 } = new MessageChannel()
-    open.push(port1, port2)
-    const replies: unknown[] = []
-    port1.onmessage = (event) => replies.push(event.data)
+    const { frame: port2, received: replies } = hostPort()
     deliver(init, undefined, 'https://evil.example', [port2])
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(replies).toEqual([])
@@ -211,10 +211,7 @@ describe('a host that has not passed init', () => {
     await next()
     port.postMessage({ kind: 'request', id: 5, method: 'close' })
     await vi.waitFor(() => expect(finish).toBeDefined())
-    const { port1, port2 } = new MessageChannel()
-    open.push(port1, port2)
-    const replies: unknown[] = []
-    port1.onmessage = (event) => replies.push(event.data)
+    const { frame: port2, received: replies } = hostPort()
     deliver(init, undefined, 'https://host.example', [port2])
     await vi.waitFor(() => expect(replies).toContainEqual(expect.objectContaining({ event: 'initialized' })))
     finish?.('late')
