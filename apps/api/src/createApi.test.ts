@@ -411,7 +411,7 @@ describe('GET /v1/account/{address}/balance', () => {
               fungible_info: { name: solana.nativeCurrency.name, symbol: 'SOL', icon: null },
               direction: 'in',
               quantity: { numeric: '1.5' },
-              value: 1.5 * solana.nativePriceUsd,
+              value: 1.5 * solana.nativePriceUsd!,
               price: solana.nativePriceUsd,
             },
           ],

@@ -2,12 +2,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { ModalApp } from './ModalApp.js'
+import { App } from './app/App.js'
 import { NotAvailablePage } from './pages/NotAvailablePage.js'
 import './styles.css'
 
 const router = createBrowserRouter([
-  { path: '/', element: <ModalApp /> },
+  { path: '/', element: <App /> },
   { path: '/auth/callback', element: <NotAvailablePage what="Social login" /> },
   { path: '/verify', element: <NotAvailablePage what="Email device approval" /> },
   { path: '*', element: <NotAvailablePage what="This page" /> },

@@ -43,10 +43,14 @@ export const ChainNetwork = z.object({
   id: z.union([z.number().int().positive(), z.string().min(1)]),
   name: z.string().min(1),
   nativeCurrency: NativeCurrency,
-  nativePriceUsd: z.number().nonnegative(),
+  /**
+   * Fixed USD price of the native currency, read only by the API's `static` price source (the
+   * devstack's chains file). Prices reach the frame from the API, never from its own config.
+   */
+  nativePriceUsd: z.number().nonnegative().optional(),
   rpcUrls: z.object({ default: RpcUrls }),
   blockExplorers: z.object({ default: z.object({ name: z.string(), url: z.url() }) }).optional(),
-  testnet: z.boolean(),
+  testnet: z.boolean().default(false),
   /** Named contract addresses: multicall3, weth9, uniswapV2Factory, uniswapV2Router02, entryPointV07, … */
   contracts: z.record(z.string(), z.string()).default({}),
   tokens: z.array(ChainToken).default([]),

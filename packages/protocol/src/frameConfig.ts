@@ -2,7 +2,7 @@
 // host origins each project may embed the frame from, where the API is, and the networks it knows.
 // The API's project config replaces the origin list once a project is served from there.
 import { z } from 'zod'
-import { ChainNetwork } from './chains.js'
+import { NetworkEntries } from './networks/NetworkEntry.js'
 
 export const FrameProject = z.object({
   projectId: z.string().min(1),
@@ -26,14 +26,30 @@ export const FrameWalletConnect = z.object({
 })
 export type FrameWalletConnect = z.infer<typeof FrameWalletConnect>
 
-export const FrameConfig = z.object({
-  /** Base URL of the Walletframe API; absent when the frame runs without one. */
-  apiUrl: z.url().optional(),
-  /** In development any http://localhost or 127.0.0.1 origin may host the frame. */
-  development: z.boolean().default(false),
-  projects: z.array(FrameProject).default([]),
-  networks: z.array(ChainNetwork).min(1),
-  walletConnect: FrameWalletConnect.optional(),
-})
+export const FrameConfig = z
+  .object({
+    /** Base URL of the Walletframe API; absent when the frame runs without one. */
+    apiUrl: z.url().optional(),
+    /** In development any http://localhost or 127.0.0.1 origin may host the frame. */
+    development: z.boolean().default(false),
+    projects: z.array(FrameProject).default([]),
+    /**
+     * The networks the frame offers: built-in CAIP-2 ids (`"eip155:8453"`), ids with the fields to
+     * change, or whole networks (NetworkEntry), parsed to full networks. May be empty with an apiUrl,
+     * whose project config names a project's networks. Built-in networks keep their public RPC URLs;
+     * `replaceDefaultRpcUrls` from `@walletframe/protocol/networks` moves them to the API's proxy.
+     */
+    networks: NetworkEntries.default([]),
+    walletConnect: FrameWalletConnect.optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.apiUrl && config.networks.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give at least one network (or an apiUrl, whose project config names them)',
+        path: ['networks'],
+        input: config.networks,
+      })
+  })
 export type FrameConfig = z.infer<typeof FrameConfig>
 export type FrameConfigInput = z.input<typeof FrameConfig>

@@ -7,6 +7,7 @@ import {
   chainNamespaces,
   connectionStatuses,
   eip1193Events,
+  persistedMaxLength,
 } from './internal/literals.js'
 import { FrameReady, FrameToHost } from './messages.js'
 
@@ -100,6 +101,10 @@ function event<E extends string, D>(name: E, data: fc.Arbitrary<D>) {
   return fc.record({ kind: fc.constant('event' as const), event: fc.constant(name), data })
 }
 
+/** A persisted blob, sometimes at the length limit (a mutation then pushes it over). */
+const longest = 'x'.repeat(persistedMaxLength)
+const persisted = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constant(longest))
+
 const frameEvent = fc.oneof(
   event('initialized', fc.record({ account: accountState, network: networkState })),
   event('initError', errorObject),
@@ -107,6 +112,7 @@ const frameEvent = fc.oneof(
   event('network', networkState),
   event('modal', fc.record({ open: fc.boolean() })),
   event('siwx', fc.option(siwxSession, { nil: null })),
+  event('persist', fc.option(persisted, { nil: null })),
   event('eip1193', fc.record({ event: fc.constantFrom(...eip1193Events), data: fc.anything() })),
 )
 
@@ -307,6 +313,9 @@ describe('isFrameToHost', () => {
     ['extra keys', { kind: 'response', id: 1, result: 1, extra: 'ignored' }],
     ['a modal event', { kind: 'event', event: 'modal', data: { open: true } }],
     ['a siwx sign-out', { kind: 'event', event: 'siwx', data: null }],
+    ['a persist event', { kind: 'event', event: 'persist', data: '{"connector":"walletConnect"}' }],
+    ['a persist event at the length limit', { kind: 'event', event: 'persist', data: longest }],
+    ['a persist removal', { kind: 'event', event: 'persist', data: null }],
     [
       'an eip1193 event with undefined data',
       { kind: 'event', event: 'eip1193', data: { event: 'connect', data: undefined } },
@@ -365,6 +374,9 @@ describe('isFrameToHost', () => {
     ['an unknown event', { kind: 'event', event: 'hello', data: {} }],
     ['an eip1193 event without data', { kind: 'event', event: 'eip1193', data: { event: 'connect' } }],
     ['a siwx event without data', { kind: 'event', event: 'siwx' }],
+    ['a persist event without data', { kind: 'event', event: 'persist' }],
+    ['a persist event with an object', { kind: 'event', event: 'persist', data: { a: 1 } }],
+    ['a persist event over the length limit', { kind: 'event', event: 'persist', data: `${longest}x` }],
     [
       'a network with a three-part id',
       { kind: 'event', event: 'network', data: { caipNetworkId: 'eip155:1:0', supported: true } },

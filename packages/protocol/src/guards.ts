@@ -10,6 +10,7 @@ import {
   connectionStatuses,
   eip1193Events,
   injectedEvents,
+  persistedMaxLength,
   protocolVersion,
 } from './internal/literals.js'
 import { isCaipAddress, isCaipNetworkId } from './internal/patterns.js'
@@ -108,6 +109,7 @@ const eventData: Record<string, Check> = {
   network: networkState,
   modal: object({ open: isBoolean }),
   siwx: (value) => value === null || siwxSession(value),
+  persist: (value) => value === null || (isString(value) && (value as string).length <= persistedMaxLength),
   eip1193: object({ event: oneOf(eip1193Events) }, ['data']),
 }
 

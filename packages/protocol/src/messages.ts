@@ -9,13 +9,22 @@ import {
   connectionStatuses,
   eip1193Events,
   injectedEvents,
+  persistedMaxLength,
   protocolVersion,
 } from './internal/literals.js'
 import { AccountType, ThemeMode } from './validation.js'
 import { ViewName } from './views.js'
 
 // The literals live in a zod-free module so the host SDK can use them without bundling zod.
-export { accountEntryTypes, channelName, connectionStatuses, eip1193Events, injectedEvents, protocolVersion }
+export {
+  accountEntryTypes,
+  channelName,
+  connectionStatuses,
+  eip1193Events,
+  injectedEvents,
+  persistedMaxLength,
+  protocolVersion,
+}
 
 // ---------------------------------------------------------------------------------------------
 // Configuration the host sends in `host:init`.
@@ -82,6 +91,10 @@ export const FrameReady = z.object({
 })
 export type FrameReady = z.infer<typeof FrameReady>
 
+/** An opaque blob of the frame's non-secret state, kept in host-origin storage by the SDK. */
+export const PersistedState = z.string().max(persistedMaxLength)
+export type PersistedState = z.infer<typeof PersistedState>
+
 export const HostInit = z.object({
   channel: z.literal(channelName),
   type: z.literal('host:init'),
@@ -89,6 +102,12 @@ export const HostInit = z.object({
   sdkVersion: z.string().max(40),
   sdkType: z.string().max(40).default('walletframe'),
   config: HostConfig,
+  /**
+   * The frame's state blob the host keeps for it (the last `persist` event's data), if any. Opaque
+   * to the host: the frame stores its non-secret connector state there when its own storage is
+   * blocked (ARCHITECTURE.md "Storage regimes").
+   */
+  persisted: PersistedState.optional(),
 })
 export type HostInit = z.infer<typeof HostInit>
 
@@ -208,6 +227,8 @@ export const FrameEvent = z.discriminatedUnion('event', [
   z.object({ kind: z.literal('event'), event: z.literal('network'), data: NetworkState }),
   z.object({ kind: z.literal('event'), event: z.literal('modal'), data: z.object({ open: z.boolean() }) }),
   z.object({ kind: z.literal('event'), event: z.literal('siwx'), data: SiwxSession.nullable() }),
+  /** Store this blob for the frame and hand it back in the next `host:init`; null removes it. */
+  z.object({ kind: z.literal('event'), event: z.literal('persist'), data: PersistedState.nullable() }),
   z.object({
     kind: z.literal('event'),
     event: z.literal('eip1193'),

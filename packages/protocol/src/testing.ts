@@ -1,7 +1,10 @@
 // Builders of valid protocol values for the tests of every workspace; not part of the runtime API.
 import type { ChainNetwork } from './chains.js'
 
-/** An eip155 network paying in ETH; its RPC URL defaults to a closed local port. */
+/**
+ * An eip155 network paying in ETH, priced (the API's static price source needs nativePriceUsd); its
+ * RPC URL defaults to a closed local port.
+ */
 export function evmNetwork(id: number, name: string, rpcUrl = `http://127.0.0.1:9/${id}`): ChainNetwork {
   return {
     caipNetworkId: `eip155:${id}`,

@@ -54,7 +54,7 @@ function setup(options: Partial<Channel.Options> = {}) {
     window: host,
     frame: () => frame,
     origin: frameOrigin,
-    init: { config, sdkVersion: '0.1.0' },
+    init: () => ({ config, sdkVersion: '0.1.0' }),
     timeoutMs: 1_000,
     onEvent: (event) => events.push(event),
     onRequest: () => {},

@@ -6,6 +6,7 @@ import type {
   FrameRequest,
   HostConfigInput,
   HostEvent,
+  HostInit,
   HostRequest,
   Response,
 } from '@walletframe/protocol'
@@ -50,8 +51,8 @@ export type Options = {
   frame(): Pick<Window, 'postMessage'> | null
   /** The frame's origin: the only origin heard, and the only target of `host:init`. */
   origin: string
-  /** What `host:init` carries. */
-  init: { config: HostConfigInput; sdkVersion: string }
+  /** What `host:init` carries, read at each handshake (a frame that reloads gets the latest). */
+  init(): Pick<HostInit, 'sdkVersion' | 'persisted'> & { config: HostConfigInput }
   /** Timeout of the frame's start-up and the default timeout of a request, in ms. */
   timeoutMs: number
   /** Every valid event from the frame, in order. */
@@ -200,7 +201,7 @@ export function connect(options: Options): Channel {
     waitForInit()
     try {
       frame.postMessage(
-        { channel: channelName, type: 'host:init', version: protocolVersion, ...options.init },
+        { channel: channelName, type: 'host:init', version: protocolVersion, ...options.init() },
         origin,
         [channel.port2],
       )

@@ -1,5 +1,10 @@
 import type { HostEvent, Response } from '@walletframe/protocol'
-import { InternalRpcError, InvalidParamsError, UnsupportedMethodError } from '@walletframe/protocol/errors'
+import {
+  InternalRpcError,
+  InvalidParamsError,
+  ProviderRpcError,
+  UnsupportedMethodError,
+} from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as Injected from './Injected.js'
 
@@ -18,9 +23,7 @@ function watch() {
   const injected = Injected.watch({
     window,
     post: (message) => (message.kind === 'event' ? events.push(message.data) : answers.push(message)) > 0,
-    InvalidParamsError,
-    UnsupportedMethodError,
-    InternalRpcError,
+    ProviderRpcError,
   })
   cleanups.push(injected.stop)
   const next = async () => {
@@ -111,11 +114,11 @@ describe('request', () => {
     expect(request).toHaveBeenLastCalledWith({ method: 'personal_sign', params: ['0x'] })
   })
 
-  it('rejects an unknown rdns with InvalidParamsError', async () => {
+  it("rejects an unknown rdns with InvalidParamsError's code", async () => {
     const injected = watch()
-    await expect(injected.request({ rdns: 'com.nope', method: 'eth_accounts' })).rejects.toThrow(
-      InvalidParamsError,
-    )
+    const rejection = injected.request({ rdns: 'com.nope', method: 'eth_accounts' })
+    await expect(rejection).rejects.toThrow(ProviderRpcError)
+    await expect(rejection).rejects.toMatchObject({ code: new InvalidParamsError('').code })
   })
 })
 
@@ -154,9 +157,7 @@ describe('answer', () => {
     const injected = Injected.watch({
       window,
       post: post as never,
-      InvalidParamsError,
-      UnsupportedMethodError,
-      InternalRpcError,
+      ProviderRpcError,
     })
     cleanups.push(injected.stop)
     injected.answer(
@@ -212,7 +213,7 @@ describe('answer', () => {
     expect(await injected.next()).toEqual({
       kind: 'response',
       id: 1,
-      error: expect.objectContaining({ code: -32602 }),
+      error: new InvalidParamsError('No browser wallet with rdns com.nope in this page').toJSON(),
     })
     injected.answer(
       { kind: 'request', id: 2, method: 'injected:request', params: { rdns: 'io.odd', method: 'x' } },
@@ -221,7 +222,7 @@ describe('answer', () => {
     expect(await injected.next()).toEqual({
       kind: 'response',
       id: 2,
-      error: { code: -32603, message: 'Internal error' },
+      error: new InternalRpcError('Internal error').toJSON(),
     })
   })
 
@@ -231,13 +232,15 @@ describe('answer', () => {
     expect(await injected.next()).toEqual({
       kind: 'response',
       id: 7,
-      error: expect.objectContaining({ code: -32602, message: 'Invalid injected:request request' }),
+      error: new InvalidParamsError('Invalid injected:request request').toJSON(),
     })
     injected.answer({ id: 8, method: 'wallet:steal' }, false)
+    // The bridge builds its errors from their codes (the core does not carry the classes): the wire
+    // forms must be the classes'.
     expect(await injected.next()).toEqual({
       kind: 'response',
       id: 8,
-      error: expect.objectContaining({ code: 4200 }),
+      error: new UnsupportedMethodError('wallet:steal').toJSON(),
     })
   })
 })

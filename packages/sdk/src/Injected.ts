@@ -4,19 +4,20 @@
 // loads with import() on the frame's first request and none of this is in the core entry.
 // https://eips.ethereum.org/EIPS/eip-6963
 import type { ErrorObject, InjectedWalletInfo } from '@walletframe/protocol'
-import type {
-  InternalRpcError,
-  InvalidParamsError,
-  UnsupportedMethodError,
-} from '@walletframe/protocol/errors'
+import type { ProviderRpcError, rpcErrorCodes } from '@walletframe/protocol/errors'
 import type { injectedEvents } from '@walletframe/protocol/guards'
 import type * as Channel from './Channel.js'
 
 // This module imports nothing at runtime that the core also uses: a host bundler would move such a
 // module into a third file that the core loads too, and the split would cost the core more than it
-// saves. So the tuple is spelled out (its type keeps it equal to the protocol's) and the core hands
-// in its error classes.
+// saves. So the tuple and the error codes are spelled out (their types keep them equal to the
+// protocol's) and the core hands in its base error class. The errors here only cross the port as
+// their wire form (code, message), so InvalidParamsError, InternalRpcError and UnsupportedMethodError
+// are built from their codes: the core would otherwise carry classes only to hand them in here.
 const events = ['accountsChanged', 'chainChanged', 'disconnect'] as const satisfies typeof injectedEvents
+const invalidParamsCode = -32602 satisfies typeof rpcErrorCodes.invalidParams
+const internalCode = -32603 satisfies typeof rpcErrorCodes.internal
+const unsupportedMethodCode = 4200 satisfies typeof rpcErrorCodes.unsupportedMethod
 
 type Listener = (data: unknown) => void
 type Eip1193 = {
@@ -31,12 +32,8 @@ export type Options = {
   window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>
   /** Sends answers and `injected:event`s to the frame (the channel's `post`); false when it could not. */
   post(message: Channel.Outgoing): boolean
-  /** What an unknown rdns and a malformed `injected:*` request reject with. */
-  InvalidParamsError: typeof InvalidParamsError
-  /** What a request for any other method rejects with. */
-  UnsupportedMethodError: typeof UnsupportedMethodError
-  /** The wire form of a thrown value that is not an error object. */
-  InternalRpcError: typeof InternalRpcError
+  /** The class the bridge's own errors are made of (the core's, so no copy of it loads here). */
+  ProviderRpcError: typeof ProviderRpcError
 }
 
 export type Injected = {
@@ -49,7 +46,8 @@ export type Injected = {
   request(params: { rdns: string; method: string; params?: unknown }): Promise<unknown>
   /**
    * Answers one of the frame's requests (`injected:list`, `injected:request`) with the result or the
-   * error; an invalid one with InvalidParamsError, an unknown method with UnsupportedMethodError.
+   * error; an invalid one with InvalidParamsError's code (-32602), an unknown method with
+   * UnsupportedMethodError's (4200).
    */
   answer(...request: Channel.Incoming): void
   /** Stops discovery and every event subscription. */
@@ -64,13 +62,9 @@ function isAnnouncement(detail: unknown): detail is Announcement {
   )
 }
 
-export function watch({
-  window,
-  post,
-  InvalidParamsError,
-  UnsupportedMethodError,
-  InternalRpcError,
-}: Options): Injected {
+export function watch({ window, post, ProviderRpcError }: Options): Injected {
+  const invalidParams = (message: string) => new ProviderRpcError(invalidParamsCode, message)
+  const internal = (message: string) => new ProviderRpcError(internalCode, message).toJSON()
   const wallets = new Map<string, Announcement>()
   /** Wallets whose events we relay, by rdns, with the function that unsubscribes. */
   const subscribed = new Map<string, () => void>()
@@ -106,14 +100,14 @@ export function watch({
     const { code, message, data } = (error ?? {}) as Partial<Record<'code' | 'message' | 'data', unknown>>
     if (Number.isSafeInteger(code) && typeof message === 'string')
       return data === undefined ? { code: code as number, message } : { code: code as number, message, data }
-    return new InternalRpcError(typeof message === 'string' ? message : 'Internal error').toJSON()
+    return internal(typeof message === 'string' ? message : 'Internal error')
   }
 
   const list = () =>
     [...wallets.values()].map(({ info: { uuid, name, icon, rdns } }) => ({ uuid, name, icon, rdns }))
   async function request({ rdns, method, params }: { rdns: string; method: string; params?: unknown }) {
     const wallet = wallets.get(rdns)
-    if (!wallet) throw new InvalidParamsError(`No browser wallet with rdns ${rdns} in this page`)
+    if (!wallet) throw invalidParams(`No browser wallet with rdns ${rdns} in this page`)
     // Before the call, so the accountsChanged that eth_requestAccounts causes is not missed.
     subscribe(rdns, wallet.provider)
     return wallet.provider.request(params === undefined ? { method } : { method, params })
@@ -123,8 +117,8 @@ export function watch({
     const { method } = frameRequest
     if (!valid)
       throw method === 'injected:list' || method === 'injected:request'
-        ? new InvalidParamsError(`Invalid ${method} request`)
-        : new UnsupportedMethodError(String(method))
+        ? invalidParams(`Invalid ${method} request`)
+        : new ProviderRpcError(unsupportedMethodCode, `Requested RPC call is not allowed: ${String(method)}`)
     return frameRequest.method === 'injected:list' ? list() : request(frameRequest.params)
   }
 
@@ -141,7 +135,7 @@ export function watch({
           post({
             kind: 'response',
             id,
-            error: new InternalRpcError('The wallet answered with data that cannot be sent').toJSON(),
+            error: internal('The wallet answered with data that cannot be sent'),
           }),
         (error) => post({ kind: 'response', id, error: toErrorObject(error) }),
       )

@@ -3,6 +3,7 @@
 import type {
   AccountState,
   CaipNetworkId,
+  FrameEvent,
   HostConfigInput,
   NetworkState,
   SiwxSession,
@@ -13,9 +14,8 @@ import type {
 import {
   InternalRpcError,
   InvalidParamsError,
-  type ProviderRpcError,
+  ProviderRpcError,
   UnrecognizedChainError,
-  UnsupportedMethodError,
 } from '@walletframe/protocol/errors'
 import { announce } from './announce.js'
 import * as Channel from './Channel.js'
@@ -23,6 +23,7 @@ import * as Emitter from './Emitter.js'
 import * as Frame from './Frame.js'
 import type * as Injected from './Injected.js'
 import { handled } from './internal/promise.js'
+import * as Persisted from './Persisted.js'
 import * as Provider from './Provider.js'
 import { version } from './version.js'
 
@@ -87,7 +88,7 @@ export type Walletframe = {
  * `ProviderRpcError` subclass and is pre-handled, so ignoring one never raises `unhandledrejection`.
  */
 export function createWalletframe(options: Options): Walletframe {
-  if (typeof window === 'undefined' || typeof document === 'undefined')
+  if (typeof document === 'undefined')
     throw new InternalRpcError('createWalletframe() runs in the browser, not in SSR')
   const { frameUrl, requestTimeoutMs = 30_000, userRequestTimeoutMs = 600_000, ...config }: Options = options
   let state: State = {
@@ -127,38 +128,39 @@ export function createWalletframe(options: Options): Walletframe {
     request: (params) => channel.request({ method: 'rpc', params }, userRequestTimeoutMs),
   })
   const frame = Frame.create({ document, frameUrl, projectId: config.projectId })
+  /** Where the frame's state blob lives in this page's storage (for a frame with none of its own). */
+  const persistedKey = `walletframe:${config.projectId}`
+  /** What each event from the frame does (initError: the channel fails its calls, onError below). */
+  const handle: { [E in FrameEvent as E['event']]?: (data: E['data']) => void } = {
+    initialized({ account, network: next }) {
+      // A frame that reloaded starts with its modal closed and will not say so again.
+      if (modalOpen) setModal(false)
+      network = next
+      setState({ ...account, ready: true, error: undefined })
+      setNetwork(next)
+    },
+    state: setState,
+    network: setNetwork,
+    modal: ({ open }) => setModal(open),
+    siwx(session) {
+      siwx = session
+      siwxEmitter.emit(session)
+    },
+    persist: (blob) => Persisted.write(persistedKey, blob),
+    eip1193: ({ event, data }) => controller.emit(event, data),
+  }
   /** The injected-wallet bridge, loaded on the frame's first request (they are all for it). */
   let injected: Promise<Injected.Injected> | undefined
   const channel = Channel.connect({
     window,
     frame: () => frame.element.contentWindow,
     origin: new URL(frameUrl).origin,
-    init: { config, sdkVersion: version },
+    init: () => ({ config, sdkVersion: version, persisted: Persisted.read(persistedKey) }),
     timeoutMs: requestTimeoutMs,
-    onEvent({ event, data }) {
-      if (event === 'initialized') {
-        // A frame that reloaded starts with its modal closed and will not say so again.
-        if (modalOpen) setModal(false)
-        network = data.network
-        setState({ ...data.account, ready: true, error: undefined })
-        setNetwork(data.network)
-      } else if (event === 'state') setState(data)
-      else if (event === 'network') setNetwork(data)
-      else if (event === 'modal') setModal(data.open)
-      else if (event === 'siwx') {
-        siwx = data
-        siwxEmitter.emit(data)
-      } else if (event === 'eip1193') controller.emit(data.event, data.data)
-    },
+    onEvent: ({ event, data }) => handle[event]?.(data as never),
     onRequest(...request) {
       injected ??= import('./Injected.js').then((module) =>
-        module.watch({
-          window,
-          post: channel.post,
-          InvalidParamsError,
-          UnsupportedMethodError,
-          InternalRpcError,
-        }),
+        module.watch({ window, post: channel.post, ProviderRpcError }),
       )
       injected.then(
         (bridge) => bridge.answer(...request),

@@ -1,6 +1,7 @@
 // The `static` price source: USD prices and token metadata straight from the config (a ChainsFile's
 // nativePriceUsd and tokens[].priceUsd). A live feed would implement the same `lookup`.
 import { type ChainNetwork, nativeTokenAddress, solanaNativeMint } from '@walletframe/protocol'
+import { ConfigError } from '../errors.js'
 
 export type Fungible = {
   name: string
@@ -35,7 +36,7 @@ export function fromNetworks(networks: ChainNetwork[]): PriceSource {
       name: network.nativeCurrency.name,
       symbol: network.nativeCurrency.symbol,
       decimals: network.nativeCurrency.decimals,
-      price: network.nativePriceUsd,
+      price: nativePrice(network),
       iconUrl: '',
     }
     natives.set(network.caipNetworkId, native)
@@ -59,4 +60,18 @@ export function fromNetworks(networks: ChainNetwork[]): PriceSource {
       return natives.get(network.caipNetworkId)!
     },
   }
+}
+
+/**
+ * nativePriceUsd is optional in a ChainNetwork (the frame's networks carry no price), but this
+ * source has nowhere else to read it from, and a balance row cannot say "no price": 0 would claim
+ * the currency is worthless. So the API refuses to start without it.
+ */
+function nativePrice(network: ChainNetwork): number {
+  if (network.nativePriceUsd === undefined)
+    throw new ConfigError(
+      `Invalid config: ${network.caipNetworkId} has no nativePriceUsd, which the static price source needs`,
+      'nativePriceUsd',
+    )
+  return network.nativePriceUsd
 }

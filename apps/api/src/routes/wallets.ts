@@ -1,4 +1,4 @@
-// GET /v1/wallets?page&entries&search: the wallet registry (apps/api/wallets/registry.json) for the
+// GET /v1/wallets?page&entries&search: the wallet registry (packages/protocol/src/walletRegistry/registry.json) for the
 // frame's wallet list, searchable by name and paginated. A standalone Hono app; mount it with
 // `app.route('/', walletsRoutes())` behind the project middleware.
 import {
@@ -8,7 +8,7 @@ import {
   WalletsResponse,
 } from '@walletframe/protocol/walletRegistry'
 import { Hono } from 'hono'
-import seed from '../../wallets/registry.json' with { type: 'json' }
+import seed from '@walletframe/protocol/walletRegistry/registry.json' with { type: 'json' }
 import type { RouteDoc } from './Route.js'
 
 export const doc: RouteDoc = {

@@ -2,14 +2,15 @@
 // a bottom sheet on narrow screens, theme variables applied live.
 import type { ViewName } from '@walletframe/protocol'
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
-import * as ViewStack from '../viewStack.js'
+import { useFrame } from '../app/context.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as ViewStack from '../core/viewStack.js'
 import { views } from '../views/index.js'
 import { trapFocus } from './focusTrap.js'
 import { Header } from './Header.js'
 import { NotificationBanner } from './NotificationBanner.js'
 import { ToastView } from './ToastView.js'
+import { useStore } from './useStore.js'
 
 export const titles: Record<ViewName, string> = {
   Connect: 'Connect Wallet',
@@ -29,9 +30,9 @@ export const titles: Record<ViewName, string> = {
 }
 
 export function Modal() {
-  const controller = useController()
-  const modal = useStore(controller.stores.modal)
-  const theme = useStore(controller.stores.theme)
+  const { core } = useFrame()
+  const modal = useStore(core.modal)
+  const theme = useStore(core.theme)
   const dialog = useRef<HTMLDivElement>(null)
   const body = useRef<HTMLDivElement>(null)
   const [height, setHeight] = useState<number>()
@@ -40,8 +41,8 @@ export function Modal() {
 
   useEffect(() => {
     if (!modal.open || !dialog.current) return
-    return trapFocus(dialog.current, () => controller.closeModal())
-  }, [modal.open, controller])
+    return trapFocus(dialog.current, () => Navigation.close(core))
+  }, [modal.open, core])
 
   // Animate the card's height (150 ms) by measuring the content it wraps.
   useLayoutEffect(() => {
@@ -69,7 +70,7 @@ export function Modal() {
       <div
         className="wf-backdrop"
         aria-hidden="true"
-        onPointerDown={() => controller.closeModal()}
+        onPointerDown={() => Navigation.close(core)}
         data-testid="wf-backdrop"
       />
       <div
@@ -84,8 +85,8 @@ export function Modal() {
         <Header
           title={titles[view]}
           canGoBack={modal.stack.history.length > 1}
-          onBack={controller.navigation.back}
-          onClose={controller.closeModal}
+          onBack={() => Navigation.back(core)}
+          onClose={() => Navigation.close(core)}
         />
         <NotificationBanner />
         <div className="wf-body-clip">

@@ -1,9 +1,9 @@
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
+import { useFrame } from '../app/context.js'
+import { useStore } from './useStore.js'
 
 export function NotificationBanner() {
-  const controller = useController()
-  const notification = useStore(controller.stores.notification)
+  const { core } = useFrame()
+  const notification = useStore(core.notification)
   if (!notification.open) return null
   return (
     <div
@@ -13,12 +13,7 @@ export function NotificationBanner() {
       data-testid="wf-notification"
     >
       <span>{notification.message}</span>
-      <button
-        type="button"
-        className="wf-icon-button"
-        aria-label="Dismiss"
-        onClick={() => controller.stores.notification.hide()}
-      >
+      <button type="button" className="wf-icon-button" aria-label="Dismiss" onClick={() => core.notification.hide()}>
         ×
       </button>
     </div>

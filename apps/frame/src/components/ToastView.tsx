@@ -1,8 +1,8 @@
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
+import { useFrame } from '../app/context.js'
+import { useStore } from './useStore.js'
 
 export function ToastView() {
-  const toast = useStore(useController().stores.toasts)
+  const toast = useStore(useFrame().core.toasts)
   return (
     <div
       className="wf-toast"

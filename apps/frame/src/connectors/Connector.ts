@@ -1,8 +1,44 @@
-// What the frame needs of any way to reach a wallet (browser wallet, WalletConnect, embedded).
-export type Connection = { readonly accounts: readonly string[]; readonly chainId: number }
+// The one contract every way to a wallet implements (browser wallet, WalletConnect, and the
+// embedded wallet): CAIP first, so one connection carries accounts of several chain families.
+// Nothing outside a connector branches on which connector it is.
+import type { CaipAddress, CaipNetworkId, ChainNetwork } from '@walletframe/protocol'
+
+/** A live connection: CAIP-10 accounts across namespaces and the network the wallet is on. */
+export type Connection = {
+  /** Accounts by CAIP-10 id; the first of a namespace is its selected account. */
+  readonly accounts: readonly CaipAddress[]
+  /** The CAIP-2 network the wallet is on (may be one the host does not use: UnsupportedChain). */
+  readonly network: CaipNetworkId
+}
+
+/** A call on the wallet's behalf. `network` is the CAIP-2 network it is for. */
+export type Request = {
+  readonly method: string
+  readonly params?: unknown
+  readonly network: CaipNetworkId
+}
+
+/** A call waiting for the wallet's answer (the user approves it in a wallet app). */
+export type PendingRequest = { readonly id: number; readonly method: string; readonly since: number }
+
+/** How a connection was made, for CONNECT_SUCCESS (SPEC §4: method mobile or qrcode). */
+export type ConnectMethod = 'browser' | 'qrcode' | 'mobile'
+
+export type Event =
+  /** A connection made outside `connect()` (a scanned QR code approved in a wallet app). */
+  | { readonly type: 'connect'; readonly connection: Connection; readonly method: ConnectMethod; readonly walletName: string }
+  | { readonly type: 'accountsChanged'; readonly accounts: readonly CaipAddress[] }
+  | { readonly type: 'chainChanged'; readonly network: CaipNetworkId }
+  /** The wallet ended the connection, or it expired. */
+  | { readonly type: 'disconnect'; readonly reason: 'ended' | 'expired' }
+  | { readonly type: 'pendingRequests'; readonly requests: readonly PendingRequest[] }
+  /** The way to the wallet (a relay socket) dropped or came back. */
+  | { readonly type: 'transport'; readonly connected: boolean }
 
 export type Connector = {
+  /** Stable id, stored to reconnect after a reload (e.g. `injected:io.metamask`, `walletConnect`). */
   readonly id: string
+  /** What the host sees as `state.connector`. */
   readonly type: 'injected' | 'walletConnect' | 'auth'
   readonly name: string
   readonly icon?: string | undefined
@@ -10,6 +46,12 @@ export type Connector = {
   connect(): Promise<Connection>
   /** Restores a connection without asking the user; resolves undefined when there is none. */
   reconnect(): Promise<Connection | undefined>
-  request(method: string, params?: unknown): Promise<unknown>
   disconnect(): Promise<void>
+  /** Sends a call to the wallet; rejects with an EIP-1193 error (4200 for a method it did not approve). */
+  request(request: Request): Promise<unknown>
+  /** Moves the wallet to `network`; rejects with UnrecognizedChainError when it cannot. */
+  switchNetwork(network: ChainNetwork): Promise<void>
+  /** Gives up on a pending request: the caller's promise rejects with 4001. */
+  cancelRequest?(id: number): void
+  subscribe(listener: (event: Event) => void): () => void
 }

@@ -1,10 +1,13 @@
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
+import * as Client from '../data/client.js'
 import { resolve } from './projectAccess.js'
 
 const network = evmNetwork(1, 'Ethereum', 'https://api.example/v1?chainId=eip155:1&projectId=p1')
 const sdk = { type: 'walletframe', version: '0.1.0' }
-const withApi = { apiUrl: 'https://api.example', projects: [], development: false, networks: [network] }
+const clientOf = (fetch: typeof globalThis.fetch) =>
+  Client.create({ apiUrl: 'https://api.example', projectId: () => 'p1', sdk: () => sdk, fetch })
+const withApi = { projects: [], development: false, networks: [network] }
 
 function api(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status }))
@@ -37,14 +40,13 @@ describe('resolve', () => {
   it('uses the frame configuration when there is no API', async () => {
     const config = {
       ...withApi,
-      apiUrl: undefined,
       projects: [{ projectId: 'p1', allowedOrigins: ['https://host.example'] }],
     }
-    expect(await resolve({ config, projectId: 'p1', origin: 'https://host.example', sdk })).toEqual({
+    expect(await resolve({ config, client: undefined, projectId: 'p1', origin: 'https://host.example' })).toEqual({
       networks: [network],
     })
     await expect(
-      resolve({ config, projectId: 'p1', origin: 'https://evil.example', sdk }),
+      resolve({ config, client: undefined, projectId: 'p1', origin: 'https://evil.example' }),
     ).rejects.toMatchObject({
       message: 'Invalid App Configuration',
       data: 'Origin not found on Allowlist',
@@ -57,8 +59,7 @@ describe('resolve', () => {
       config: withApi,
       projectId: 'p1',
       origin: 'https://host.example',
-      sdk,
-      fetch,
+      client: clientOf(fetch),
     })
     expect(access.networks).toEqual([network])
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe(
@@ -72,27 +73,38 @@ describe('resolve', () => {
         config: withApi,
         projectId: 'p1',
         origin: 'https://evil.example',
-        sdk,
-        fetch: api(200, project),
+        client: clientOf(api(200, project)),
       }),
     ).rejects.toMatchObject({ data: 'Origin not found on Allowlist' })
   })
 
-  it('maps an unknown project, a dead API and a bad answer to Invalid App Configuration', async () => {
-    const base = { config: withApi, projectId: 'nope', origin: 'https://host.example', sdk }
+  it('maps an unknown project to Invalid App Configuration', async () => {
+    const base = { config: withApi, projectId: 'nope', origin: 'https://host.example' }
     await expect(
-      resolve({ ...base, fetch: api(401, { error: 'Invalid Project ID' }) }),
-    ).rejects.toMatchObject({
-      data: 'Invalid Project ID',
-    })
+      resolve({ ...base, client: clientOf(api(401, { error: 'Invalid Project ID', code: 'INVALID_PROJECT_ID' })) }),
+    ).rejects.toMatchObject({ code: 4100, message: 'Invalid App Configuration', data: 'Invalid Project ID' })
+  })
+
+  it('reports a dead API, a failing API and a bad answer as the service, not the host configuration', async () => {
+    const base = { config: withApi, projectId: 'p1', origin: 'https://host.example' }
     const dead = vi.fn(async () => {
       throw new TypeError('fetch failed')
     })
-    await expect(resolve({ ...base, fetch: dead })).rejects.toMatchObject({
-      message: 'Invalid App Configuration',
+    const unavailable = {
+      code: 4900,
+      message: 'Walletframe could not reach its service. Check the connection, then try again.',
+    }
+    await expect(resolve({ ...base, client: clientOf(dead) })).rejects.toMatchObject({
+      ...unavailable,
+      data: 'The Walletframe API did not answer (TypeError)',
     })
-    await expect(resolve({ ...base, fetch: api(200, { nope: true }) })).rejects.toMatchObject({
-      data: 'The Walletframe API sent an invalid project config',
+    await expect(resolve({ ...base, client: clientOf(api(502, {})) })).rejects.toMatchObject({
+      ...unavailable,
+      data: 'The Walletframe API failed with HTTP 502',
+    })
+    await expect(resolve({ ...base, client: clientOf(api(200, { nope: true })) })).rejects.toMatchObject({
+      ...unavailable,
+      data: 'The Walletframe API sent an unexpected answer for /v1/projects/p1/config',
     })
   })
 })

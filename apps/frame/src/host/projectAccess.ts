@@ -1,60 +1,67 @@
 // Where the frame learns which host origins a project allows, and which networks it serves:
 // from the API's project config when the frame has an API, else from its own configuration.
+// "Invalid App Configuration" means only that: the origin is not allowed or the project is
+// unknown. An API that cannot be reached is a different failure with its own message.
 import {
   type ChainNetwork,
   type FrameConfig,
   InvalidAppConfigurationError,
   messages,
   ProjectConfigResponse,
+  ProviderRpcError,
+  rpcErrorCodes,
 } from '@walletframe/protocol'
+import { ApiError, type Client } from '../data/client.js'
 import * as OriginCheck from './originCheck.js'
 
 export type Access = { readonly networks: readonly ChainNetwork[] }
 
-export type Options = {
-  config: Pick<FrameConfig, 'apiUrl' | 'projects' | 'development' | 'networks'>
-  projectId: string
-  origin: string
-  sdk: { type: string; version: string }
-  fetch?: typeof fetch
+/** The frame could not reach its API (network down, API failing): not the host's fault. */
+export class ServiceUnavailableError extends ProviderRpcError {
+  override name = 'ServiceUnavailableError'
+  constructor(detail: string) {
+    super(
+      rpcErrorCodes.disconnected,
+      'Walletframe could not reach its service. Check the connection, then try again.',
+      detail,
+    )
+  }
 }
 
-/** Resolves the networks the host may use, or throws Invalid App Configuration with the reason. */
+export type Options = {
+  config: Pick<FrameConfig, 'projects' | 'development' | 'networks'>
+  /** The API client, when the frame has an API. */
+  client: Pick<Client, 'get'> | undefined
+  projectId: string
+  origin: string
+}
+
+/** Resolves the networks the host may use, or throws why it may not (or why nobody can tell). */
 export async function resolve(options: Options): Promise<Access> {
-  const { config, projectId, origin } = options
-  if (!config.apiUrl) {
+  const { config, projectId, origin, client } = options
+  if (!client) {
     const verdict = OriginCheck.check(config, projectId, origin)
     if (!verdict.allowed) throw new InvalidAppConfigurationError(verdict.reason)
     return { networks: config.networks }
   }
-  const url = new URL(`v1/projects/${encodeURIComponent(projectId)}/config`, withSlash(config.apiUrl))
-  url.search = new URLSearchParams({ projectId, st: options.sdk.type, sv: options.sdk.version }).toString()
-  let response: Response
+  let project: ProjectConfigResponse
   try {
-    response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(10_000) })
-  } catch {
-    throw new InvalidAppConfigurationError('The Walletframe API did not answer')
+    project = await client.get(`v1/projects/${encodeURIComponent(projectId)}/config`, {
+      schema: ProjectConfigResponse,
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401 || error.status === 404)
+      throw new InvalidAppConfigurationError(messages.invalidProjectId)
+    if (error.status === 400) throw new InvalidAppConfigurationError(messages.projectIdNotConfigured)
+    if (error.status === 403) throw new InvalidAppConfigurationError(messages.originNotAllowed)
+    throw new ServiceUnavailableError(error.message)
   }
-  if (response.status === 401 || response.status === 404)
-    throw new InvalidAppConfigurationError(messages.invalidProjectId)
-  if (response.status === 400) throw new InvalidAppConfigurationError(messages.projectIdNotConfigured)
-  if (!response.ok)
-    throw new InvalidAppConfigurationError(`The Walletframe API failed with HTTP ${response.status}`)
-  const parsed = ProjectConfigResponse.safeParse(await response.json().catch(() => undefined))
-  if (!parsed.success)
-    throw new InvalidAppConfigurationError('The Walletframe API sent an invalid project config')
   const verdict = OriginCheck.check(
-    {
-      development: parsed.data.development,
-      projects: [{ projectId, allowedOrigins: parsed.data.allowedOrigins }],
-    },
+    { development: project.development, projects: [{ projectId, allowedOrigins: project.allowedOrigins }] },
     projectId,
     origin,
   )
   if (!verdict.allowed) throw new InvalidAppConfigurationError(verdict.reason)
-  return { networks: parsed.data.networks }
-}
-
-function withSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`
+  return { networks: project.networks }
 }

@@ -21,6 +21,11 @@ export const walletMethods = new Set([
   'wallet_grantPermissions',
   'wallet_revokePermissions',
   'wallet_getAssets',
+  // SPEC §7: Solana sign methods go to the wallet too, on the active Solana network.
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
 ])
 
 export type Route = 'local' | 'chain' | 'wallet' | 'blocked'
@@ -32,4 +37,9 @@ export function route(method: string): Route {
   if (readMethods.has(method)) return 'chain'
   if (walletMethods.has(method)) return 'wallet'
   return 'blocked'
+}
+
+/** The chain family a wallet method belongs to. */
+export function namespaceOf(method: string): 'eip155' | 'solana' {
+  return method.startsWith('solana_') ? 'solana' : 'eip155'
 }

@@ -1,7 +1,11 @@
-// Account: address, network, disconnect, and the Tokens / NFTs / Activity tabs.
+// Account: the active namespace's address, the network, disconnect, and the Tokens / NFTs /
+// Activity tabs. The network switcher crosses namespaces (an EVM and a Solana account of one
+// WalletConnect session).
 import { useState } from 'react'
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as Connection from '../core/connection.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
@@ -10,16 +14,21 @@ export function shortAddress(address: string): string {
 }
 
 export function Account() {
-  const controller = useController()
-  const account = useStore(controller.stores.account)
-  const networks = useStore(controller.stores.networks)
+  const { core, actions } = useFrame()
+  const connection = useStore(core.connection)
+  const networks = useStore(core.networks)
   const [tab, setTab] = useState<(typeof tabs)[number]>('Tokens')
   const [copied, setCopied] = useState(false)
-  if (!account.address) return <p className="wf-muted">No account is connected.</p>
-  const address = account.address
+  if (connection.status !== 'connected') return <p className="wf-muted">No account is connected.</p>
+  const address = Connection.addressOn(connection.accounts, networks.active)
   return (
     <div className="wf-stack">
-      <div className="wf-account">
+      {address ? null : (
+        <p className="wf-muted" data-testid="wf-account-none">
+          This wallet has no account on {networks.active?.name ?? 'this network'}. Choose another network.
+        </p>
+      )}
+      <div className="wf-account" hidden={!address} data-namespace={networks.active?.chainNamespace}>
         <span className="wf-avatar" aria-hidden="true" />
         <button
           type="button"
@@ -27,20 +36,21 @@ export function Account() {
           title={address}
           data-testid="wf-account-address"
           onClick={() => {
+            if (!address) return
             void navigator.clipboard
               ?.writeText(address)
               .then(() => setCopied(true))
               .catch(() => setCopied(false))
           }}
         >
-          {shortAddress(address)} {copied ? '✓' : ''}
+          {address ? shortAddress(address) : ''} {copied ? '✓' : ''}
         </button>
       </div>
       <button
         type="button"
         className="wf-list-item"
         data-testid="wf-account-network"
-        onClick={() => controller.navigation.push('Networks')}
+        onClick={() => Navigation.push(core, 'Networks')}
       >
         <span>Network</span>
         <span className="wf-tag">{networks.active?.name ?? 'Unsupported'}</span>
@@ -69,10 +79,10 @@ export function Account() {
         className="wf-button wf-button-secondary"
         data-testid="wf-disconnect"
         onClick={() =>
-          void controller
+          void actions
             .disconnect()
-            .then(() => controller.closeModal())
-            .catch((error: Error) => controller.stores.toasts.error(error.message))
+            .then(() => Navigation.close(core))
+            .catch((error: Error) => core.toasts.error(error.message))
         }
       >
         Disconnect

@@ -1,7 +1,9 @@
 // AllWallets: every wallet of the registry, searchable by name, a page at a time.
-import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { useController } from '../ModalApp.js'
+import { useFrame } from '../app/context.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export const pageSize = 20
@@ -9,13 +11,16 @@ export const pageSize = 20
 export const searchDebounceMs = 500
 
 export function AllWallets() {
-  const controller = useController()
-  const flow = controller.walletConnect
+  const { core, registry, pairing } = useFrame()
+  const flow = pairing()
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [pages, setPages] = useState(1)
-  const [result, setResult] = useState<{ count: number; data: RegistryWallet[] }>()
-  const [error, setError] = useState<string>()
+  // The previous page stays on screen while a longer one loads ("Show more" does not flash).
+  const { data: result, error } = useQuery({
+    ...WalletRegistry.list(registry, { page: 1, entries: pageSize * pages, ...(query ? { search: query } : {}) }),
+    placeholderData: keepPreviousData,
+  })
 
   useEffect(() => {
     // Only a changed search starts over at page one; "Show more" must survive the first debounce.
@@ -27,22 +32,6 @@ export function AllWallets() {
     }, searchDebounceMs)
     return () => clearTimeout(timer)
   }, [search, query])
-
-  useEffect(() => {
-    let live = true
-    setError(undefined)
-    controller.registry
-      .list({ page: 1, entries: pageSize * pages, ...(query ? { search: query } : {}) })
-      .then((next) => {
-        if (live) setResult(next)
-      })
-      .catch((reason: Error) => {
-        if (live) setError(reason.message)
-      })
-    return () => {
-      live = false
-    }
-  }, [controller, query, pages])
 
   if (!flow) return <NotAvailable feature="WalletConnect" />
   return (
@@ -58,7 +47,7 @@ export function AllWallets() {
       />
       {error ? (
         <p className="wf-error" role="alert">
-          {error}
+          {error.message}
         </p>
       ) : null}
       {result && result.data.length === 0 ? (
@@ -76,7 +65,7 @@ export function AllWallets() {
                 data-testid={`wf-wc-wallet-${wallet.id}`}
                 onClick={() => {
                   flow.selected.set(wallet)
-                  controller.navigation.push('ConnectingWalletConnect')
+                  Navigation.push(core, 'ConnectingWalletConnect')
                 }}
               >
                 <img src={wallet.imageUrl} alt="" width={32} height={32} />

@@ -2,45 +2,42 @@
 // feature flags. Only methods this build ships are listed. Wallets follow SPEC §9's connector
 // order: WalletConnect, recent, injected (browser wallets found in the host page), featured.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
-import { useEffect, useState } from 'react'
-import { useController } from '../ModalApp.js'
-import * as Store from '../state/store.js'
-import { useStore } from '../state/store.js'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
+import * as Navigation from '../core/actions/navigation.js'
+import { constant } from '../lib/store.js'
+import * as WalletRegistry from '../queries/walletRegistry.js'
 
 /** Wallets from the registry shown before "All Wallets". */
 export const featuredCount = 4
-const noRecent = Store.create<readonly RegistryWallet[]>([])
+const noRecent = constant<readonly RegistryWallet[]>([])
 
 export function Connect() {
-  const controller = useController()
-  const wallets = useStore(controller.stores.wallets)
-  const account = useStore(controller.stores.account)
-  const flow = controller.walletConnect
+  const frame = useFrame()
+  const { core, actions } = frame
+  const wallets = useStore(frame.wallets)
+  const connection = useStore(core.connection)
+  const flow = frame.pairing()
   const recent = useStore(flow?.recent ?? noRecent)
-  const [featured, setFeatured] = useState<readonly RegistryWallet[]>([])
-  const connecting = account.status === 'connecting'
-  const allWallets = controller.host?.features.allWallets !== false
+  // Featured wallets are a shortcut; "All Wallets" shows a load error where it matters.
+  const { data: listed } = useQuery({
+    ...WalletRegistry.list(frame.registry, { page: 1, entries: featuredCount + recent.length }),
+    enabled: Boolean(flow),
+  })
+  const featured = (listed?.data ?? []).filter((wallet) => !recent.some((item) => item.id === wallet.id))
+  const connecting = connection.status === 'connecting'
+  const allWallets = frame.host()?.features.allWallets !== false
 
   useEffect(() => {
-    if (!flow) return
     // Warm sign-client while the user reads the list; the QR view then opens without a wait.
-    flow.preload()
-    let live = true
-    controller.registry
-      .list({ page: 1, entries: featuredCount + recent.length })
-      .then((result) => {
-        if (live) setFeatured(result.data.filter((wallet) => !recent.some((item) => item.id === wallet.id)))
-      })
-      // Featured wallets are a shortcut; "All Wallets" shows the load error where it matters.
-      .catch(() => setFeatured([]))
-    return () => {
-      live = false
-    }
-  }, [controller, flow, recent])
+    flow?.preload()
+  }, [flow])
 
   const pick = (wallet: RegistryWallet) => {
     flow?.selected.set(wallet)
-    controller.navigation.push('ConnectingWalletConnect')
+    Navigation.push(core, 'ConnectingWalletConnect')
   }
   const injectedRdns = new Set(wallets.list.map((wallet) => wallet.rdns))
   // A registry wallet that is also installed in this browser is offered once, as the browser wallet.
@@ -53,7 +50,7 @@ export function Connect() {
           type="button"
           className="wf-list-item"
           data-testid="wf-walletconnect"
-          onClick={() => controller.navigation.push('ConnectingWalletConnectBasic')}
+          onClick={() => Navigation.push(core, 'ConnectingWalletConnectBasic')}
         >
           <WalletConnectMark />
           <span>WalletConnect</span>
@@ -71,7 +68,7 @@ export function Connect() {
             className="wf-list-item"
             disabled={connecting}
             data-testid={`wf-wallet-${wallet.rdns}`}
-            onClick={() => void controller.connectInjected(wallet)}
+            onClick={() => void actions.connectInjected(wallet)}
           >
             <img src={wallet.icon} alt="" width={32} height={32} />
             <span>{wallet.name}</span>
@@ -96,7 +93,7 @@ export function Connect() {
           type="button"
           className="wf-list-item"
           data-testid="wf-all-wallets"
-          onClick={() => controller.navigation.push('AllWallets')}
+          onClick={() => Navigation.push(core, 'AllWallets')}
         >
           <svg className="wf-wc-logo wf-wc-logo-grid" viewBox="0 0 32 32" aria-hidden="true" />
           <span>All Wallets</span>

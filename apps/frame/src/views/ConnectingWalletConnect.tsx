@@ -2,32 +2,32 @@
 // the QR with it; a clear way out when the app is not installed.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useState } from 'react'
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
-import { useController } from '../ModalApp.js'
-import * as Store from '../state/store.js'
-import { useStore } from '../state/store.js'
-import * as DeepLinks from '../walletConnect/deepLinks.js'
-import type { Flow } from '../walletConnect/flow.js'
+import * as Navigation from '../core/actions/navigation.js'
+import type { PairingCapability } from '../core/pairing.js'
+import { constant } from '../lib/store.js'
 import { PairingBody, usePairing } from './ConnectingWalletConnectBasic.js'
 import { NotAvailable } from './NotAvailable.js'
 
-const noWallet = Store.create<RegistryWallet | undefined>(undefined)
+const noWallet = constant<RegistryWallet | undefined>(undefined)
 
 export function ConnectingWalletConnect() {
-  const flow = useController().walletConnect
-  const wallet = useStore(flow?.selected ?? noWallet)
-  if (!flow || !wallet) return <NotAvailable feature="WalletConnect" />
-  return <WalletPairing flow={flow} wallet={wallet} />
+  const pairing = useFrame().pairing()
+  const wallet = useStore(pairing?.selected ?? noWallet)
+  if (!pairing || !wallet) return <NotAvailable feature="WalletConnect" />
+  return <WalletPairing pairing={pairing} wallet={wallet} />
 }
 
-function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet }) {
-  const controller = useController()
-  const state = usePairing(flow, wallet)
+function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet: RegistryWallet }) {
+  const { core } = useFrame()
+  const state = usePairing(pairing, wallet)
   const [opened, setOpened] = useState(false)
   // On a phone the QR is for another phone; on a desktop it is how this wallet connects.
-  const [showQr] = useState(!controller.isMobile())
+  const [showQr] = useState(!core.isMobile())
   const ready = Boolean(state.wcUri) && !state.buffering && !state.wcError
-  const href = state.wcUri ? DeepLinks.forWallet(wallet, state.wcUri) : undefined
+  const href = state.wcUri ? pairing.linkFor(wallet) : undefined
   return (
     <div className="wf-stack" data-testid="wf-wc-wallet">
       <div className="wf-wallet-hero">
@@ -37,7 +37,7 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
           {opened ? `Accept the connection request in ${wallet.name}.` : `Continue in ${wallet.name}.`}
         </span>
       </div>
-      {state.wcError ? <PairingBody state={state} onRetry={() => void flow.start(wallet)} /> : null}
+      {state.wcError ? <PairingBody state={state} onRetry={() => void pairing.start(wallet)} /> : null}
       {ready && href ? (
         <a
           className="wf-button wf-button-link"
@@ -48,7 +48,7 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
           // The frame is an iframe: a link opened in a new browsing context reaches the OS handler
           // (universal link or app scheme) where navigating the frame itself would not.
           onClick={() => {
-            flow.openWallet(wallet)
+            pairing.openWallet(wallet)
             setOpened(true)
           }}
         >
@@ -71,7 +71,7 @@ function WalletPairing({ flow, wallet }: { flow: Flow; wallet: RegistryWallet })
           type="button"
           className="wf-link"
           data-testid="wf-wc-show-qr"
-          onClick={() => controller.navigation.replace('ConnectingWalletConnectBasic')}
+          onClick={() => Navigation.replace(core, 'ConnectingWalletConnectBasic')}
         >
           {showQr ? 'Use another wallet' : 'Show QR instead'}
         </button>

@@ -1,45 +1,38 @@
 // Connect a mobile wallet by scanning the pairing URI as a QR code (or copying the link). The URI is
 // replaced before it expires; leaving the view stops that.
+import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useEffect } from 'react'
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
-import type { Flow } from '../walletConnect/flow.js'
+import type { PairingCapability, PairingState } from '../core/pairing.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function ConnectingWalletConnectBasic() {
-  const flow = useController().walletConnect
-  if (!flow) return <NotAvailable feature="WalletConnect" />
-  return <Pairing flow={flow} />
+  const pairing = useFrame().pairing()
+  if (!pairing) return <NotAvailable feature="WalletConnect" />
+  return <Pairing pairing={pairing} />
 }
 
-export function usePairing(flow: Flow, wallet?: Parameters<Flow['start']>[0]) {
+export function usePairing(pairing: PairingCapability, wallet?: RegistryWallet) {
   useEffect(() => {
-    void flow.start(wallet)
-    return () => flow.stop()
-  }, [flow, wallet])
-  return useStore(flow.state)
+    void pairing.start(wallet)
+    return () => pairing.stop()
+  }, [pairing, wallet])
+  return useStore(pairing.state)
 }
 
-function Pairing({ flow }: { flow: Flow }) {
-  const state = usePairing(flow)
+function Pairing({ pairing }: { pairing: PairingCapability }) {
+  const state = usePairing(pairing)
   return (
     <div className="wf-stack" data-testid="wf-wc-pairing">
-      <PairingBody state={state} onRetry={() => void flow.start()} />
-      <p className="wf-muted">
-        Scan with your phone's wallet app, or copy the link into a wallet that is open.
-      </p>
+      <PairingBody state={state} onRetry={() => void pairing.start()} />
+      <p className="wf-muted">Scan with your phone's wallet app, or copy the link into a wallet that is open.</p>
     </div>
   )
 }
 
-export function PairingBody({
-  state,
-  onRetry,
-}: {
-  state: ReturnType<Flow['state']['get']>
-  onRetry(): void
-}) {
+export function PairingBody({ state, onRetry }: { state: PairingState; onRetry(): void }) {
   if (state.wcError)
     return (
       <div className="wf-stack" role="alert">

@@ -1,15 +1,16 @@
 // The configured networks as buttons; the active one is marked. Shared by Networks and UnsupportedChain.
-import { useController } from '../ModalApp.js'
-import { useStore } from '../state/store.js'
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
+import * as Navigation from '../core/actions/navigation.js'
 
 export function NetworkList() {
-  const controller = useController()
-  const networks = useStore(controller.stores.networks)
+  const { core, actions } = useFrame()
+  const networks = useStore(core.networks)
   return (
     <ul className="wf-stack wf-plain-list">
       {networks.available.map((network) => {
         const active =
-          networks.unsupportedChainId === undefined &&
+          networks.unsupported === undefined &&
           network.caipNetworkId === networks.active?.caipNetworkId
         return (
           <li key={network.caipNetworkId}>
@@ -19,12 +20,12 @@ export function NetworkList() {
               aria-current={active}
               data-testid={`wf-network-${network.caipNetworkId}`}
               onClick={() =>
-                void controller
+                void actions
                   .switchNetwork(network.caipNetworkId)
                   .then(() => {
-                    if (controller.stores.modal.get().open) controller.navigation.back()
+                    if (core.modal.get().open) Navigation.back(core)
                   })
-                  .catch((error: Error) => controller.stores.toasts.error(error.message))
+                  .catch((error: Error) => core.toasts.error(error.message))
               }
             >
               <span>{network.name}</span>

@@ -1,11 +1,7 @@
 // A request waits for the connected wallet (WalletConnect): say so, and let the user give up on it,
 // which rejects the host's call with 4001.
-import { useController } from '../ModalApp.js'
-import * as Store from '../state/store.js'
-import { useStore } from '../state/store.js'
-import type { PendingRequest } from '../walletConnect/pendingRequests.js'
-
-const none = Store.create<readonly PendingRequest[]>([])
+import { useFrame } from '../app/context.js'
+import { useStore } from '../components/useStore.js'
 
 /** Plain words for the methods a user approves in the wallet. */
 export const actions: Record<string, string> = {
@@ -17,14 +13,14 @@ export const actions: Record<string, string> = {
 }
 
 export function WalletRequest() {
-  const controller = useController()
-  const flow = controller.walletConnect
-  const pending = useStore(flow?.pending ?? none)
-  const account = useStore(controller.stores.account)
+  const frame = useFrame()
+  const { core, pairing } = frame
+  const pending = useStore(core.pending)
+  const connection = useStore(core.connection)
   const first = pending[0]
-  if (!flow || !first) return <p className="wf-muted">No request is waiting for the wallet.</p>
-  const link = flow.walletLink()
-  const peer = link?.name ?? (account.connector === 'walletConnect' ? 'your wallet app' : 'your wallet')
+  if (!first) return <p className="wf-muted">No request is waiting for the wallet.</p>
+  const link = pairing()?.walletLink()
+  const peer = link?.name ?? (connection.connector?.type === 'injected' ? connection.connector.name : 'your wallet app')
   return (
     <div className="wf-stack" data-testid="wf-wallet-request" data-method={first.method}>
       <p>
@@ -32,7 +28,7 @@ export function WalletRequest() {
       </p>
       <p className="wf-muted">Waiting for wallet… Open {peer} and approve or reject the request.</p>
       {pending.length > 1 ? <p className="wf-muted">{pending.length - 1} more waiting.</p> : null}
-      {link && controller.isMobile() ? (
+      {link && core.isMobile() ? (
         <a className="wf-button wf-button-link" href={link.href} target="_blank" rel="noopener noreferrer">
           Open {link.name}
         </a>
@@ -41,7 +37,7 @@ export function WalletRequest() {
         type="button"
         className="wf-button wf-button-secondary"
         data-testid="wf-request-cancel"
-        onClick={() => flow.pending.cancel(first.id)}
+        onClick={() => frame.actions.cancelRequest(first.id)}
       >
         Cancel
       </button>

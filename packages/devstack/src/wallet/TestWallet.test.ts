@@ -1,9 +1,23 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { solanaAccount } from '../accounts.js'
 import { start as startRelay } from '../relay/Relay.js'
+import * as Cluster from '../solana/Cluster.js'
+import { caipNetworkId as solanaChain } from '../solana/constants.js'
 import * as Anvil from './internal/anvil.js'
 import * as Dapp from './internal/dapp.js'
 import { create, type TestWallet } from './TestWallet.js'
@@ -15,11 +29,12 @@ const extraChain = 'eip155:8453'
 
 let relay: Awaited<ReturnType<typeof startRelay>>
 let anvil: Anvil.Node
+let cluster: Cluster.Cluster
 let dapp: Dapp.Dapp
 const wallets: TestWallet[] = []
 
 beforeAll(async () => {
-  ;[relay, anvil] = await Promise.all([startRelay(), Anvil.start(31337)])
+  ;[relay, anvil, cluster] = await Promise.all([startRelay(), Anvil.start(31337), Cluster.start()])
   // The dapp's SDK logs every rejected request at error level; these tests reject on purpose.
   dapp = await Dapp.create({ relayUrl: relay.url, logLevel: 'fatal' })
 })
@@ -30,13 +45,17 @@ afterEach(async () => {
 
 afterAll(async () => {
   await dapp?.close()
-  await Promise.all([relay?.stop(), anvil?.stop()])
+  await Promise.all([relay?.stop(), anvil?.stop(), cluster?.stop()])
 })
 
 async function newWallet(options: Partial<create.Options> = {}): Promise<TestWallet> {
   const wallet = await create({
     relayUrl: relay.url,
-    rpcUrls: { [mainChain]: anvil.url, [extraChain]: anvil.url },
+    rpcUrls: {
+      [mainChain]: anvil.url,
+      [extraChain]: anvil.url,
+      [solanaChain]: cluster.network.rpcUrls.default.http[0]!,
+    },
     ...options,
   })
   wallets.push(wallet)
@@ -56,6 +75,23 @@ async function connect(wallet: TestWallet) {
           'wallet_switchEthereumChain',
         ],
         events: ['accountsChanged', 'chainChanged'],
+      },
+    },
+  })
+  if (!uri) throw new Error('connect() gave no URI')
+  await wallet.pair(uri)
+  const [walletSession, dappSession] = await Promise.all([wallet.approveNextProposal(), approval()])
+  return { walletSession, dappSession }
+}
+
+/** Dapp connects asking for the local Solana cluster only; the wallet approves. */
+async function connectSolana(wallet: TestWallet) {
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: {
+      solana: {
+        chains: [solanaChain],
+        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+        events: [],
       },
     },
   })
@@ -254,5 +290,83 @@ describe('createTestWallet', () => {
     expect(errors).toEqual([-32700, -32600, -32601, -32602])
     expect(await verifyMessage({ address: wallet.address, message: 'hi', signature })).toBe(true)
     vandal.close()
+  })
+  it("derives its Solana account from the mnemonic at m/44'/501'/N'/0'", async () => {
+    const [first, second] = await Promise.all([newWallet(), newWallet({ accountIndex: 1 })])
+    expect(first.solanaAddress).toBe(solanaAccount(0).address)
+    expect(second.solanaAddress).toBe(solanaAccount(1).address)
+    expect(first.solanaKeypair.publicKey.toBase58()).toBe(first.solanaAddress)
+  })
+
+  it('approves a Solana-only proposal with its Solana account', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connectSolana(wallet)
+    expect(dappSession.namespaces).toEqual({
+      solana: {
+        chains: [solanaChain],
+        accounts: [`${solanaChain}:${wallet.solanaAddress}`],
+        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+        events: [],
+      },
+    })
+    expect(wallet.activeChain()).toBeUndefined()
+  })
+
+  it('approves eip155 and solana chains side by side', async () => {
+    const wallet = await newWallet()
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: {
+        eip155: { chains: [mainChain], methods: ['personal_sign'], events: ['chainChanged'] },
+        solana: { chains: [solanaChain], methods: ['solana_signMessage'], events: [] },
+      },
+    })
+    await wallet.pair(uri as string)
+    const [, dappSession] = await Promise.all([wallet.approveNextProposal(), approval()])
+    expect(dappSession.namespaces.eip155?.accounts).toEqual([`${mainChain}:${wallet.address}`])
+    expect(dappSession.namespaces.solana?.accounts).toEqual([`${solanaChain}:${wallet.solanaAddress}`])
+    expect(wallet.activeChain()).toBe(mainChain)
+  })
+
+  it('answers solana_signMessage with a signature that verifies against its Solana key, or 4001 when told to reject', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connectSolana(wallet)
+    const message = new TextEncoder().encode('Sign in to Walletframe')
+    const params = { message: bs58.encode(message), pubkey: wallet.solanaAddress }
+    wallet.rejectNextRequest()
+    await expect(request(dappSession, 'solana_signMessage', params, solanaChain)).rejects.toMatchObject({
+      code: 4001,
+    })
+    const { signature } = await request<{ signature: string }>(
+      dappSession,
+      'solana_signMessage',
+      params,
+      solanaChain,
+    )
+    const publicKey = new PublicKey(wallet.solanaAddress).toBytes()
+    expect(ed25519.verify(bs58.decode(signature), message, publicKey)).toBe(true)
+  })
+
+  it('sends solana_signAndSendTransaction to the local cluster, where the transfer lands', async () => {
+    const wallet = await newWallet()
+    const { dappSession } = await connectSolana(wallet)
+    const connection = new Connection(cluster.network.rpcUrls.default.http[0]!, 'confirmed')
+    const recipient = Keypair.generate().publicKey
+    const payer = new PublicKey(wallet.solanaAddress)
+    const message = new TransactionMessage({
+      payerKey: payer,
+      recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+      instructions: [
+        SystemProgram.transfer({ fromPubkey: payer, toPubkey: recipient, lamports: LAMPORTS_PER_SOL / 2 }),
+      ],
+    }).compileToV0Message()
+    const transaction = Buffer.from(new VersionedTransaction(message).serialize()).toString('base64')
+    const { signature } = await request<{ signature: string }>(
+      dappSession,
+      'solana_signAndSendTransaction',
+      { transaction },
+      solanaChain,
+    )
+    expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
+    expect(await connection.getBalance(recipient)).toBe(LAMPORTS_PER_SOL / 2)
   })
 })

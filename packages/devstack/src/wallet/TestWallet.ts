@@ -1,18 +1,23 @@
 // A scriptable WalletConnect wallet for tests, e2e and demos: WalletKit in Node with a viem
-// account from the devstack mnemonic. It pairs from a `wc:` URI, approves or rejects
-// proposals, answers EVM requests (transactions really go to the devnet) and emits events.
+// account and a Solana keypair from the devstack mnemonic. It pairs from a `wc:` URI, approves or
+// rejects proposals, answers EVM and Solana requests (transactions really go to the devnets) and
+// emits events.
 
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { mnemonicToSeedSync } from '@scure/bip39'
+import { Keypair } from '@solana/web3.js'
 import { Core } from '@walletconnect/core'
 import type { SessionTypes } from '@walletconnect/types'
 import { getSdkError } from '@walletconnect/utils'
 import { type Address, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { deriveEd25519Seed } from '../internal/slip10.js'
 import { MemoryStorage } from './MemoryStorage.js'
 import * as Namespaces from './namespaces.js'
 import * as Requests from './requests.js'
+import * as SolanaRequests from './solanaRequests.js'
 
 /** The standard test mnemonic; anvil prefunds its first accounts. */
 export const testMnemonic = 'test test test test test test test test test test test junk'
@@ -42,11 +47,14 @@ export declare namespace create {
     relayUrl: string
     /** Any id; the local relay does not check it. */
     projectId?: string
-    /** CAIP-2 chain id -> JSON-RPC URL, used for eth_sendTransaction and chain switches. */
+    /**
+     * CAIP-2 chain id -> JSON-RPC URL, used for eth_sendTransaction, chain switches and
+     * solana_signAndSendTransaction (e.g. `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1` -> the devstack's).
+     */
     rpcUrls: Record<string, string>
     /** Defaults to the standard test mnemonic. */
     mnemonic?: string
-    /** BIP-44 address index (m/44'/60'/0'/0/N); defaults to 0. */
+    /** Account index N: EVM m/44'/60'/0'/0/N, Solana m/44'/501'/N'/0' (as Phantom); defaults to 0. */
     accountIndex?: number
     /** Approve every proposal as it arrives (CLI and demos). Defaults to false. */
     autoApprove?: boolean
@@ -60,9 +68,14 @@ export declare namespace create {
 export type TestWallet = Awaited<ReturnType<typeof create>>
 
 export async function create(options: create.Options) {
-  const account = mnemonicToAccount(options.mnemonic ?? testMnemonic, {
-    addressIndex: options.accountIndex ?? 0,
-  })
+  const mnemonic = options.mnemonic ?? testMnemonic
+  const accountIndex = options.accountIndex ?? 0
+  const account = mnemonicToAccount(mnemonic, { addressIndex: accountIndex })
+  // SLIP-0010 ed25519 only has hardened children, hence the account-level index for Solana.
+  const solanaKeypair = Keypair.fromSeed(
+    deriveEd25519Seed(mnemonicToSeedSync(mnemonic), `m/44'/501'/${accountIndex}'/0'`),
+  )
+  const solanaAddress = solanaKeypair.publicKey.toBase58()
   // Each Core registers itself on globalThis under its storage prefix and a second Core with
   // the same prefix silently reuses the first; a unique prefix keeps wallets (and a dapp in
   // the same process) apart.
@@ -111,7 +124,10 @@ export async function create(options: create.Options) {
   async function approve(proposal: Proposal): Promise<SessionTypes.Struct> {
     let namespaces: SessionTypes.Namespaces
     try {
-      namespaces = Namespaces.fromProposal(proposal.params, account.address)
+      namespaces = Namespaces.fromProposal(proposal.params, {
+        eip155: account.address,
+        solana: solanaAddress,
+      })
     } catch (error) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') })
       throw error
@@ -185,12 +201,19 @@ export async function create(options: create.Options) {
         rejectRequests--
         throw new UserRejectedRequestError(new Error('User rejected the request.'))
       }
-      const result = await Requests.answer(params.request, {
-        account,
-        chainId: params.chainId,
-        rpcUrls: options.rpcUrls,
-        switchChain: (chainId) => switchChain(topic, chainId),
-      })
+      const result =
+        Namespaces.familyOf(params.chainId) === 'solana'
+          ? await SolanaRequests.answer(params.request, {
+              keypair: solanaKeypair,
+              chainId: params.chainId,
+              rpcUrls: options.rpcUrls,
+            })
+          : await Requests.answer(params.request, {
+              account,
+              chainId: params.chainId,
+              rpcUrls: options.rpcUrls,
+              switchChain: (chainId) => switchChain(topic, chainId),
+            })
       return { result }
     }
     answered()
@@ -217,6 +240,10 @@ export async function create(options: create.Options) {
   return {
     address: account.address as Address,
     account,
+    /** The Solana account's address (base58), m/44'/501'/N'/0' of the mnemonic. */
+    solanaAddress,
+    /** The Solana keypair, e.g. to fund or inspect the account in a test. */
+    solanaKeypair,
     /** The WalletKit instance, for what this wrapper does not cover. */
     walletKit,
     on: events.on.bind(events) as EventEmitter<Events>['on'],
@@ -253,7 +280,7 @@ export async function create(options: create.Options) {
       return Object.values(walletKit.getActiveSessions())
     },
 
-    /** The session's active chain (CAIP-2). */
+    /** The session's active eip155 chain (CAIP-2); undefined for a Solana-only session. */
     activeChain(topic?: string): string | undefined {
       return activeChains.get(session(topic).topic)
     },

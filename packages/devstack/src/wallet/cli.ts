@@ -1,11 +1,12 @@
 // Runs the test wallet from a terminal for manual demos: pairs with a `wc:` URI, approves
 // every proposal and answers requests until interrupted.
-//   tsx src/wallet/cli.ts --relay ws://127.0.0.1:PORT --uri 'wc:…' --rpc eip155:31337=http://127.0.0.1:8545
+//   tsx src/wallet/cli.ts --relay ws://127.0.0.1:PORT --uri 'wc:…' --rpc eip155:31337=http://127.0.0.1:8545 \
+//     --rpc solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1=http://127.0.0.1:8899
 import { parseArgs } from 'node:util'
 import { create } from './TestWallet.js'
 
 const usage =
-  'usage: tsx src/wallet/cli.ts --relay ws://127.0.0.1:PORT --uri wc:… [--rpc eip155:N=http://…]… [--account N] [--mnemonic "…"]'
+  'usage: tsx src/wallet/cli.ts --relay ws://127.0.0.1:PORT --uri wc:… [--rpc eip155:N=http://… | --rpc solana:REF=http://…]… [--account N] [--mnemonic "…"]'
 
 const { values } = parseArgs({
   options: {
@@ -26,8 +27,8 @@ if (values.help || !values.relay || !values.uri) {
 const rpcUrls: Record<string, string> = {}
 for (const entry of values.rpc) {
   const separator = entry.indexOf('=')
-  if (!/^eip155:\d+=/.test(entry)) {
-    console.error(`--rpc expects eip155:<chain id>=<url>, got ${entry}\n${usage}`)
+  if (!/^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{1,44})=/.test(entry)) {
+    console.error(`--rpc expects eip155:<chain id>=<url> or solana:<ref>=<url>, got ${entry}\n${usage}`)
     process.exit(2)
   }
   rpcUrls[entry.slice(0, separator)] = entry.slice(separator + 1)
@@ -42,7 +43,11 @@ const wallet = await create({
 })
 wallet.on('proposal', (proposal) => console.log(`proposal from ${proposal.params.proposer.metadata.name}`))
 wallet.on('session', (session) =>
-  console.log(`approved session ${session.topic} for ${session.namespaces.eip155?.accounts.join(', ')}`),
+  console.log(
+    `approved session ${session.topic} for ${Object.values(session.namespaces)
+      .flatMap((namespace) => namespace.accounts)
+      .join(', ')}`,
+  ),
 )
 wallet.on('request', (request) => {
   const outcome =
@@ -54,7 +59,7 @@ wallet.on('request', (request) => {
 wallet.on('delete', ({ topic }) => console.log(`session ${topic} ended by the dapp`))
 wallet.on('error', (error) => console.error(`error: ${error.message}`))
 
-console.log(`test wallet ${wallet.address} pairing through ${values.relay}`)
+console.log(`test wallet ${wallet.address} / ${wallet.solanaAddress} pairing through ${values.relay}`)
 await wallet.pair(values.uri)
 console.log('paired; waiting for the proposal (Ctrl-C to quit)')
 

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 import * as Namespaces from './namespaces.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const solanaAddress = 'HQVSPCsBDyZcbiBkqDVXrPAcBwHDJXWMdn2K5KQaxzm4'
+const accounts = { eip155: address, solana: solanaAddress } as const
+const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const solanaDevnet = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 
 function proposal(
   requiredNamespaces: ProposalTypes.RequiredNamespaces,
@@ -35,13 +39,25 @@ describe('Namespaces.requestedChains', () => {
     )
     expect(chains).toEqual(['eip155:1', 'eip155:8453', 'eip155:10'])
   })
+
+  it('collects the chains of another family when asked, in both key styles', () => {
+    const request = proposal(
+      { [solanaMainnet]: { methods: [], events: [] } },
+      {
+        solana: { chains: [solanaDevnet, solanaMainnet], methods: [], events: [] },
+        eip155: { chains: ['eip155:1'], methods: [], events: [] },
+      },
+    )
+    expect(Namespaces.requestedChains(request, 'solana')).toEqual([solanaMainnet, solanaDevnet])
+    expect(Namespaces.requestedChains(request)).toEqual(['eip155:1'])
+  })
 })
 
 describe('Namespaces.fromProposal', () => {
   it('approves the account on every requested chain with the wallet methods and events', () => {
     const namespaces = Namespaces.fromProposal(
       proposal({}, { eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'], events: [] } }),
-      address,
+      accounts,
     )
     expect(namespaces.eip155?.accounts).toEqual([`eip155:1:${address}`, `eip155:10:${address}`])
     expect(namespaces.eip155?.methods).toEqual([...Namespaces.methods])
@@ -52,20 +68,81 @@ describe('Namespaces.fromProposal', () => {
     expect(() =>
       Namespaces.fromProposal(
         proposal({ eip155: { chains: ['eip155:1'], methods: ['eth_sign'], events: [] } }),
-        address,
+        accounts,
       ),
     ).toThrow(/eth_sign/)
   })
 
-  it('refuses a proposal without any eip155 chain', () => {
+  it('approves the Solana account on every requested solana chain beside the eip155 one', () => {
+    const namespaces = Namespaces.fromProposal(
+      proposal(
+        {},
+        {
+          eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] },
+          solana: { chains: [solanaMainnet], methods: ['solana_signMessage'], events: [] },
+          [solanaDevnet]: { methods: [], events: [] },
+          bip122: { chains: ['bip122:000000000019d6689c085ae165831e93'], methods: [], events: [] },
+        },
+      ),
+      accounts,
+    )
+    expect(Object.keys(namespaces)).toEqual(['eip155', 'solana'])
+    expect(namespaces.eip155?.accounts).toEqual([`eip155:1:${address}`])
+    expect(namespaces.solana).toEqual({
+      chains: [solanaMainnet, solanaDevnet],
+      accounts: [`${solanaMainnet}:${solanaAddress}`, `${solanaDevnet}:${solanaAddress}`],
+      methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+      events: [],
+    })
+  })
+
+  it('approves a proposal that requires only solana chains', () => {
+    const namespaces = Namespaces.fromProposal(
+      proposal({ solana: { chains: [solanaMainnet], methods: ['solana_signTransaction'], events: [] } }),
+      accounts,
+    )
+    expect(namespaces).toEqual({
+      solana: expect.objectContaining({ accounts: [`${solanaMainnet}:${solanaAddress}`] }),
+    })
+  })
+
+  it('refuses a required solana method the wallet does not have', () => {
     expect(() =>
       Namespaces.fromProposal(
         proposal({
-          solana: { chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'], methods: [], events: [] },
+          solana: { chains: [solanaMainnet], methods: ['solana_signAllTransactions'], events: [] },
         }),
-        address,
+        accounts,
+      ),
+    ).toThrow(/solana_signAllTransactions/)
+  })
+
+  it('refuses required solana chains when it has no Solana account', () => {
+    expect(() =>
+      Namespaces.fromProposal(proposal({ solana: { chains: [solanaMainnet], methods: [], events: [] } }), {
+        eip155: address,
+      }),
+    ).toThrow(Namespaces.UnsupportedProposalError)
+  })
+
+  it('refuses a proposal with neither eip155 nor solana chains', () => {
+    expect(() =>
+      Namespaces.fromProposal(
+        proposal(
+          {},
+          { bip122: { chains: ['bip122:000000000019d6689c085ae165831e93'], methods: [], events: [] } },
+        ),
+        accounts,
       ),
     ).toThrow(Namespaces.UnsupportedProposalError)
+    expect(() =>
+      Namespaces.fromProposal(
+        proposal({
+          bip122: { chains: ['bip122:000000000019d6689c085ae165831e93'], methods: [], events: [] },
+        }),
+        accounts,
+      ),
+    ).toThrow(/no bip122 accounts/)
   })
 })
 
@@ -77,5 +154,17 @@ describe('Namespaces.withChain', () => {
     const added = Namespaces.withChain(Namespaces.withChain(base, 'eip155:10', address), 'eip155:10', address)
     expect(added.eip155?.chains).toEqual(['eip155:1', 'eip155:10'])
     expect(Namespaces.sessionChains(added)).toEqual(['eip155:1', 'eip155:10'])
+  })
+})
+
+describe('Namespaces.sessionChains', () => {
+  it('lists the eip155 chains by default and another family on request', () => {
+    const namespaces = {
+      eip155: { accounts: [`eip155:1:${address}`], methods: [], events: [] },
+      solana: { accounts: [`${solanaDevnet}:${solanaAddress}`], methods: [], events: [] },
+    }
+    expect(Namespaces.sessionChains(namespaces)).toEqual(['eip155:1'])
+    expect(Namespaces.sessionChains(namespaces, 'solana')).toEqual([solanaDevnet])
+    expect(Namespaces.sessionChains({ solana: namespaces.solana })).toEqual([])
   })
 })

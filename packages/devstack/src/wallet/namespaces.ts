@@ -1,8 +1,10 @@
-// The session namespaces the test wallet approves: its one EVM account on every eip155 chain
-// the dapp asked for (required or optional), with the methods and events the wallet answers.
+// The session namespaces the test wallet approves: its EVM account on every eip155 chain and its
+// Solana account on every solana chain the dapp asked for (required or optional), with the
+// methods and events the wallet answers for each.
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import type { Address } from 'viem'
 
+/** eip155 methods the wallet answers (the name predates Solana support). */
 export const methods = [
   'personal_sign',
   'eth_signTypedData_v4',
@@ -12,60 +14,90 @@ export const methods = [
   'eth_chainId',
 ] as const
 
+/** eip155 events the wallet emits. */
 export const events = ['accountsChanged', 'chainChanged'] as const
 
-/** The proposal asks for no eip155 chain, or requires a namespace this wallet does not have. */
+/** Solana methods of the WalletConnect Solana RPC reference the wallet answers. */
+export const solanaMethods = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+] as const
+
+/** Solana sessions carry no events (the WalletConnect Solana reference defines none). */
+export const solanaEvents = [] as const
+
+/** The chain families (CAIP-2 namespaces) the wallet has accounts for. */
+export type Family = 'eip155' | 'solana'
+
+const supported: Record<Family, { methods: readonly string[]; events: readonly string[] }> = {
+  eip155: { methods, events },
+  solana: { methods: solanaMethods, events: solanaEvents },
+}
+
+/** The wallet's address per family; a family without one is not approved. */
+export type Accounts = { eip155?: Address; solana?: string }
+
+/** The proposal asks for no chain the wallet has, or requires a namespace this wallet does not have. */
 export class UnsupportedProposalError extends Error {
   override name = 'UnsupportedProposalError'
   readonly code = 'UNSUPPORTED_PROPOSAL'
 }
 
-/** CAIP-2 eip155 chain ids a proposal asks for, required first, without duplicates. */
+/** CAIP-2 chain ids of `family` (default eip155) a proposal asks for, required first, without duplicates. */
 export function requestedChains(
   proposal: Pick<ProposalTypes.Struct, 'requiredNamespaces' | 'optionalNamespaces'>,
+  family: Family = 'eip155',
 ): string[] {
   const chains = new Set<string>()
   for (const namespaces of [proposal.requiredNamespaces, proposal.optionalNamespaces]) {
     for (const [key, namespace] of Object.entries(namespaces ?? {})) {
       // A namespace is keyed either "eip155" (chains listed) or "eip155:1" (the chain itself).
-      if (key.startsWith('eip155:')) chains.add(key)
-      else if (key === 'eip155') for (const chain of namespace.chains ?? []) chains.add(chain)
+      if (key.startsWith(`${family}:`)) chains.add(key)
+      else if (key === family) for (const chain of namespace.chains ?? []) chains.add(chain)
     }
   }
   return [...chains]
 }
 
 /**
- * Namespaces approving `address` on the requested chains with every method and event the
- * wallet supports — like real wallets, not just the intersection with what the dapp listed,
+ * Namespaces approving the wallet's accounts on the requested chains with every method and event
+ * the wallet supports — like real wallets, not just the intersection with what the dapp listed,
  * so a dapp may call e.g. eth_chainId later. Throws UnsupportedProposalError when a required
- * namespace asks for a chain family, method or event the wallet does not have.
+ * namespace asks for a chain family, method or event the wallet does not have, or when the
+ * proposal names no chain the wallet has an account for.
  */
 export function fromProposal(
   proposal: Pick<ProposalTypes.Struct, 'requiredNamespaces' | 'optionalNamespaces'>,
-  address: Address,
+  accounts: Accounts,
 ): SessionTypes.Namespaces {
   for (const [key, namespace] of Object.entries(proposal.requiredNamespaces ?? {})) {
-    if (key !== 'eip155' && !key.startsWith('eip155:')) {
-      throw new UnsupportedProposalError(`The test wallet has no ${key} accounts`)
+    const family = familyOf(key)
+    if (!family || !accounts[family]) {
+      throw new UnsupportedProposalError(`The test wallet has no ${key.split(':')[0]} accounts`)
     }
     const missing = [
-      ...namespace.methods.filter((method) => !(methods as readonly string[]).includes(method)),
-      ...namespace.events.filter((event) => !(events as readonly string[]).includes(event)),
+      ...namespace.methods.filter((method) => !supported[family].methods.includes(method)),
+      ...namespace.events.filter((event) => !supported[family].events.includes(event)),
     ]
     if (missing.length > 0)
       throw new UnsupportedProposalError(`The test wallet does not support ${missing.join(', ')}`)
   }
-  const chains = requestedChains(proposal)
-  if (chains.length === 0) throw new UnsupportedProposalError('The proposal requests no eip155 chain')
-  return {
-    eip155: {
+  const namespaces: SessionTypes.Namespaces = {}
+  for (const family of ['eip155', 'solana'] as const) {
+    const address = accounts[family]
+    const chains = address ? requestedChains(proposal, family) : []
+    if (!address || chains.length === 0) continue
+    namespaces[family] = {
       chains,
       accounts: chains.map((chain) => `${chain}:${address}`),
-      methods: [...methods],
-      events: [...events],
-    },
+      methods: [...supported[family].methods],
+      events: [...supported[family].events],
+    }
   }
+  if (Object.keys(namespaces).length === 0)
+    throw new UnsupportedProposalError('The proposal requests no eip155 or solana chain')
+  return namespaces
 }
 
 /** `namespaces` with `chain` (and the account on it) added to the eip155 namespace. */
@@ -90,14 +122,20 @@ export function withChain(
   }
 }
 
-/** CAIP-2 chains a session's eip155 namespace covers. */
-export function sessionChains(namespaces: SessionTypes.Namespaces): string[] {
-  const eip155 = namespaces.eip155
-  if (!eip155) return []
+/** CAIP-2 chains a session's `family` namespace (default eip155, the active-chain family) covers. */
+export function sessionChains(namespaces: SessionTypes.Namespaces, family: Family = 'eip155'): string[] {
+  const namespace = namespaces[family]
+  if (!namespace) return []
   return [
     ...new Set([
-      ...(eip155.chains ?? []),
-      ...eip155.accounts.map((account) => account.split(':').slice(0, 2).join(':')),
+      ...(namespace.chains ?? []),
+      ...namespace.accounts.map((account) => account.split(':').slice(0, 2).join(':')),
     ]),
   ]
+}
+
+/** The family a namespace key ("solana" or "solana:<ref>") or CAIP-2 id belongs to, if the wallet has it. */
+export function familyOf(keyOrChain: string): Family | undefined {
+  const prefix = keyOrChain.split(':')[0]
+  return prefix === 'eip155' || prefix === 'solana' ? prefix : undefined
 }

@@ -13,3 +13,8 @@ export const accountEntryTypes = [...accountTypes, 'payment', 'ordinal', 'stx'] 
 export const eip1193Events = ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const
 /** The events of a host-page wallet that the SDK relays to the frame (`injected:event`). */
 export const injectedEvents = ['accountsChanged', 'chainChanged', 'disconnect'] as const
+/**
+ * Longest blob of frame state the host keeps for the frame (`host:init` persisted, `persist` event):
+ * the frame's connector state as a string, in UTF-16 code units (String.length, as zod counts).
+ */
+export const persistedMaxLength = 2_000_000

@@ -22,7 +22,7 @@ export const RegistryWallet = z.object({
 })
 export type RegistryWallet = z.infer<typeof RegistryWallet>
 
-/** The seed file `apps/api/wallets/registry.json`. */
+/** The seed file `registry.json` beside this module (served by the API, bundled by the frame). */
 export const WalletRegistryFile = z.object({
   version: z.literal(1),
   /** ISO date of the last refresh from the WalletConnect explorer. */

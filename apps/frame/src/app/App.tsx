@@ -1,0 +1,25 @@
+// The modal app at `/`: waits for the frame to be wired, then renders the modal over a transparent page.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Modal } from '../components/Modal.js'
+import { type Frame, boot } from './boot.js'
+import { FrameContext } from './context.js'
+
+const booted = typeof window === 'undefined' ? undefined : boot()
+
+export function App() {
+  const [frame, setFrame] = useState<Frame>()
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    booted?.frame.then(setFrame, (reason: Error) => setError(reason.message))
+  }, [])
+  if (error) return <p className="wf-page">{error}</p>
+  if (!frame) return null
+  return (
+    <FrameContext value={frame}>
+      <QueryClientProvider client={frame.queryClient}>
+        <Modal />
+      </QueryClientProvider>
+    </FrameContext>
+  )
+}

@@ -1,0 +1,231 @@
+// Starts the frame and wires everything together — the only place that does. It says ready to the
+// host at once (the SDK preloads the frame hidden) while the runtime configuration loads; the
+// host's init waits for both. Storage never decides whether the frame starts (see storage/).
+import {
+  type FrameConfig,
+  type HostConfig,
+  type HostEvent,
+  type HostInit,
+  type InjectedWalletInfo,
+  InjectedWalletInfo as InjectedWalletInfoSchema,
+} from '@walletframe/protocol'
+import { QueryClient } from '@tanstack/react-query'
+import type { Connector } from '../connectors/Connector.js'
+import * as Injected from '../connectors/injected/Injected.js'
+import type { PairingCapability } from '../connectors/walletConnect/connector.js'
+import * as Connect from '../core/actions/connect.js'
+import * as Disconnect from '../core/actions/disconnect.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as PendingView from '../core/actions/pendingView.js'
+import * as SwitchNetwork from '../core/actions/switchNetwork.js'
+import * as CoreState from '../core/Core.js'
+import * as Networks from '../core/networks.js'
+import * as Client from '../data/client.js'
+import * as FrameConfigFile from '../data/frameConfig.js'
+import * as JsonRpc from '../data/jsonRpc.js'
+import * as HostChannel from '../host/HostChannel.js'
+import * as HostEvents from '../host/hostEvents.js'
+import * as HostRequests from '../host/hostRequests.js'
+import * as ProjectAccess from '../host/projectAccess.js'
+import * as Store from '../lib/store.js'
+import * as Persist from '../queries/persist.js'
+import * as WalletRegistry from '../queries/walletRegistry.js'
+import * as Router from '../rpc/router.js'
+import * as FrameStorage from '../storage/FrameStorage.js'
+
+export type InjectedWallets = { readonly list: readonly InjectedWalletInfo[]; readonly loaded: boolean }
+
+/** Everything views use: stores to read, actions to call. Built once the configuration is loaded. */
+export type Frame = {
+  readonly core: CoreState.Core
+  readonly queryClient: QueryClient
+  readonly api: Client.Client | undefined
+  readonly registry: WalletRegistry.Source
+  /** Browser wallets the host page announced (EIP-6963). */
+  readonly wallets: Store.ReadableStore<InjectedWallets>
+  /** QR / deep-link pairing, when the frame has WalletConnect and a host has initialised it. */
+  pairing(): PairingCapability | undefined
+  /** The host's configuration, once it has initialised. */
+  host(): HostConfig | undefined
+  readonly storageRegime: FrameStorage.FrameStorage['regime']
+  readonly actions: {
+    connectInjected(wallet: InjectedWalletInfo): Promise<void>
+    disconnect(): Promise<void>
+    switchNetwork(caipNetworkId: string): Promise<void>
+    cancelRequest(id: number): void
+  }
+}
+
+export type Booted = { frame: Promise<Frame>; channel: HostChannel.HostChannel }
+
+const isMobile = () =>
+  window.matchMedia('(max-width: 430px)').matches || /Mobi|Android/i.test(navigator.userAgent)
+
+export function boot(): Booted {
+  const storage = FrameStorage.open(window)
+  const core = CoreState.create({ storage: storage.state, isMobile })
+  const hostEvents = new Set<(event: HostEvent) => void>()
+  let init: (message: HostInit, origin: string) => ReturnType<HostChannel.Handlers['init']>
+  let router: Router.Router | undefined
+
+  const config = FrameConfigFile.load()
+  // The host may never send init (the frame opened on its own): keep the failure observed.
+  config.catch((error) => console.error('[walletframe]', error))
+
+  const channel = HostChannel.listen({
+    window,
+    handlers: {
+      async init(message, origin) {
+        try {
+          await config
+        } catch (error) {
+          throw new ProjectAccess.ServiceUnavailableError((error as Error).message)
+        }
+        return init(message, origin)
+      },
+      async request(message) {
+        await config
+        return HostRequests.handle({ ...core, router: router as Router.Router }, message)
+      },
+      event(message) {
+        for (const listener of hostEvents) listener(message)
+      },
+    },
+  })
+  HostEvents.forward(core, channel.emit)
+  PendingView.watch(core)
+  storage.mirror?.onPersist((blob) => channel.emit('persist', blob))
+
+  const built = config.then((loaded) => {
+    const wired = wire(loaded)
+    init = wired.init
+    router = wired.router
+    return wired.frame
+  })
+  built.catch(() => {})
+
+  function wire(config: FrameConfig) {
+    let host: HostConfig | undefined
+    let sdk: { type: string; version: string } | undefined
+    const api = config.apiUrl
+      ? Client.create({ apiUrl: config.apiUrl, projectId: () => host?.projectId, sdk: () => sdk })
+      : undefined
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } })
+    // Query caches only where the frame has storage of its own: the host's copy is for connector state.
+    if (storage.regime === 'frame') Persist.persist(queryClient, storage.state, '1')
+    const registry = WalletRegistry.source(api)
+    const wallets = Store.create<InjectedWallets>({ list: [], loaded: false })
+    const router = Router.create({
+      ...core,
+      read: (network, method, params) =>
+        JsonRpc.call(network.rpcUrls.default.http[0] as string, method, params),
+    })
+    const injectedEvents: Injected.HostEvents = {
+      subscribe(listener) {
+        hostEvents.add(listener)
+        return () => hostEvents.delete(listener)
+      },
+    }
+    let walletConnect: { connector: Connector; pairing: PairingCapability } | undefined
+    /** Connectors followed so far, by id (a browser wallet is rebuilt on each connect). */
+    const followed = new Map<string, () => void>()
+
+    function adopt(connector: Connector, choice: Connect.Choice): Connector {
+      followed.get(connector.id)?.()
+      followed.set(connector.id, Connect.follow(core, connector, choice))
+      return connector
+    }
+
+    function injected(wallet: InjectedWalletInfo) {
+      const connector = Injected.create(channel, injectedEvents, wallet)
+      return { connector, choice: { id: connector.id, data: wallet } }
+    }
+
+    /** Rebuilds the connector a stored choice names. */
+    function build(choice: Connect.Choice): Connector | undefined {
+      if (choice.id === 'walletConnect') return walletConnect?.connector
+      const wallet = InjectedWalletInfoSchema.safeParse(choice.data)
+      if (!wallet.success || choice.id !== Injected.connectorId(wallet.data.rdns)) return undefined
+      const built = injected(wallet.data)
+      return adopt(built.connector, built.choice)
+    }
+
+    async function refreshWallets() {
+      try {
+        wallets.set({ list: await Injected.list(channel), loaded: true })
+      } catch {
+        wallets.set({ list: [], loaded: true })
+      }
+    }
+    core.modal.subscribe((next, previous) => {
+      if (next.open && !previous.open && Navigation.current(core) === 'Connect') void refreshWallets()
+    })
+
+    async function initHost(message: HostInit, origin: string) {
+      storage.mirror?.load(message.persisted)
+      const access = await ProjectAccess.resolve({
+        config,
+        client: api,
+        projectId: message.config.projectId,
+        origin,
+      })
+      const previous = host
+      host = message.config
+      sdk = { type: message.sdkType, version: message.sdkVersion }
+      const known = host.networks.flatMap((id) => access.networks.filter((network) => network.caipNetworkId === id))
+      const saved = storage.state.getItem(Networks.storageKey)
+      const active =
+        known.find((network) => network.caipNetworkId === saved) ??
+        known.find((network) => network.caipNetworkId === host?.defaultNetwork) ??
+        known[0]
+      core.networks.set({ available: known, active, unsupported: undefined })
+      core.theme.set({ mode: host.themeMode, variables: host.themeVariables })
+      // A re-handshake from the same host keeps the WalletConnect client and its session.
+      if (config.walletConnect && (!walletConnect || previous?.projectId !== host.projectId)) {
+        const { create } = await import('../connectors/walletConnect/connector.js')
+        walletConnect = create({
+          config: config.walletConnect,
+          projectId: host.projectId,
+          metadata: host.metadata,
+          storage: storage.state,
+          networks: () => ({
+            available: core.networks.get().available,
+            active: core.networks.get().active?.caipNetworkId,
+          }),
+          findWallet: (name) => WalletRegistry.findByName(queryClient, name),
+          track: (event, properties) =>
+            core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
+        })
+        adopt(walletConnect.connector, { id: walletConnect.connector.id })
+      }
+      await Connect.restore(core, build)
+      if (!core.modal.get().open) Navigation.close(core)
+      return { account: HostEvents.accountState(core), network: Networks.toNetworkState(core.networks.get()) }
+    }
+
+    const frame: Frame = {
+      core,
+      queryClient,
+      api,
+      registry,
+      wallets,
+      pairing: () => walletConnect?.pairing,
+      host: () => host,
+      storageRegime: storage.regime,
+      actions: {
+        async connectInjected(wallet) {
+          const built = injected(wallet)
+          await Connect.connect(core, adopt(built.connector, built.choice), built.choice)
+        },
+        disconnect: () => Disconnect.disconnect(core),
+        switchNetwork: (caipNetworkId) => SwitchNetwork.switchNetwork(core, caipNetworkId),
+        cancelRequest(id) {
+          core.connection.connector()?.cancelRequest?.(id)
+        },
+      },
+    }
+    return { frame, init: initHost, router }
+  }
+
+  return { frame: built, channel }
+}

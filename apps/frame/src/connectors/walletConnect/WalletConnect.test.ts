@@ -1,0 +1,43 @@
+import { DisconnectedError, InternalRpcError, ProviderRpcError } from '@walletframe/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Storage from '../../storage/Storage.js'
+import { create, toProviderError } from './WalletConnect.js'
+
+describe('toProviderError', () => {
+  it("keeps a wallet's JSON-RPC error code and message", () => {
+    const error = toProviderError({ code: 4001, message: 'User rejected the request.' })
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    expect(error).toMatchObject({ code: 4001, message: 'User rejected the request.' })
+  })
+
+  it('turns sign-client topic errors into a disconnected (4900) error', () => {
+    const error = toProviderError(
+      new Error('Missing or invalid. Record was recently deleted - session: 8f2c'),
+    )
+    expect(error).toBeInstanceOf(DisconnectedError)
+    expect(error.code).toBe(4900)
+    expect(error.message).toContain('recently deleted')
+  })
+
+  it('reports anything else as an internal error with its message', () => {
+    expect(toProviderError(new Error('socket hang up'))).toEqual(new InternalRpcError('socket hang up'))
+  })
+})
+
+describe('create', () => {
+  const connector = create({
+    config: { projectId: 'p', relayUrl: 'ws://127.0.0.1:9' },
+    projectId: 'host',
+    storage: Storage.memory(),
+    metadata: { name: 'Host', description: '', url: 'http://127.0.0.1', icons: [] },
+    networks: () => ({ available: [], active: undefined }),
+  })
+
+  it('refuses requests before a session exists, without loading sign-client', async () => {
+    await expect(connector.request('personal_sign', [], 'eip155:1')).rejects.toMatchObject({
+      code: 4900,
+      message: 'Please call connect() before request()',
+    })
+    expect(connector.peer()).toBeUndefined()
+  })
+})

@@ -1,0 +1,43 @@
+// The frame's state, one store per concern, created together. Actions (actions/) take the narrow
+// pieces they need of this (`Pick<Core, …>`), so each is tested without the rest.
+import type { PendingRequest } from '../connectors/Connector.js'
+import type { Storage } from '../storage/Storage.js'
+import * as Store from '../lib/store.js'
+import * as Analytics from './analytics.js'
+import * as Connection from './connection.js'
+import * as Modal from './modal.js'
+import * as Networks from './networks.js'
+import * as Notification from './notification.js'
+import * as Theme from './theme.js'
+import * as Toast from './toast.js'
+
+export type Core = {
+  readonly modal: Modal.ModalStore
+  readonly connection: Connection.ConnectionStore
+  readonly networks: Networks.NetworksStore
+  readonly toasts: Toast.ToastStore
+  readonly notification: Notification.NotificationStore
+  readonly theme: Theme.ThemeStore
+  /** Calls waiting for the wallet app's answer (the WalletRequest view). */
+  readonly pending: Store.Store<readonly PendingRequest[]>
+  readonly analytics: Analytics.Analytics
+  /** Non-secret state that should survive a reload (see storage/). */
+  readonly storage: Storage
+  /** A phone-sized screen or a mobile browser (SPEC §2 open rules). */
+  readonly isMobile: () => boolean
+}
+
+export function create(options: { storage: Storage; isMobile: () => boolean }): Core {
+  return {
+    modal: Modal.create(),
+    connection: Connection.create(),
+    networks: Networks.create(),
+    toasts: Toast.create(),
+    notification: Notification.create(),
+    theme: Theme.create(),
+    pending: Store.create<readonly PendingRequest[]>([]),
+    analytics: Analytics.create(),
+    storage: options.storage,
+    isMobile: options.isMobile,
+  }
+}

@@ -1,0 +1,34 @@
+// Disconnecting (SPEC §4): clears the connection and the stored choice, puts the modal back on
+// Connect, then tells the connector (which ends a WalletConnect session in the wallet too).
+import { messages } from '@walletframe/protocol'
+import { FrameError } from '../../lib/errors.js'
+import * as ConnectionStore from '../connection.js'
+import type { Core } from '../Core.js'
+import * as ViewStack from '../viewStack.js'
+
+/** SPEC §8 "Failed to disconnect": the connector could not end the connection on its side. */
+export class DisconnectError extends FrameError {
+  override name = 'DisconnectError'
+  constructor(cause: unknown) {
+    super('DISCONNECT_FAILED', messages.failedToDisconnect, { cause })
+  }
+}
+
+export async function disconnect(
+  core: Pick<Core, 'modal' | 'connection' | 'networks' | 'pending' | 'storage'>,
+  options: { notifyConnector?: boolean } = {},
+): Promise<void> {
+  const connector = core.connection.detach()
+  core.storage.removeItem(ConnectionStore.storageKey)
+  core.pending.set([])
+  core.networks.set((state) => ({ ...state, unsupported: undefined }))
+  const { modal } = core
+  if (modal.get().open) modal.setStack(ViewStack.reset(modal.get().stack, 'Connect'))
+  else modal.setStack(ViewStack.close({ isConnected: false }).stack)
+  if (options.notifyConnector === false || !connector) return
+  try {
+    await connector.disconnect()
+  } catch (error) {
+    throw new DisconnectError(error)
+  }
+}

@@ -1,0 +1,105 @@
+// The connection (SPEC §3 account state): which connector, its CAIP-10 accounts across namespaces,
+// and the status disconnected -> connecting -> connected. What the host sees (`AccountState`) is
+// derived from it and the active network, so switching between namespaces needs no reconnect.
+import {
+  type AccountEntry,
+  type AccountState,
+  type CaipAddress,
+  type ChainNetwork,
+  type ConnectionStatus,
+  chainNamespaces,
+  parseAddress,
+} from '@walletframe/protocol'
+import type { Connector } from '../connectors/Connector.js'
+import * as Store from '../lib/store.js'
+
+export type ConnectionState = {
+  readonly status: ConnectionStatus
+  /** Every account of the connection; the first of a namespace is its selected account. */
+  readonly accounts: readonly CaipAddress[]
+  readonly connector: Pick<Connector, 'id' | 'type' | 'name' | 'icon'> | undefined
+}
+
+export const disconnected: ConnectionState = { status: 'disconnected', accounts: [], connector: undefined }
+
+/** Which connector to reconnect after a reload (non-secret; kept where storage allows). */
+export const storageKey = 'walletframe:connector'
+
+export function create() {
+  const store = Store.create<ConnectionState>(disconnected)
+  /** The live connector: held here, used only through the Connector contract. */
+  let active: Connector | undefined
+  return {
+    ...store,
+    connector: () => active,
+    /** A connector produced a connection: it becomes the active one. */
+    attach(connector: Connector, accounts: readonly CaipAddress[]) {
+      active = connector
+      const { id, type, name, icon } = connector
+      store.set({ status: 'connected', accounts, connector: { id, type, name, icon } })
+    },
+    setAccounts(accounts: readonly CaipAddress[]) {
+      store.set((state) => ({ ...state, accounts }))
+    },
+    setStatus(status: ConnectionStatus) {
+      store.set((state) => ({ ...state, status }))
+    },
+    /** Forgets the connector and its accounts; returns the connector that was active. */
+    detach(): Connector | undefined {
+      const previous = active
+      active = undefined
+      store.set(disconnected)
+      return previous
+    },
+  }
+}
+export type ConnectionStore = ReturnType<typeof create>
+
+/** The selected address on `network`: an account on that network, else one of its namespace. */
+export function addressOn(accounts: readonly CaipAddress[], network: Pick<ChainNetwork, 'caipNetworkId' | 'chainNamespace'> | undefined): string | undefined {
+  if (!network) return undefined
+  const parsed = accounts.map(parseAddress)
+  return (
+    parsed.find((account) => account.caipNetworkId === network.caipNetworkId) ??
+    parsed.find((account) => account.namespace === network.chainNamespace)
+  )?.address
+}
+
+/** One entry per namespace with its selected address (SPEC §3 allAccounts). */
+export function accountEntries(accounts: readonly CaipAddress[]): AccountEntry[] {
+  const seen = new Set<string>()
+  const entries: AccountEntry[] = []
+  for (const account of accounts) {
+    const { namespace, address } = parseAddress(account)
+    const key = `${namespace}:${address}`
+    if (seen.has(key) || !(chainNamespaces as readonly string[]).includes(namespace)) continue
+    seen.add(key)
+    entries.push({
+      namespace: namespace as AccountEntry['namespace'],
+      address,
+      // SPEC §6: payment for bitcoin, eoa elsewhere for wallets the frame does not hold keys of.
+      type: namespace === 'bip122' ? 'payment' : 'eoa',
+    })
+  }
+  return entries
+}
+
+/** The host-facing account state for the active network. */
+export function toAccountState(state: ConnectionState, network: ChainNetwork | undefined): AccountState {
+  if (state.status !== 'connected')
+    return { status: state.status, isConnected: false, allAccounts: [] }
+  const address = addressOn(state.accounts, network)
+  return {
+    status: 'connected',
+    isConnected: true,
+    ...(address && network ? { address, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress } : {}),
+    allAccounts: accountEntries(state.accounts),
+    ...(state.connector ? { connector: state.connector.type } : {}),
+  }
+}
+
+/** The selected eip155 address (what EIP-1193 eth_accounts reports), if any. */
+export function evmAddress(state: ConnectionState): string | undefined {
+  if (state.status !== 'connected') return undefined
+  return state.accounts.map(parseAddress).find((account) => account.namespace === 'eip155')?.address
+}

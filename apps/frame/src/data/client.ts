@@ -1,0 +1,104 @@
+// The one way from the frame to the Walletframe API: every call carries projectId, st and sv
+// (SPEC §7), has a timeout, and is parsed with the protocol's zod schema; every failure is an
+// ApiError with the HTTP status and the API's own message.
+import { ApiErrorBody } from '@walletframe/protocol'
+import type { z } from 'zod'
+import { FrameError } from '../lib/errors.js'
+
+/** A call to the API failed: no answer (status 0), an error status, or an answer of the wrong shape. */
+export class ApiError extends FrameError {
+  override name = 'ApiError'
+  /** HTTP status; 0 when the API did not answer. */
+  readonly status: number
+  /** The API's error code (`ApiErrorBody.code`) when it sent one. */
+  readonly apiCode: string | undefined
+  constructor(message: string, options: { status: number; apiCode?: string | undefined; cause?: unknown }) {
+    super('API_ERROR', message, { cause: options.cause })
+    this.status = options.status
+    this.apiCode = options.apiCode
+  }
+}
+
+export declare namespace create {
+  type Options = {
+    /** Base URL of the API. */
+    apiUrl: string
+    /** The host's project, known once the host has sent init. */
+    projectId(): string | undefined
+    /** SDK type and version the host reported (`st`, `sv`). */
+    sdk(): { type: string; version: string } | undefined
+    timeoutMs?: number
+    fetch?: typeof fetch
+  }
+}
+
+export type Client = ReturnType<typeof create>
+
+export type Call<T extends z.ZodType> = {
+  /** Query parameters besides projectId, st and sv. */
+  query?: Record<string, string | number | boolean | undefined>
+  /** JSON body; makes the call a POST. */
+  body?: unknown
+  /** What a successful answer must look like. */
+  schema: T
+  signal?: AbortSignal
+}
+
+export function create(options: create.Options) {
+  const { timeoutMs = 10_000 } = options
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const base = options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`
+
+  function url(path: string, query: Call<z.ZodType>['query'] = {}): URL {
+    const target = new URL(path.replace(/^\//, ''), base)
+    const projectId = options.projectId()
+    const sdk = options.sdk()
+    const all = { ...query, projectId, st: sdk?.type, sv: sdk?.version }
+    for (const [key, value] of Object.entries(all))
+      if (value !== undefined) target.searchParams.set(key, String(value))
+    return target
+  }
+
+  async function call<T extends z.ZodType>(path: string, request: Call<T>): Promise<z.infer<T>> {
+    const target = url(path, request.query)
+    const timeout = AbortSignal.timeout(timeoutMs)
+    let response: Response
+    try {
+      response = await doFetch(target, {
+        method: request.body === undefined ? 'GET' : 'POST',
+        ...(request.body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) }),
+        signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+      })
+    } catch (error) {
+      const reason = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : (error as Error).name
+      throw new ApiError(`The Walletframe API did not answer (${reason})`, { status: 0, cause: error })
+    }
+    const json: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const body = ApiErrorBody.safeParse(json)
+      throw new ApiError(body.success ? body.data.error : `The Walletframe API failed with HTTP ${response.status}`, {
+        status: response.status,
+        apiCode: body.success ? body.data.code : undefined,
+      })
+    }
+    const parsed = request.schema.safeParse(json)
+    if (!parsed.success)
+      throw new ApiError(`The Walletframe API sent an unexpected answer for ${target.pathname}`, {
+        status: response.status,
+        cause: parsed.error,
+      })
+    return parsed.data
+  }
+
+  return {
+    get: <T extends z.ZodType>(path: string, request: Omit<Call<T>, 'body'>) => call(path, request),
+    post: <T extends z.ZodType>(path: string, body: unknown, request: Omit<Call<T>, 'body'>) =>
+      call(path, { ...request, body }),
+    /** The API's JSON-RPC proxy URL for a network (SPEC §7: chainId and projectId in the query). */
+    rpcUrl(caipNetworkId: string): string {
+      return url('v1', { chainId: caipNetworkId }).toString()
+    },
+  }
+}

@@ -1,0 +1,36 @@
+// Host requests -> core actions. The channel has parsed them; this decides what each does.
+import type { HostRequest } from '@walletframe/protocol'
+import * as Disconnect from '../core/actions/disconnect.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as SwitchNetwork from '../core/actions/switchNetwork.js'
+import type { Core } from '../core/Core.js'
+import type { Router } from '../rpc/router.js'
+
+export type Deps = Pick<Core, 'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile'> & {
+  router: Pick<Router, 'request'>
+}
+
+export async function handle(core: Deps, message: HostRequest): Promise<unknown> {
+  switch (message.method) {
+    case 'open':
+      Navigation.open(core, message.params.view)
+      return null
+    case 'close':
+      Navigation.close(core)
+      return null
+    case 'rpc':
+      return core.router.request(message.params)
+    case 'switchNetwork':
+      await SwitchNetwork.switchNetwork(core, message.params.caipNetworkId)
+      return null
+    case 'disconnect':
+      await Disconnect.disconnect(core)
+      return null
+    case 'setTheme':
+      core.theme.set((current) => ({
+        mode: message.params.themeMode ?? current.mode,
+        variables: message.params.themeVariables ?? current.variables,
+      }))
+      return null
+  }
+}

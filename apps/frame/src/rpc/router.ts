@@ -1,0 +1,116 @@
+// The EIP-1193 router: what the frame answers itself (accounts, chain id), read calls that go to
+// the network's RPC endpoint, chain switches, and wallet calls that go to the active connector for
+// the network they are for. Works on the Connector contract alone.
+import {
+  type ChainNetwork,
+  InvalidParamsError,
+  messages,
+  type RpcRequest,
+  UnauthorizedError,
+  UnrecognizedChainError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from '@walletframe/protocol'
+import * as Navigation from '../core/actions/navigation.js'
+import * as SwitchNetwork from '../core/actions/switchNetwork.js'
+import * as Connection from '../core/connection.js'
+import type { Core } from '../core/Core.js'
+import * as Networks from '../core/networks.js'
+import { rpcCode } from '../lib/errors.js'
+import * as Methods from './methods.js'
+
+export type Deps = Pick<Core, 'modal' | 'connection' | 'networks' | 'toasts' | 'storage' | 'isMobile'> & {
+  /** A read call on a network's JSON-RPC endpoint. */
+  read(network: ChainNetwork, method: string, params: unknown): Promise<unknown>
+}
+
+export function create(core: Deps) {
+  /** eth_requestAccounts callers waiting for the user to connect in the modal. */
+  const waiters = new Set<{ resolve(accounts: string[]): void; reject(error: Error): void }>()
+  const settle = () => {
+    const address = Connection.evmAddress(core.connection.get())
+    if (address) {
+      for (const waiter of waiters) waiter.resolve([address])
+      waiters.clear()
+    } else if (!core.modal.get().open) {
+      for (const waiter of waiters) waiter.reject(new UserRejectedRequestError())
+      waiters.clear()
+    }
+  }
+  core.connection.subscribe(settle)
+  core.modal.subscribe((next, previous) => {
+    if (next.open !== previous.open) settle()
+  })
+
+  /** The network a wallet call is for: the one named, else the active one of the method's family. */
+  function networkFor(request: RpcRequest): ChainNetwork {
+    if (request.chainId) {
+      const named = core.networks.find(request.chainId)
+      if (!named) throw new UnrecognizedChainError(request.chainId)
+      return named
+    }
+    const family = Methods.namespaceOf(request.method)
+    const { active, available } = core.networks.get()
+    if (active?.chainNamespace === family) return active
+    const { accounts } = core.connection.get()
+    const withAccount = available.find(
+      (network) =>
+        network.chainNamespace === family &&
+        accounts.some((account) => account.startsWith(`${network.caipNetworkId}:`)),
+    )
+    const fallback = withAccount ?? available.find((network) => network.chainNamespace === family)
+    if (!fallback) throw new UnrecognizedChainError(family)
+    return fallback
+  }
+
+  function local(request: RpcRequest): unknown {
+    if (request.method === 'eth_chainId') {
+      const { chainId } = Networks.toNetworkState(core.networks.get())
+      if (!chainId) throw new UnrecognizedChainError('eip155')
+      return chainId
+    }
+    const address = Connection.evmAddress(core.connection.get())
+    if (request.method === 'eth_accounts' || address) return address ? [address] : []
+    // eth_requestAccounts: answer at once when connected, otherwise let the user connect.
+    return new Promise<string[]>((resolve, reject) => {
+      waiters.add({ resolve, reject })
+      Navigation.open(core)
+    })
+  }
+
+  async function switchFromParams(params: unknown) {
+    const first = (Array.isArray(params) ? params[0] : undefined) as { chainId?: unknown } | undefined
+    if (typeof first?.chainId !== 'string' || !/^0x[0-9a-fA-F]+$/.test(first.chainId))
+      throw new InvalidParamsError('wallet_switchEthereumChain expects [{ chainId: "0x…" }]')
+    await SwitchNetwork.switchNetwork(core, `eip155:${Number.parseInt(first.chainId, 16)}`)
+    return null
+  }
+
+  async function request(request: RpcRequest): Promise<unknown> {
+    const route = Methods.route(request.method)
+    if (route === 'blocked') throw new UnsupportedMethodError(request.method)
+    if (route === 'local') return local(request)
+    if (request.method === 'wallet_switchEthereumChain') return switchFromParams(request.params)
+    if (route === 'chain') {
+      const network = request.chainId ? core.networks.find(request.chainId) : core.networks.get().active
+      if (!network) throw new UnrecognizedChainError(request.chainId ?? 'none')
+      return core.read(network, request.method, request.params)
+    }
+    const connector = core.connection.connector()
+    if (!connector) throw new UnauthorizedError(messages.connectBeforeRequest)
+    try {
+      return await connector.request({
+        method: request.method,
+        params: request.params,
+        network: networkFor(request).caipNetworkId,
+      })
+    } catch (error) {
+      // SPEC §6: a call the wallet did not approve shows "Action not allowed".
+      if (rpcCode(error) === 4200) core.toasts.error(messages.actionNotAllowed)
+      throw error
+    }
+  }
+
+  return { request }
+}
+export type Router = ReturnType<typeof create>

@@ -1,0 +1,133 @@
+// Networks as operators and hosts write them: a built-in network's CAIP-2 id, that id with the
+// fields to change, or a whole network the catalog lacks. Each entry resolves to a full ChainNetwork,
+// so code past the parse only ever sees complete networks.
+import { z } from 'zod'
+import { parseNetworkId } from '../caip.js'
+import { ChainNetwork } from '../chains.js'
+import { getBuiltinNetwork } from './catalog.js'
+import { replaceDefaultRpcUrls } from './rpcUrls.js'
+
+type Shape = typeof ChainNetwork.shape
+type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T
+
+/**
+ * Every ChainNetwork field, optional and with its checks but without its default: a default would
+ * fill an absent field (`contracts: {}`) and hide the catalog's value behind it. Built from the
+ * shape so a field added to ChainNetwork can be overridden too; the cast restates what the map does.
+ */
+const Fields = z.object(
+  Object.fromEntries(
+    Object.entries(ChainNetwork.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+    ]),
+  ) as { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> },
+)
+
+/** An object entry: a CAIP-2 id and any other ChainNetwork fields. */
+const NetworkObject = Fields.extend({ caipNetworkId: ChainNetwork.shape.caipNetworkId })
+type NetworkObject = z.infer<typeof NetworkObject>
+
+/** The fields a network outside the catalog needs besides its id (namespace and id follow from it). */
+const customRequired = ['name', 'nativeCurrency', 'rpcUrls'] as const
+
+/**
+ * One network entry, resolved to a full ChainNetwork:
+ * - `"eip155:8453"`: the built-in network with that id;
+ * - `{ caipNetworkId, ...fields }` for a built-in id: the built-in network with these fields
+ *   replaced (`contracts` merge by name, as each names its own address);
+ * - an object complete on its own (chainNamespace, id, name, nativeCurrency, rpcUrls): taken as
+ *   written, the catalog ignored, as the devstack's chains file gives local chains under mainnet ids;
+ * - an object for an id outside the catalog: must be complete, except that chainNamespace and id
+ *   default to the parts of its caipNetworkId.
+ */
+export const NetworkEntry = z
+  .union([ChainNetwork.shape.caipNetworkId, NetworkObject])
+  .transform((entry, ctx): ChainNetwork => {
+    const caipNetworkId = typeof entry === 'string' ? entry : entry.caipNetworkId
+    const builtin = getBuiltinNetwork(caipNetworkId)
+    const notBuiltin = `${caipNetworkId} is not a built-in network; give name, nativeCurrency and rpcUrls`
+    if (typeof entry === 'string') {
+      if (builtin) return ChainNetwork.parse(builtin)
+      ctx.addIssue({ code: 'custom', message: notBuiltin, input: entry })
+      return z.NEVER
+    }
+    const given = defined(entry)
+    let network: ChainNetwork
+    const whole = ChainNetwork.safeParse(builtin ? given : { ...idParts(caipNetworkId), ...given })
+    if (whole.success) network = whole.data
+    else if (builtin)
+      network = ChainNetwork.parse({
+        ...builtin,
+        ...given,
+        contracts: { ...builtin.contracts, ...given.contracts },
+      })
+    else if (customRequired.some((key) => given[key] === undefined)) {
+      ctx.addIssue({ code: 'custom', message: notBuiltin, input: entry })
+      return z.NEVER
+    } else {
+      // Only the chainNamespace or id read from the CAIP-2 id can fail here (e.g. `cosmos:…`).
+      for (const issue of whole.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: entry })
+      return z.NEVER
+    }
+    const expected = `${network.chainNamespace}:${network.id}`
+    if (expected !== network.caipNetworkId) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${network.caipNetworkId} does not match its chainNamespace and id (${expected})`,
+        path: ['caipNetworkId'],
+        input: entry,
+      })
+      return z.NEVER
+    }
+    return network
+  })
+export type NetworkEntryInput = z.input<typeof NetworkEntry>
+
+/** A list of network entries, each resolved to a full ChainNetwork; an id may appear once. */
+export const NetworkEntries = z.array(NetworkEntry).superRefine((networks, ctx) => {
+  const seen = new Set<string>()
+  for (const [index, network] of networks.entries()) {
+    if (seen.has(network.caipNetworkId))
+      ctx.addIssue({
+        code: 'custom',
+        message: `duplicate ${network.caipNetworkId}`,
+        path: [index, 'caipNetworkId'],
+        input: networks,
+      })
+    seen.add(network.caipNetworkId)
+  }
+})
+export type NetworkEntriesInput = z.input<typeof NetworkEntries>
+
+/**
+ * Resolves network entries to full networks; throws a ZodError naming the bad entry. With
+ * `rpcUrl`, networks left on their built-in RPC URLs move to the URL it gives (see
+ * replaceDefaultRpcUrls).
+ */
+export function resolveNetworks(
+  entries: NetworkEntriesInput,
+  options: resolveNetworks.Options = {},
+): ChainNetwork[] {
+  const networks = NetworkEntries.parse(entries)
+  return options.rpcUrl ? replaceDefaultRpcUrls(networks, options.rpcUrl) : networks
+}
+
+export declare namespace resolveNetworks {
+  type Options = {
+    /** The RPC URL for a network whose entry gave none of its own; undefined keeps the built-in one. */
+    rpcUrl?: ((network: ChainNetwork) => string | undefined) | undefined
+  }
+}
+
+/** The fields of an entry that hold a value: `{ name: undefined }` must not erase a built-in name. */
+function defined(entry: NetworkObject): NetworkObject {
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as NetworkObject
+}
+
+/** chainNamespace and id as a CAIP-2 id implies them: eip155 ids are numbers, the rest references. */
+function idParts(caipNetworkId: string): { chainNamespace: string; id: string | number } {
+  const { namespace, reference } = parseNetworkId(caipNetworkId)
+  return { chainNamespace: namespace, id: namespace === 'eip155' ? Number(reference) : reference }
+}

@@ -1,0 +1,14 @@
+// `@walletframe/protocol/networks`: the built-in networks and the entries that name them. Kept off
+// the root entry's public surface because the catalog is built from viem's chain definitions.
+export { bitcoinNetworks } from './bitcoin.js'
+export { builtinNetworks, getBuiltinNetwork } from './catalog.js'
+export { evmNetworks, fromViem } from './evm.js'
+export {
+  NetworkEntries,
+  type NetworkEntriesInput,
+  NetworkEntry,
+  type NetworkEntryInput,
+  resolveNetworks,
+} from './NetworkEntry.js'
+export { isBuiltinRpc, replaceDefaultRpcUrls } from './rpcUrls.js'
+export { solanaNetworks } from './solana.js'
