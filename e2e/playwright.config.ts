@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import type { Regime } from './lib/regime.js'
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off the (closed) network.
+// Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium), never a downloaded browser. The
+// fixtures launch it themselves once the servers are up (e2e/lib/fixtures.ts: host names, secure
+// origins and the storage regime need the servers' ports). The flags keep it off the (closed) network.
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -11,7 +14,7 @@ export const chromiumArgs = [
   '--disable-quic',
 ]
 
-export default defineConfig({
+export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './globalSetup.ts',
@@ -24,7 +27,15 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
+  // The frame is cross-site to its host pages (host names mapped to 127.0.0.1), in one of the storage
+  // regimes of ARCHITECTURE.md (e2e/lib/regime.ts). Every spec runs as in production: cross-site with
+  // the frame's storage blocked, the hardest case. regimes.spec.ts proves each regime; sameSite.spec.ts
+  // runs a connect flow with the frame on the host page's site.
+  projects: [
+    { name: 'blocked', use: { regime: 'blocked' }, testIgnore: 'sameSite.spec.ts' },
+    { name: 'partitioned', use: { regime: 'partitioned' }, testMatch: 'regimes.spec.ts' },
+    { name: 'same-site', use: { regime: 'same-site' }, testMatch: ['regimes.spec.ts', 'sameSite.spec.ts'] },
+  ],
 })

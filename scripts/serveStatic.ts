@@ -1,5 +1,7 @@
 // A small static file server for built apps (the frame, the demo) with SPA fallback, extra JSON
-// routes (runtime config) and per-app headers. Binds 127.0.0.1; port 0 picks a free port.
+// routes (runtime config) and per-app headers. Binds 127.0.0.1; port 0 picks a free port. The URL it
+// reports may name another host that resolves to the bind address (the e2e specs map `*.test` names to
+// 127.0.0.1 in the browser, so that the frame and its host pages are different sites).
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -22,7 +24,13 @@ const types: Record<string, string> = {
 export type Options = {
   root: string
   port?: number
+  /** The address to bind. Default 127.0.0.1. */
   host?: string
+  /**
+   * The host name in the reported url and origin, when clients reach the server by a name that
+   * resolves to `host` (e.g. `frame.test`, mapped to 127.0.0.1 by the browser). Default: `host`.
+   */
+  hostname?: string
   /** Headers sent with every response (e.g. the frame's CSP). */
   headers?: Record<string, string>
   /** Paths answered with JSON computed at request time, e.g. `/frame-config.json`. */
@@ -32,7 +40,7 @@ export type Options = {
 export type Served = { url: string; origin: string; port: number; close(): Promise<void> }
 
 export async function serveStatic(options: Options): Promise<Served> {
-  const { root, host = '127.0.0.1', headers = {}, json = {} } = options
+  const { root, host = '127.0.0.1', hostname = host, headers = {}, json = {} } = options
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value)
@@ -70,7 +78,7 @@ export async function serveStatic(options: Options): Promise<Served> {
     server.listen(options.port ?? 0, host, () => resolve())
   })
   const { port } = server.address() as AddressInfo
-  const origin = `http://${host}:${port}`
+  const origin = `http://${hostname}:${port}`
   return {
     url: `${origin}/`,
     origin,

@@ -3,10 +3,15 @@ import { startDevstack } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
 import { test as base, type Stack } from './fixtures.js'
 
-export const test = base.extend<object, { chains: ChainsFile }>({
+export const test = base.extend<object, { chains: ChainsFile; withSolana: boolean }>({
+  /** Also run the Solana devnet (its network joins the host's networks). */
+  withSolana: [false, { scope: 'worker', option: true }],
   chains: [
-    async ({ stack }: { stack: Stack }, use: (chains: ChainsFile) => Promise<void>) => {
-      const devstack = await startDevstack({ solana: false, relay: false, quiet: true })
+    async (
+      { stack, withSolana }: { stack: Stack; withSolana: boolean },
+      use: (chains: ChainsFile) => Promise<void>,
+    ) => {
+      const devstack = await startDevstack({ solana: withSolana, relay: false, quiet: true })
       stack.setNetworks(devstack.chainsFile.networks)
       await use(devstack.chainsFile)
       await devstack.stop()

@@ -1,16 +1,38 @@
-// Playwright fixtures: a worker-scoped stack (see stack.ts), the demo page and the modal's frame.
-import { test as base, type Frame, type FrameLocator, type Page } from '@playwright/test'
+// Playwright fixtures: a worker-scoped stack (see stack.ts) in a storage regime (see regime.ts), the
+// Chromium launched for it, the demo page and the modal's frame.
+import { type Browser, test as base, type Frame, type FrameLocator, type Page } from '@playwright/test'
+import { chromiumArgs } from '../playwright.config.js'
+import { hostsOf, type Regime, regimeArgs } from './regime.js'
 import { type Stack, startStack } from './stack.js'
 
-export { projectId, type Stack, startStack, unreachableNetworks } from './stack.js'
+export type { Regime } from './regime.js'
+export { hostnamesOf, projectId, type Stack, startStack, unreachableNetworks } from './stack.js'
 
-export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: Stack }>({
+export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: Stack; regime: Regime }>({
+  // Worker-scoped: `test.use({ regime })` in a file or a describe runs its tests in a worker of their own.
+  regime: ['blocked', { scope: 'worker', option: true }],
   stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const stack = await startStack()
+    async ({ regime }, use) => {
+      const stack = await startStack({ hosts: hostsOf(regime) })
       await use(stack)
       await stack.close()
+    },
+    { scope: 'worker' },
+  ],
+  // Playwright's own `browser`, launched after the stack: the resolver rules and the secure origins
+  // name the servers' ports. Launched through the `playwright` fixture, so tracing still works.
+  browser: [
+    async ({ playwright, headless, stack, regime }, use) => {
+      const browser: Browser = await playwright.chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless,
+        args: [
+          ...chromiumArgs,
+          ...regimeArgs(regime, [stack.frame.origin, stack.demo.origin, stack.foreign.origin]),
+        ],
+      })
+      await use(browser)
+      await browser.close()
     },
     { scope: 'worker' },
   ],
@@ -27,7 +49,15 @@ export { expect } from '@playwright/test'
 
 /** The frame's Frame object (for evaluating inside it). */
 export function frameOf(page: Page, stack: Pick<Stack, 'frame'>): Frame {
-  const found = page.frames().find((frame) => frame.url().startsWith(stack.frame.origin))
+  const found = page.frames().find((frame) => originOf(frame.url()) === stack.frame.origin)
   if (!found) throw new Error('The Walletframe iframe is not on the page')
   return found
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return 'null'
+  }
 }

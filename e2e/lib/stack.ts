@@ -1,5 +1,8 @@
 // Servers for the specs and benchmarks: the frame on one origin, the demo host page on a second
-// (allowed) origin and a third origin that the project does not allow. All on port 0.
+// (allowed) origin and a third origin that the project does not allow. All bind 127.0.0.1 on port 0;
+// the specs address them by host names (`hosts`) that their browser maps to 127.0.0.1, so that the
+// frame is on another site than its host pages, as in production. Without names (the benchmarks),
+// all three are origins of the one site 127.0.0.1.
 import type { ChainNetwork, FrameConfigInput } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { demoDist, frameDist } from '../../scripts/build-apps.js'
@@ -17,13 +20,25 @@ export type Stack = {
   setNetworks(networks: ChainNetwork[]): void
 }
 
+/** The host names the servers are addressed by (each must resolve to 127.0.0.1 in the browser). */
+export type Hosts = { frame: string; demo: string; foreign: string }
+
+/** Every host name a stack's pages use, for the browser's resolver rules and secure origins. */
+export function hostnamesOf(stack: Pick<Stack, 'frame' | 'demo' | 'foreign'>): string[] {
+  return [stack.frame, stack.demo, stack.foreign].map((served) => new URL(served.origin).hostname)
+}
+
 export const unreachableNetworks: ChainNetwork[] = [evmNetwork(1, 'Ethereum'), evmNetwork(8453, 'Base')]
 
-export async function startStack(): Promise<Stack & { close(): Promise<void> }> {
+export async function startStack(
+  options: { hosts?: Hosts } = {},
+): Promise<Stack & { close(): Promise<void> }> {
+  const { hosts } = options
   let networks: ChainNetwork[] = unreachableNetworks
   let allowed: string[] = []
   const frame = await serveStatic({
     root: frameDist,
+    ...(hosts && { hostname: hosts.frame }),
     headers: frameHeaders,
     json: {
       '/frame-config.json': (): FrameConfigInput => ({
@@ -38,8 +53,9 @@ export async function startStack(): Promise<Stack & { close(): Promise<void> }> 
     projectId,
     networks: networks.map((network) => network.caipNetworkId),
   })
-  const demo = await serveStatic({ root: demoDist, json: { '/demo-config.json': demoConfig } })
-  const foreign = await serveStatic({ root: demoDist, json: { '/demo-config.json': demoConfig } })
+  const json = { '/demo-config.json': demoConfig }
+  const demo = await serveStatic({ root: demoDist, json, ...(hosts && { hostname: hosts.demo }) })
+  const foreign = await serveStatic({ root: demoDist, json, ...(hosts && { hostname: hosts.foreign }) })
   allowed = [demo.origin]
   return {
     frame,

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import { createTestWallet, startRelay, type TestWallet } from '@walletframe/devstack'
 import type { ChainsFile, FrameConfigInput } from '@walletframe/protocol'
 import { test as chainsTest } from './chains.js'
+import { hostnamesOf } from './stack.js'
 
 export type RelayHandle = {
   readonly url: string
@@ -16,16 +17,18 @@ export const walletConnectProjectId = 'e2e-walletconnect'
 
 export function rpcUrlsByCaip(chains: ChainsFile): Record<string, string> {
   return Object.fromEntries(
-    chains.networks
-      .filter((network) => network.chainNamespace === 'eip155')
-      .map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0] as string]),
+    chains.networks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0] as string]),
   )
 }
 
 /** Serves the frame's config with `walletConnect` pointing at the local relay (additive). */
 export async function useLocalRelay(page: Page, frameOrigin: string, relayUrl: string) {
   await page.route(`${frameOrigin}/frame-config.json`, async (route) => {
-    const response = await route.fetch()
+    // route.fetch() runs in Node, where the stack's host names (frame.test) do not resolve: ask the
+    // address the browser maps them to.
+    const url = new URL(route.request().url())
+    url.hostname = '127.0.0.1'
+    const response = await route.fetch({ url: url.href })
     const config = (await response.json()) as FrameConfigInput
     await route.fulfill({
       response,
@@ -34,17 +37,22 @@ export async function useLocalRelay(page: Page, frameOrigin: string, relayUrl: s
   })
 }
 
-/** Every request the page (and its frames) makes to a host other than the loopback interface. */
-export function recordOutbound(page: Page): string[] {
+const loopback = ['127.0.0.1', 'localhost', '[::1]']
+
+/**
+ * Every request the page (and its frames) makes to a host other than the loopback interface and the
+ * `local` host names (the stack's, which the browser maps to 127.0.0.1).
+ */
+export function recordOutbound(page: Page, local: string[] = []): string[] {
+  const hosts = new Set([...loopback, ...local])
   const outbound: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
     if (url.protocol === 'data:' || url.protocol === 'blob:') return
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) outbound.push(request.url())
+    if (!hosts.has(url.hostname)) outbound.push(request.url())
   })
   page.on('websocket', (socket) => {
-    const url = new URL(socket.url())
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) outbound.push(socket.url())
+    if (!hosts.has(new URL(socket.url()).hostname)) outbound.push(socket.url())
   })
   return outbound
 }
@@ -77,8 +85,8 @@ export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }
     await useLocalRelay(page, stack.frame.origin, relay.url)
     await use(page)
   },
-  outbound: async ({ page }, use) => {
-    await use(recordOutbound(page))
+  outbound: async ({ page, stack }, use) => {
+    await use(recordOutbound(page, hostnamesOf(stack)))
   },
   wallet: async ({ relay, chains }, use) => {
     const wallet = await createTestWallet({

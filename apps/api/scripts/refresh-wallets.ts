@@ -11,7 +11,9 @@ import { z } from 'zod'
 import { monogram } from './monogram.js'
 
 const explorer = 'https://explorer-api.walletconnect.com'
-const registryPath = fileURLToPath(new URL('../../../packages/protocol/src/walletRegistry/registry.json', import.meta.url))
+const registryPath = fileURLToPath(
+  new URL('../../../packages/protocol/src/walletRegistry/registry.json', import.meta.url),
+)
 
 // Only the fields this script uses; the explorer sends many more.
 const Listing = z.object({

@@ -1,20 +1,24 @@
-// The frame origin's pages: `/` is the modal app; the others are popup / link landing pages.
+// The frame origin's pages. `/` is the modal app, rendered at once: it is what a host waits for.
+// The other pages (popup and email-link landings) are routed by react-router, loaded only there,
+// so the modal's first bundle does not carry the router.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
-import { App } from './app/App.js'
-import { NotAvailablePage } from './pages/NotAvailablePage.js'
 import './styles.css'
 
-const router = createBrowserRouter([
-  { path: '/', element: <App /> },
-  { path: '/auth/callback', element: <NotAvailablePage what="Social login" /> },
-  { path: '/verify', element: <NotAvailablePage what="Email device approval" /> },
-  { path: '*', element: <NotAvailablePage what="This page" /> },
-])
+const root = createRoot(document.getElementById('root') as HTMLElement)
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-)
+if (location.pathname === '/') {
+  const { App } = await import('./app/App.js')
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+} else {
+  const { Pages } = await import('./pages/Pages.js')
+  root.render(
+    <StrictMode>
+      <Pages />
+    </StrictMode>,
+  )
+}

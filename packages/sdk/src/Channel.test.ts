@@ -100,6 +100,22 @@ describe('connect', () => {
     ;(transfer[0] as MessagePort).close()
   })
 
+  it('reads what host:init carries at each handshake, so a frame that reloads gets the latest', () => {
+    let persisted: string | undefined
+    const { frame, post } = setup({ init: () => ({ config, sdkVersion: '0.1.0', persisted }) })
+    post(ready)
+    persisted = 'blob'
+    post(ready)
+    const sent = frame.postMessage.mock.calls.map(([message, , transfer]) => {
+      ;(transfer as MessagePort[])[0]?.close()
+      return message
+    })
+    expect(sent).toEqual([
+      expect.objectContaining({ type: 'host:init', persisted: undefined }),
+      expect.objectContaining({ type: 'host:init', persisted: 'blob' }),
+    ])
+  })
+
   it('ignores frame:ready from another window', () => {
     const { frame, post } = setup()
     post(ready, { source: {} })

@@ -28,10 +28,7 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
   element.src = url.href
   element.title = 'Walletframe'
   // Passkeys (embedded wallet) and copy buttons run inside the cross-origin frame.
-  element.setAttribute(
-    'allow',
-    'clipboard-write; publickey-credentials-get *; publickey-credentials-create *',
-  )
+  element.allow = 'clipboard-write; publickey-credentials-get *; publickey-credentials-create *'
   // all:initial drops whatever the host's stylesheets say about iframes (border, margin, background,
   // max-width, transform, ...). It also sets color-scheme to normal, which keeps the iframe
   // transparent on dark host pages: browsers paint an opaque backdrop when the frame's color scheme

@@ -1,4 +1,4 @@
-import { HostToFrame } from '@walletframe/protocol'
+import { HostInit, HostToFrame } from '@walletframe/protocol'
 import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletframe, type Walletframe } from './createWalletframe.js'
@@ -69,7 +69,7 @@ function start() {
       return request
     },
   }
-  return { wf, iframe, frame, init: message }
+  return { wf, iframe, frame, init: message, frameWindow, postMessage }
 }
 
 function initialize(frame: ReturnType<typeof start>['frame'], account: unknown = connected) {
@@ -283,6 +283,106 @@ describe('createWalletframe', () => {
     } finally {
       window.removeEventListener('eip6963:requestProvider', announceWallet)
     }
+  })
+
+  describe('the state blob of a frame whose storage is blocked', () => {
+    const key = 'walletframe:local-dev'
+    afterEach(() => localStorage.clear())
+
+    it('sends the blob this page holds for the project in host:init', () => {
+      localStorage.setItem(key, '{"connector":"walletConnect"}')
+      localStorage.setItem('walletframe:another-project', 'not ours')
+      const { init } = start()
+      expect(init).toMatchObject({ persisted: '{"connector":"walletConnect"}' })
+      expect(HostInit.safeParse(init).success).toBe(true)
+    })
+
+    it('sends no blob when the page holds none', () => {
+      const { init } = start()
+      expect((init as { persisted?: unknown }).persisted).toBeUndefined()
+      expect(HostInit.safeParse(init).success).toBe(true)
+    })
+
+    it('stores the blob of a persist event and removes it on null', async () => {
+      const { wf, frame } = start()
+      initialize(frame)
+      await wf.ready
+      frame.post({ kind: 'event', event: 'persist', data: 'v1' })
+      await vi.waitFor(() => expect(localStorage.getItem(key)).toBe('v1'))
+      frame.post({ kind: 'event', event: 'persist', data: '' })
+      await vi.waitFor(() => expect(localStorage.getItem(key)).toBe(''))
+      frame.post({ kind: 'event', event: 'persist', data: null })
+      await vi.waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    })
+
+    it('hands a frame that reloads the blob it stored', async () => {
+      const { wf, frame, frameWindow, postMessage } = start()
+      initialize(frame)
+      await wf.ready
+      frame.post({ kind: 'event', event: 'persist', data: 'after-connect' })
+      await vi.waitFor(() => expect(localStorage.getItem(key)).toBe('after-connect'))
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { channel: 'walletframe', type: 'frame:ready', version: 1 },
+          origin: frameUrl,
+          source: frameWindow,
+        }),
+      )
+      const [message, , transfer] = postMessage.mock.calls[1] as unknown as [unknown, string, MessagePort[]]
+      ports.push(...transfer)
+      expect(message).toMatchObject({ type: 'host:init', persisted: 'after-connect' })
+    })
+
+    for (const [name, storage] of [
+      [
+        'a page where reading localStorage throws (sandboxed)',
+        () => {
+          throw new DOMException('The document is sandboxed', 'SecurityError')
+        },
+      ],
+      [
+        'storage that refuses every call (blocked, quota exceeded)',
+        () =>
+          new Proxy(
+            {},
+            {
+              get() {
+                throw new DOMException('Access is denied for this document', 'SecurityError')
+              },
+              set() {
+                throw new DOMException('The quota has been exceeded', 'QuotaExceededError')
+              },
+              deleteProperty() {
+                throw new DOMException('Access is denied for this document', 'SecurityError')
+              },
+            },
+          ),
+      ],
+    ] as const)
+      it(`survives ${name}`, async () => {
+        const own = Object.getOwnPropertyDescriptor(globalThis, 'localStorage') as PropertyDescriptor
+        const get = vi.fn(storage)
+        Object.defineProperty(globalThis, 'localStorage', { configurable: true, get })
+        try {
+          const unhandled = vi.fn()
+          process.on('unhandledRejection', unhandled)
+          const { wf, iframe, frame, init } = start()
+          expect((init as { persisted?: unknown }).persisted).toBeUndefined()
+          initialize(frame)
+          await wf.ready
+          frame.post({ kind: 'event', event: 'persist', data: 'v1' })
+          frame.post({ kind: 'event', event: 'persist', data: null })
+          // The channel carries on: the next event is handled.
+          frame.post({ kind: 'event', event: 'modal', data: { open: true } })
+          await vi.waitFor(() => expect(iframe.style.visibility).toBe('visible'))
+          process.off('unhandledRejection', unhandled)
+          expect(unhandled).not.toHaveBeenCalled()
+          // Storage was tried at init and for both events (an error that escaped would fail the run).
+          expect(get).toHaveBeenCalledTimes(3)
+        } finally {
+          Object.defineProperty(globalThis, 'localStorage', own)
+        }
+      })
   })
 
   it("answers the frame's request with InternalRpcError when the bridge cannot load", async () => {

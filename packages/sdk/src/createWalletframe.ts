@@ -11,12 +11,7 @@ import type {
   ThemeVariables,
   ViewName,
 } from '@walletframe/protocol'
-import {
-  InternalRpcError,
-  InvalidParamsError,
-  ProviderRpcError,
-  UnrecognizedChainError,
-} from '@walletframe/protocol/errors'
+import { InternalRpcError, ProviderRpcError, UnrecognizedChainError } from '@walletframe/protocol/errors'
 import { announce } from './announce.js'
 import * as Channel from './Channel.js'
 import * as Emitter from './Emitter.js'

@@ -1,6 +1,6 @@
 import { select, WalletRegistryFile, WalletsResponse } from '@walletframe/protocol/walletRegistry'
-import { describe, expect, it } from 'vitest'
 import seed from '@walletframe/protocol/walletRegistry/registry.json' with { type: 'json' }
+import { describe, expect, it } from 'vitest'
 import { walletsRoutes } from './wallets.js'
 
 const registry = WalletRegistryFile.parse(seed)

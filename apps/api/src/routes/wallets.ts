@@ -7,8 +7,8 @@ import {
   WalletsQuery,
   WalletsResponse,
 } from '@walletframe/protocol/walletRegistry'
-import { Hono } from 'hono'
 import seed from '@walletframe/protocol/walletRegistry/registry.json' with { type: 'json' }
+import { Hono } from 'hono'
 import type { RouteDoc } from './Route.js'
 
 export const doc: RouteDoc = {

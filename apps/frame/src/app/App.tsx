@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Modal } from '../components/Modal.js'
-import { type Frame, boot } from './boot.js'
+import { boot, type Frame } from './boot.js'
 import { FrameContext } from './context.js'
 
 const booted = typeof window === 'undefined' ? undefined : boot()

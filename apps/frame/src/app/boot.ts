@@ -1,6 +1,8 @@
 // Starts the frame and wires everything together — the only place that does. It says ready to the
 // host at once (the SDK preloads the frame hidden) while the runtime configuration loads; the
 // host's init waits for both. Storage never decides whether the frame starts (see storage/).
+
+import { QueryClient } from '@tanstack/react-query'
 import {
   type FrameConfig,
   type HostConfig,
@@ -9,7 +11,6 @@ import {
   type InjectedWalletInfo,
   InjectedWalletInfo as InjectedWalletInfoSchema,
 } from '@walletframe/protocol'
-import { QueryClient } from '@tanstack/react-query'
 import type { Connector } from '../connectors/Connector.js'
 import * as Injected from '../connectors/injected/Injected.js'
 import type { PairingCapability } from '../connectors/walletConnect/connector.js'
@@ -28,7 +29,6 @@ import * as HostEvents from '../host/hostEvents.js'
 import * as HostRequests from '../host/hostRequests.js'
 import * as ProjectAccess from '../host/projectAccess.js'
 import * as Store from '../lib/store.js'
-import * as Persist from '../queries/persist.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import * as Router from '../rpc/router.js'
 import * as FrameStorage from '../storage/FrameStorage.js'
@@ -111,8 +111,12 @@ export function boot(): Booted {
       ? Client.create({ apiUrl: config.apiUrl, projectId: () => host?.projectId, sdk: () => sdk })
       : undefined
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } })
-    // Query caches only where the frame has storage of its own: the host's copy is for connector state.
-    if (storage.regime === 'frame') Persist.persist(queryClient, storage.state, '1')
+    // Query caches only where the frame has storage of its own: the host's copy is for connector
+    // state. The persister loads after the first paint; nothing on screen waits for it.
+    if (storage.regime === 'frame')
+      void import('../queries/persist.js')
+        .then((Persist) => Persist.persist(queryClient, storage.state, '1'))
+        .catch((error: unknown) => console.error('[walletframe] query cache', error))
     const registry = WalletRegistry.source(api)
     const wallets = Store.create<InjectedWallets>({ list: [], loaded: false })
     const router = Router.create({
@@ -172,7 +176,9 @@ export function boot(): Booted {
       const previous = host
       host = message.config
       sdk = { type: message.sdkType, version: message.sdkVersion }
-      const known = host.networks.flatMap((id) => access.networks.filter((network) => network.caipNetworkId === id))
+      const known = host.networks.flatMap((id) =>
+        access.networks.filter((network) => network.caipNetworkId === id),
+      )
       const saved = storage.state.getItem(Networks.storageKey)
       const active =
         known.find((network) => network.caipNetworkId === saved) ??

@@ -1,7 +1,7 @@
 // The modal shell: ARIA dialog, focus trap, Escape to close, animated height and view changes,
 // a bottom sheet on narrow screens, theme variables applied live.
 import type { ViewName } from '@walletframe/protocol'
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type CSSProperties, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as ViewStack from '../core/viewStack.js'
@@ -91,7 +91,11 @@ export function Modal() {
         <NotificationBanner />
         <div className="wf-body-clip">
           <div ref={body} className="wf-body" key={view} data-view={view} data-testid={`wf-view-${view}`}>
-            {modal.open ? <View /> : null}
+            {modal.open ? (
+              <Suspense fallback={<p className="wf-muted">Loading…</p>}>
+                <View />
+              </Suspense>
+            ) : null}
           </div>
         </div>
         <ToastView />

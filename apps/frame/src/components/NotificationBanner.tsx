@@ -13,7 +13,12 @@ export function NotificationBanner() {
       data-testid="wf-notification"
     >
       <span>{notification.message}</span>
-      <button type="button" className="wf-icon-button" aria-label="Dismiss" onClick={() => core.notification.hide()}>
+      <button
+        type="button"
+        className="wf-icon-button"
+        aria-label="Dismiss"
+        onClick={() => core.notification.hide()}
+      >
         ×
       </button>
     </div>

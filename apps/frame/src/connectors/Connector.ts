@@ -26,14 +26,19 @@ export type ConnectMethod = 'browser' | 'qrcode' | 'mobile'
 
 export type Event =
   /** A connection made outside `connect()` (a scanned QR code approved in a wallet app). */
-  | { readonly type: 'connect'; readonly connection: Connection; readonly method: ConnectMethod; readonly walletName: string }
+  | {
+      readonly type: 'connect'
+      readonly connection: Connection
+      readonly method: ConnectMethod
+      readonly walletName: string
+    }
   | { readonly type: 'accountsChanged'; readonly accounts: readonly CaipAddress[] }
   | { readonly type: 'chainChanged'; readonly network: CaipNetworkId }
   /** The wallet ended the connection, or it expired. */
   | { readonly type: 'disconnect'; readonly reason: 'ended' | 'expired' }
   | { readonly type: 'pendingRequests'; readonly requests: readonly PendingRequest[] }
-  /** The way to the wallet (a relay socket) dropped or came back. */
-  | { readonly type: 'transport'; readonly connected: boolean }
+  /** The way to the wallet dropped or came back; `via` names it for people ("the WalletConnect relay"). */
+  | { readonly type: 'transport'; readonly connected: boolean; readonly via: string }
 
 export type Connector = {
   /** Stable id, stored to reconnect after a reload (e.g. `injected:io.metamask`, `walletConnect`). */

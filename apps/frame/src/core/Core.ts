@@ -1,8 +1,8 @@
 // The frame's state, one store per concern, created together. Actions (actions/) take the narrow
 // pieces they need of this (`Pick<Core, …>`), so each is tested without the rest.
 import type { PendingRequest } from '../connectors/Connector.js'
-import type { Storage } from '../storage/Storage.js'
 import * as Store from '../lib/store.js'
+import type { Storage } from '../storage/Storage.js'
 import * as Analytics from './analytics.js'
 import * as Connection from './connection.js'
 import * as Modal from './modal.js'

@@ -56,7 +56,10 @@ export function create() {
 export type ConnectionStore = ReturnType<typeof create>
 
 /** The selected address on `network`: an account on that network, else one of its namespace. */
-export function addressOn(accounts: readonly CaipAddress[], network: Pick<ChainNetwork, 'caipNetworkId' | 'chainNamespace'> | undefined): string | undefined {
+export function addressOn(
+  accounts: readonly CaipAddress[],
+  network: Pick<ChainNetwork, 'caipNetworkId' | 'chainNamespace'> | undefined,
+): string | undefined {
   if (!network) return undefined
   const parsed = accounts.map(parseAddress)
   return (
@@ -86,13 +89,14 @@ export function accountEntries(accounts: readonly CaipAddress[]): AccountEntry[]
 
 /** The host-facing account state for the active network. */
 export function toAccountState(state: ConnectionState, network: ChainNetwork | undefined): AccountState {
-  if (state.status !== 'connected')
-    return { status: state.status, isConnected: false, allAccounts: [] }
+  if (state.status !== 'connected') return { status: state.status, isConnected: false, allAccounts: [] }
   const address = addressOn(state.accounts, network)
   return {
     status: 'connected',
     isConnected: true,
-    ...(address && network ? { address, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress } : {}),
+    ...(address && network
+      ? { address, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress }
+      : {}),
     allAccounts: accountEntries(state.accounts),
     ...(state.connector ? { connector: state.connector.type } : {}),
   }

@@ -1,6 +1,7 @@
 // Modal state (SPEC §4): open or closed, the view stack, loading, and a 500 ms shake.
-import type * as ViewStack from './viewStack.js'
+
 import * as Store from '../lib/store.js'
+import type * as ViewStack from './viewStack.js'
 
 export type ModalState = {
   readonly open: boolean

@@ -1,6 +1,11 @@
 // The networks this host may use (its list, filtered to what the frame knows), the active one,
 // and the network a wallet is on when it is none of them (UnsupportedChain).
-import { type CaipNetworkId, type ChainNetwork, type NetworkState, parseNetworkId } from '@walletframe/protocol'
+import {
+  type CaipNetworkId,
+  type ChainNetwork,
+  type NetworkState,
+  parseNetworkId,
+} from '@walletframe/protocol'
 import * as Store from '../lib/store.js'
 
 export type NetworksState = {

@@ -78,10 +78,13 @@ export function create(options: create.Options) {
     const json: unknown = await response.json().catch(() => undefined)
     if (!response.ok) {
       const body = ApiErrorBody.safeParse(json)
-      throw new ApiError(body.success ? body.data.error : `The Walletframe API failed with HTTP ${response.status}`, {
-        status: response.status,
-        apiCode: body.success ? body.data.code : undefined,
-      })
+      throw new ApiError(
+        body.success ? body.data.error : `The Walletframe API failed with HTTP ${response.status}`,
+        {
+          status: response.status,
+          apiCode: body.success ? body.data.code : undefined,
+        },
+      )
     }
     const parsed = request.schema.safeParse(json)
     if (!parsed.success)

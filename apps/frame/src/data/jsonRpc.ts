@@ -12,7 +12,12 @@ const Answer = z.union([
 
 let nextId = 1
 
-export async function call(url: string, method: string, params: unknown, options: Options = {}): Promise<unknown> {
+export async function call(
+  url: string,
+  method: string,
+  params: unknown,
+  options: Options = {},
+): Promise<unknown> {
   const { timeoutMs = 15_000, fetch: doFetch = fetch } = options
   let response: Response
   try {
@@ -28,7 +33,8 @@ export async function call(url: string, method: string, params: unknown, options
   const body = Answer.safeParse(await response.json().catch(() => undefined))
   if (body.success && 'error' in body.data)
     throw new ProviderRpcError(body.data.error.code, body.data.error.message, body.data.error.data)
-  if (!response.ok) throw new InternalRpcError(`The network's RPC endpoint failed with HTTP ${response.status}`)
+  if (!response.ok)
+    throw new InternalRpcError(`The network's RPC endpoint failed with HTTP ${response.status}`)
   if (!body.success) throw new InternalRpcError("The network's RPC endpoint sent an invalid response")
   return 'result' in body.data ? body.data.result : null
 }

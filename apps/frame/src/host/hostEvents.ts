@@ -1,8 +1,8 @@
 // What the host hears: the account state, the network, the modal and EIP-1193 events, derived
 // from the stores whenever they change.
 import type { AccountState } from '@walletframe/protocol'
-import * as Connection from '../core/connection.js'
 import type { Core } from '../core/Core.js'
+import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
 import type { HostChannel } from './HostChannel.js'
 
@@ -27,12 +27,12 @@ export function forward(core: Pick<Core, 'connection' | 'networks' | 'modal'>, e
     if (JSON.stringify(nextAccount) !== JSON.stringify(account)) emit('state', nextAccount)
     if (nextNetwork.caipNetworkId !== network.caipNetworkId || nextNetwork.supported !== network.supported)
       emit('network', nextNetwork)
-    if (nextEvm !== evmAddress)
-      emit('eip1193', { event: 'accountsChanged', data: nextEvm ? [nextEvm] : [] })
+    if (nextEvm !== evmAddress) emit('eip1193', { event: 'accountsChanged', data: nextEvm ? [nextEvm] : [] })
     if (nextNetwork.chainId && nextNetwork.chainId !== network.chainId)
       emit('eip1193', { event: 'chainChanged', data: nextNetwork.chainId })
     if (becameConnected) emit('eip1193', { event: 'connect', data: { chainId: nextNetwork.chainId } })
-    if (becameDisconnected) emit('eip1193', { event: 'disconnect', data: { code: 4900, message: 'Disconnected' } })
+    if (becameDisconnected)
+      emit('eip1193', { event: 'disconnect', data: { code: 4900, message: 'Disconnected' } })
     account = nextAccount
     network = nextNetwork
     evmAddress = nextEvm

@@ -6,7 +6,10 @@ import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
 import type { Router } from '../rpc/router.js'
 
-export type Deps = Pick<Core, 'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile'> & {
+export type Deps = Pick<
+  Core,
+  'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile'
+> & {
   router: Pick<Router, 'request'>
 }
 

@@ -42,7 +42,9 @@ describe('resolve', () => {
       ...withApi,
       projects: [{ projectId: 'p1', allowedOrigins: ['https://host.example'] }],
     }
-    expect(await resolve({ config, client: undefined, projectId: 'p1', origin: 'https://host.example' })).toEqual({
+    expect(
+      await resolve({ config, client: undefined, projectId: 'p1', origin: 'https://host.example' }),
+    ).toEqual({
       networks: [network],
     })
     await expect(
@@ -81,7 +83,10 @@ describe('resolve', () => {
   it('maps an unknown project to Invalid App Configuration', async () => {
     const base = { config: withApi, projectId: 'nope', origin: 'https://host.example' }
     await expect(
-      resolve({ ...base, client: clientOf(api(401, { error: 'Invalid Project ID', code: 'INVALID_PROJECT_ID' })) }),
+      resolve({
+        ...base,
+        client: clientOf(api(401, { error: 'Invalid Project ID', code: 'INVALID_PROJECT_ID' })),
+      }),
     ).rejects.toMatchObject({ code: 4100, message: 'Invalid App Configuration', data: 'Invalid Project ID' })
   })
 

@@ -25,7 +25,11 @@ export function rpcCode(error: unknown): number | undefined {
 /** A message to show for anything thrown. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return (error as { shortMessage?: string }).shortMessage ?? error.message
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string')
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
     return (error as { message: string }).message
   return String(error)
 }

@@ -1,6 +1,7 @@
 // Token balances of an address on a network (`GET /v1/account/{address}/balance`), SPEC §9: cached 30 s.
-import { BalanceResponse } from '@walletframe/protocol'
+
 import { queryOptions } from '@tanstack/react-query'
+import { BalanceResponse } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
 
 export const staleTimeMs = 30_000

@@ -18,7 +18,11 @@ declare module '@tanstack/react-query' {
 }
 
 /** Restores the persisted queries into `queryClient` and keeps writing them; returns the stop function. */
-export function persist(queryClient: QueryClient, storage: Storage, buster: string): { restored: Promise<void>; stop(): void } {
+export function persist(
+  queryClient: QueryClient,
+  storage: Storage,
+  buster: string,
+): { restored: Promise<void>; stop(): void } {
   const persister = createSyncStoragePersister({ storage, key: storageKey, throttleTime: 1_000 })
   const [stop, restored] = persistQueryClient({
     queryClient,

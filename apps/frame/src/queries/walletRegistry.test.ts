@@ -29,7 +29,9 @@ describe('source', () => {
         return Response.json(body)
       },
     })
-    await expect(WalletRegistry.source(client).list({ page: 2, entries: 10, search: 'rain' })).resolves.toEqual(body)
+    await expect(
+      WalletRegistry.source(client).list({ page: 2, entries: 10, search: 'rain' }),
+    ).resolves.toEqual(body)
     expect(requested[0]?.pathname).toBe('/v1/wallets')
     expect(Object.fromEntries(requested[0]?.searchParams ?? [])).toEqual({
       page: '2',

@@ -1,5 +1,7 @@
 // The wallet list for AllWallets and the Connect view: from the API's `GET /v1/wallets` when the
 // frame has an API, else from the registry file bundled with the frame (loaded on first use).
+
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import {
   type RegistryWallet,
   select,
@@ -7,7 +9,6 @@ import {
   type WalletsQuery,
   WalletsResponse,
 } from '@walletframe/protocol/walletRegistry'
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Client } from '../data/client.js'
 
 export type Source = { list(query: WalletsQuery): Promise<WalletsResponse> }
@@ -45,7 +46,10 @@ export function list(registry: Source, query: WalletsQuery) {
 }
 
 /** A wallet seen in any loaded list, by the name its app reports (to recognise a session's wallet). */
-export function findByName(client: Pick<QueryClient, 'getQueriesData'>, name: string): RegistryWallet | undefined {
+export function findByName(
+  client: Pick<QueryClient, 'getQueriesData'>,
+  name: string,
+): RegistryWallet | undefined {
   const needle = name.toLowerCase()
   for (const [, data] of client.getQueriesData<WalletsResponse>({ queryKey: ['wallets'] }))
     for (const wallet of data?.data ?? []) if (wallet.name.toLowerCase() === needle) return wallet

@@ -13,8 +13,8 @@ import {
 } from '@walletframe/protocol'
 import * as Navigation from '../core/actions/navigation.js'
 import * as SwitchNetwork from '../core/actions/switchNetwork.js'
-import * as Connection from '../core/connection.js'
 import type { Core } from '../core/Core.js'
+import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
 import { rpcCode } from '../lib/errors.js'
 import * as Methods from './methods.js'
@@ -91,11 +91,8 @@ export function create(core: Deps) {
     if (route === 'blocked') throw new UnsupportedMethodError(request.method)
     if (route === 'local') return local(request)
     if (request.method === 'wallet_switchEthereumChain') return switchFromParams(request.params)
-    if (route === 'chain') {
-      const network = request.chainId ? core.networks.find(request.chainId) : core.networks.get().active
-      if (!network) throw new UnrecognizedChainError(request.chainId ?? 'none')
-      return core.read(network, request.method, request.params)
-    }
+    // Read calls are eth_*: they go to an EVM network even while a Solana one is active.
+    if (route === 'chain') return core.read(networkFor(request), request.method, request.params)
     const connector = core.connection.connector()
     if (!connector) throw new UnauthorizedError(messages.connectBeforeRequest)
     try {

@@ -39,8 +39,9 @@ export function fromWebStorage(local: globalThis.Storage): Storage {
   const fallback = memory()
   return {
     getItem(key) {
+      // Memory first: it holds only what a failed write left there, which is newer than the disk.
       try {
-        return local.getItem(key) ?? fallback.getItem(key)
+        return fallback.getItem(key) ?? local.getItem(key)
       } catch {
         return fallback.getItem(key)
       }

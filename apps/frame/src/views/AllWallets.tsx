@@ -18,7 +18,11 @@ export function AllWallets() {
   const [pages, setPages] = useState(1)
   // The previous page stays on screen while a longer one loads ("Show more" does not flash).
   const { data: result, error } = useQuery({
-    ...WalletRegistry.list(registry, { page: 1, entries: pageSize * pages, ...(query ? { search: query } : {}) }),
+    ...WalletRegistry.list(registry, {
+      page: 1,
+      entries: pageSize * pages,
+      ...(query ? { search: query } : {}),
+    }),
     placeholderData: keepPreviousData,
   })
 

@@ -1,8 +1,9 @@
 // Connect: the connect methods in the spec's order (email, social, wallet), honouring the host's
 // feature flags. Only methods this build ships are listed. Wallets follow SPEC §9's connector
 // order: WalletConnect, recent, injected (browser wallets found in the host page), featured.
-import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
+
 import { useQuery } from '@tanstack/react-query'
+import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useEffect } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'

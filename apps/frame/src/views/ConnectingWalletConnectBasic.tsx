@@ -27,7 +27,9 @@ function Pairing({ pairing }: { pairing: PairingCapability }) {
   return (
     <div className="wf-stack" data-testid="wf-wc-pairing">
       <PairingBody state={state} onRetry={() => void pairing.start()} />
-      <p className="wf-muted">Scan with your phone's wallet app, or copy the link into a wallet that is open.</p>
+      <p className="wf-muted">
+        Scan with your phone's wallet app, or copy the link into a wallet that is open.
+      </p>
     </div>
   )
 }

@@ -10,8 +10,7 @@ export function NetworkList() {
     <ul className="wf-stack wf-plain-list">
       {networks.available.map((network) => {
         const active =
-          networks.unsupported === undefined &&
-          network.caipNetworkId === networks.active?.caipNetworkId
+          networks.unsupported === undefined && network.caipNetworkId === networks.active?.caipNetworkId
         return (
           <li key={network.caipNetworkId}>
             <button

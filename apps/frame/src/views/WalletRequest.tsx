@@ -20,7 +20,8 @@ export function WalletRequest() {
   const first = pending[0]
   if (!first) return <p className="wf-muted">No request is waiting for the wallet.</p>
   const link = pairing()?.walletLink()
-  const peer = link?.name ?? (connection.connector?.type === 'injected' ? connection.connector.name : 'your wallet app')
+  const peer =
+    link?.name ?? (connection.connector?.type === 'injected' ? connection.connector.name : 'your wallet app')
   return (
     <div className="wf-stack" data-testid="wf-wallet-request" data-method={first.method}>
       <p>

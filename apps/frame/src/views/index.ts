@@ -1,34 +1,31 @@
-// One component per view of SPEC §2, looked up by name from the view stack.
+// One component per view of SPEC §2, looked up by name from the view stack. Connect is in the
+// first bundle (it paints when the modal first opens); every other view loads on first use.
 import type { ViewName } from '@walletframe/protocol'
-import type { ComponentType } from 'react'
-import { Account } from './Account.js'
-import { AllWallets } from './AllWallets.js'
-import { ApproveTransaction } from './ApproveTransaction.js'
+import { type ComponentType, lazy } from 'react'
 import { Connect } from './Connect.js'
-import { ConnectingFarcaster } from './ConnectingFarcaster.js'
-import { ConnectingSiwe } from './ConnectingSiwe.js'
-import { ConnectingWalletConnect } from './ConnectingWalletConnect.js'
-import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic.js'
-import { Networks } from './Networks.js'
-import { RegisterAccountName } from './RegisterAccountName.js'
-import { RegisterAccountNameSuccess } from './RegisterAccountNameSuccess.js'
-import { SIWXSignMessage } from './SIWXSignMessage.js'
-import { UnsupportedChain } from './UnsupportedChain.js'
-import { WalletRequest } from './WalletRequest.js'
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })))
 
 export const views: Record<ViewName, ComponentType> = {
   Connect,
-  ConnectingSiwe,
-  ConnectingFarcaster,
-  UnsupportedChain,
-  Account,
-  AllWallets,
-  ConnectingWalletConnectBasic,
-  SIWXSignMessage,
-  ApproveTransaction,
-  RegisterAccountName,
-  RegisterAccountNameSuccess,
-  Networks,
-  ConnectingWalletConnect,
-  WalletRequest,
+  ConnectingSiwe: named(() => import('./ConnectingSiwe.js'), 'ConnectingSiwe'),
+  ConnectingFarcaster: named(() => import('./ConnectingFarcaster.js'), 'ConnectingFarcaster'),
+  UnsupportedChain: named(() => import('./UnsupportedChain.js'), 'UnsupportedChain'),
+  Account: named(() => import('./Account.js'), 'Account'),
+  AllWallets: named(() => import('./AllWallets.js'), 'AllWallets'),
+  ConnectingWalletConnectBasic: named(
+    () => import('./ConnectingWalletConnectBasic.js'),
+    'ConnectingWalletConnectBasic',
+  ),
+  SIWXSignMessage: named(() => import('./SIWXSignMessage.js'), 'SIWXSignMessage'),
+  ApproveTransaction: named(() => import('./ApproveTransaction.js'), 'ApproveTransaction'),
+  RegisterAccountName: named(() => import('./RegisterAccountName.js'), 'RegisterAccountName'),
+  RegisterAccountNameSuccess: named(
+    () => import('./RegisterAccountNameSuccess.js'),
+    'RegisterAccountNameSuccess',
+  ),
+  Networks: named(() => import('./Networks.js'), 'Networks'),
+  ConnectingWalletConnect: named(() => import('./ConnectingWalletConnect.js'), 'ConnectingWalletConnect'),
+  WalletRequest: named(() => import('./WalletRequest.js'), 'WalletRequest'),
 }

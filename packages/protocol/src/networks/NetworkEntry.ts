@@ -44,44 +44,10 @@ const customRequired = ['name', 'nativeCurrency', 'rpcUrls'] as const
 export const NetworkEntry = z
   .union([ChainNetwork.shape.caipNetworkId, NetworkObject])
   .transform((entry, ctx): ChainNetwork => {
-    const caipNetworkId = typeof entry === 'string' ? entry : entry.caipNetworkId
-    const builtin = getBuiltinNetwork(caipNetworkId)
-    const notBuiltin = `${caipNetworkId} is not a built-in network; give name, nativeCurrency and rpcUrls`
-    if (typeof entry === 'string') {
-      if (builtin) return ChainNetwork.parse(builtin)
-      ctx.addIssue({ code: 'custom', message: notBuiltin, input: entry })
-      return z.NEVER
-    }
-    const given = defined(entry)
-    let network: ChainNetwork
-    const whole = ChainNetwork.safeParse(builtin ? given : { ...idParts(caipNetworkId), ...given })
-    if (whole.success) network = whole.data
-    else if (builtin)
-      network = ChainNetwork.parse({
-        ...builtin,
-        ...given,
-        contracts: { ...builtin.contracts, ...given.contracts },
-      })
-    else if (customRequired.some((key) => given[key] === undefined)) {
-      ctx.addIssue({ code: 'custom', message: notBuiltin, input: entry })
-      return z.NEVER
-    } else {
-      // Only the chainNamespace or id read from the CAIP-2 id can fail here (e.g. `cosmos:…`).
-      for (const issue of whole.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: entry })
-      return z.NEVER
-    }
-    const expected = `${network.chainNamespace}:${network.id}`
-    if (expected !== network.caipNetworkId) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${network.caipNetworkId} does not match its chainNamespace and id (${expected})`,
-        path: ['caipNetworkId'],
-        input: entry,
-      })
-      return z.NEVER
-    }
-    return network
+    const resolved = resolve(entry)
+    if (!Array.isArray(resolved)) return resolved
+    for (const issue of resolved) ctx.addIssue({ code: 'custom', ...issue, input: entry })
+    return z.NEVER
   })
 export type NetworkEntryInput = z.input<typeof NetworkEntry>
 
@@ -119,6 +85,40 @@ export declare namespace resolveNetworks {
     /** The RPC URL for a network whose entry gave none of its own; undefined keeps the built-in one. */
     rpcUrl?: ((network: ChainNetwork) => string | undefined) | undefined
   }
+}
+
+type Issue = { message: string; path?: PropertyKey[] }
+
+/** The full network an entry stands for, or why it stands for none. */
+function resolve(entry: string | NetworkObject): ChainNetwork | Issue[] {
+  const caipNetworkId = typeof entry === 'string' ? entry : entry.caipNetworkId
+  const builtin = getBuiltinNetwork(caipNetworkId)
+  const notBuiltin = [
+    { message: `${caipNetworkId} is not a built-in network; give name, nativeCurrency and rpcUrls` },
+  ]
+  if (typeof entry === 'string') return builtin ? ChainNetwork.parse(builtin) : notBuiltin
+  const given = defined(entry)
+  const whole = ChainNetwork.safeParse(builtin ? given : { ...idParts(caipNetworkId), ...given })
+  let network: ChainNetwork
+  if (whole.success) network = whole.data
+  else if (builtin)
+    network = ChainNetwork.parse({
+      ...builtin,
+      ...given,
+      contracts: { ...builtin.contracts, ...given.contracts },
+    })
+  else if (customRequired.some((key) => given[key] === undefined)) return notBuiltin
+  // The fields were checked already: only a chainNamespace or id read from the id can fail (`cosmos:…`).
+  else return whole.error.issues.map(({ message, path }) => ({ message, path }))
+  const expected = `${network.chainNamespace}:${network.id}`
+  if (expected !== network.caipNetworkId)
+    return [
+      {
+        message: `${network.caipNetworkId} does not match its chainNamespace and id (${expected})`,
+        path: ['caipNetworkId'],
+      },
+    ]
+  return network
 }
 
 /** The fields of an entry that hold a value: `{ name: undefined }` must not erase a built-in name. */

@@ -1,8 +1,8 @@
 // `@walletframe/protocol/networks`: the built-in networks and the entries that name them. Kept off
-// the root entry's public surface because the catalog is built from viem's chain definitions.
+// the root entry's public surface; the EVM part is generated from viem's chain definitions.
 export { bitcoinNetworks } from './bitcoin.js'
 export { builtinNetworks, getBuiltinNetwork } from './catalog.js'
-export { evmNetworks, fromViem } from './evm.js'
+export { evmNetworks } from './evm.js'
 export {
   NetworkEntries,
   type NetworkEntriesInput,

@@ -15,7 +15,10 @@ import type { Connection, Connector, Event } from '../Connector.js'
 
 /** What the connector needs of the host channel. */
 export type Bridge = {
-  request(method: 'injected:request', params: { rdns: string; method: string; params?: unknown }): Promise<unknown>
+  request(
+    method: 'injected:request',
+    params: { rdns: string; method: string; params?: unknown },
+  ): Promise<unknown>
   request(method: 'injected:list'): Promise<unknown>
 }
 
@@ -49,7 +52,8 @@ export function create(bridge: Bridge, events: HostEvents, wallet: InjectedWalle
       params === undefined ? { rdns: wallet.rdns, method } : { rdns: wallet.rdns, method, params },
     )
   const network = (): CaipNetworkId => `eip155:${chainId ?? 1}`
-  const caip = (list: readonly string[]): CaipAddress[] => list.map((address) => `${network()}:${address}` as const)
+  const caip = (list: readonly string[]): CaipAddress[] =>
+    list.map((address) => `${network()}:${address}` as const)
 
   async function connection(accounts: unknown): Promise<Connection> {
     addresses = Accounts.parse(accounts)

@@ -2,9 +2,10 @@
 // URI while the user connects, remembers recent wallets and the deep link on success, reports the
 // approval as a `connect` event, restores the session on reload, and lists requests that wait for
 // the wallet app (cancellable).
+
+import type { SignClientTypes } from '@walletconnect/types'
 import type { ChainNetwork, FrameWalletConnect } from '@walletframe/protocol'
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
-import type { SignClientTypes } from '@walletconnect/types'
 import * as Store from '../../lib/store.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
@@ -110,7 +111,8 @@ export function create(options: create.Options): { connector: Connector; pairing
   wc.subscribe((event) => {
     if (event.type === 'accountsChanged') emit(event)
     if (event.type === 'chainChanged') emit(event)
-    if (event.type === 'relay') emit({ type: 'transport', connected: event.connected })
+    if (event.type === 'relay')
+      emit({ type: 'transport', connected: event.connected, via: 'the WalletConnect relay' })
     if (event.type === 'disconnect') {
       pending.cancelAll()
       reset()

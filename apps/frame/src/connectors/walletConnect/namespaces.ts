@@ -93,7 +93,10 @@ export function toCaipAccounts(data: readonly unknown[], chain: string): CaipAdd
  * The session with `selected` moved to the front of their namespace's accounts, so the wallet's
  * newest choice is the selected account now and after a reload (sign-client stores the session).
  */
-export function withSelected(session: SessionTypes.Struct, selected: readonly CaipAddress[]): SessionTypes.Struct {
+export function withSelected(
+  session: SessionTypes.Struct,
+  selected: readonly CaipAddress[],
+): SessionTypes.Struct {
   const [first] = selected
   if (!first) return session
   const family = first.split(':')[0] as string

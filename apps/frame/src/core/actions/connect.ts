@@ -1,21 +1,29 @@
 // Connecting: asking a connector for a connection, applying a connection however it arrived
 // (asked for, scanned from a QR code, restored after a reload), and following the connector's
 // events while it is the active one. Works on the Connector contract alone.
-import { messages, type CaipNetworkId } from '@walletframe/protocol'
+import { type CaipNetworkId, messages } from '@walletframe/protocol'
 import type { Connection, Connector, Event } from '../../connectors/Connector.js'
 import { messageOf, rpcCode } from '../../lib/errors.js'
-import * as ConnectionStore from '../connection.js'
 import type { Core } from '../Core.js'
+import * as ConnectionStore from '../connection.js'
 import * as Networks from '../networks.js'
-import * as Navigation from './navigation.js'
 import * as Disconnect from './disconnect.js'
+import * as Navigation from './navigation.js'
 
 /** What is stored to rebuild the connector after a reload (non-secret; the app knows how). */
 export type Choice = { readonly id: string; readonly data?: unknown }
 
 export type Deps = Pick<
   Core,
-  'modal' | 'connection' | 'networks' | 'toasts' | 'notification' | 'pending' | 'analytics' | 'storage' | 'isMobile'
+  | 'modal'
+  | 'connection'
+  | 'networks'
+  | 'toasts'
+  | 'notification'
+  | 'pending'
+  | 'analytics'
+  | 'storage'
+  | 'isMobile'
 >
 
 /** Makes `network` the active one when the host uses it; else the wallet is on an unsupported network. */
@@ -50,7 +58,10 @@ export async function connect(core: Deps, connector: Connector, choice: Choice):
   try {
     const connection = await connector.connect()
     attach(core, connector, connection, choice)
-    core.analytics.track({ event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } })
+    core.analytics.track({
+      event: 'CONNECT_SUCCESS',
+      properties: { method: 'browser', name: connector.name },
+    })
     settle(core)
   } catch (error) {
     if (core.connection.connector() === undefined) core.connection.setStatus('disconnected')
@@ -97,7 +108,7 @@ export function follow(core: Deps, connector: Connector, choice: Choice): () => 
       case 'transport':
         // A banner, not a toast: it stays while the relay is away and goes when it is back.
         if (!event.connected && isActive())
-          core.notification.show('Lost the connection to the wallet. Reconnecting…', 'warning')
+          core.notification.show(`Lost the connection to ${event.via}. Reconnecting…`, 'warning')
         else if (event.connected) core.notification.hide()
         return
     }

@@ -2,8 +2,8 @@
 // Connect, then tells the connector (which ends a WalletConnect session in the wallet too).
 import { messages } from '@walletframe/protocol'
 import { FrameError } from '../../lib/errors.js'
-import * as ConnectionStore from '../connection.js'
 import type { Core } from '../Core.js'
+import * as ConnectionStore from '../connection.js'
 import * as ViewStack from '../viewStack.js'
 
 /** SPEC §8 "Failed to disconnect": the connector could not end the connection on its side. */

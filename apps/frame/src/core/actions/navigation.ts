@@ -11,7 +11,11 @@ const isConnected = (core: Pick<Core, 'connection'>) => core.connection.get().st
 /** Opens the modal on `view`, or on the view the open rules pick (UnsupportedChain when the wallet is on an unknown network). */
 export function open(core: Deps, view?: ViewName): void {
   const unsupported = core.networks.get().unsupported !== undefined && isConnected(core)
-  const context = { isConnected: isConnected(core), hasAdapters: core.networks.hasAdapters(), isMobile: core.isMobile() }
+  const context = {
+    isConnected: isConnected(core),
+    hasAdapters: core.networks.hasAdapters(),
+    isMobile: core.isMobile(),
+  }
   core.modal.setStack(ViewStack.open(context, view ?? (unsupported ? 'UnsupportedChain' : undefined)))
   core.modal.setOpen(true)
 }

@@ -3,7 +3,9 @@
 import type { Core } from '../Core.js'
 import * as Navigation from './navigation.js'
 
-export function watch(core: Pick<Core, 'pending' | 'modal' | 'connection' | 'networks' | 'isMobile'>): () => void {
+export function watch(
+  core: Pick<Core, 'pending' | 'modal' | 'connection' | 'networks' | 'isMobile'>,
+): () => void {
   let openedForRequest = false
   return core.pending.subscribe((list, previous) => {
     if (list.length > 0 && previous.length === 0) {

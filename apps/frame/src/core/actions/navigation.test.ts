@@ -1,0 +1,168 @@
+import type { ChainNetwork } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it, vi } from 'vitest'
+import type { Connector } from '../../connectors/Connector.js'
+import * as Storage from '../../storage/Storage.js'
+import * as Core from '../Core.js'
+import * as Navigation from './navigation.js'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const bitcoin: ChainNetwork = {
+  caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+  chainNamespace: 'bip122',
+  id: '000000000019d6689c085ae165831e93',
+  name: 'Bitcoin',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/bitcoin'] } },
+  testnet: false,
+  contracts: {},
+  tokens: [],
+  nfts: [],
+}
+
+const connector: Connector = {
+  id: 'fake',
+  type: 'injected',
+  name: 'Fake Wallet',
+  connect: vi.fn(),
+  reconnect: vi.fn(),
+  disconnect: vi.fn(),
+  request: vi.fn(),
+  switchNetwork: vi.fn(),
+  subscribe: () => () => {},
+}
+
+function setup(options: { networks?: readonly ChainNetwork[]; mobile?: boolean } = {}) {
+  const core = Core.create({ storage: Storage.memory(), isMobile: () => options.mobile ?? false })
+  const networks = options.networks ?? [evmNetwork(1, 'Ethereum')]
+  core.networks.set({ available: networks, active: networks[0], unsupported: undefined })
+  return core
+}
+
+const connect = (core: Core.Core) => core.connection.attach(connector, [`eip155:1:${address}`])
+const history = (core: Core.Core) => core.modal.get().stack.history
+
+describe('open', () => {
+  it('opens on Connect when nothing is connected', () => {
+    const core = setup()
+    Navigation.open(core)
+    expect(core.modal.get().open).toBe(true)
+    expect(history(core)).toEqual(['Connect'])
+  })
+
+  it('opens on Account when connected', () => {
+    const core = setup()
+    connect(core)
+    Navigation.open(core)
+    expect(history(core)).toEqual(['Account'])
+  })
+
+  it('opens on the view asked for', () => {
+    const core = setup()
+    Navigation.open(core, 'Networks')
+    expect(history(core)).toEqual(['Networks'])
+  })
+
+  it('opens on UnsupportedChain when the connected wallet is on a network the host does not use', () => {
+    const core = setup()
+    connect(core)
+    core.networks.set((state) => ({ ...state, unsupported: 'eip155:137' }))
+    Navigation.open(core)
+    expect(history(core)).toEqual(['UnsupportedChain'])
+  })
+
+  it('opens on the WalletConnect QR code on desktop when no chain adapter serves the host networks', () => {
+    const core = setup({ networks: [bitcoin] })
+    Navigation.open(core, 'Account')
+    expect(history(core)).toEqual(['ConnectingWalletConnectBasic'])
+  })
+
+  it('opens on the wallet list on mobile when no chain adapter serves the host networks', () => {
+    const core = setup({ networks: [bitcoin], mobile: true })
+    Navigation.open(core)
+    expect(history(core)).toEqual(['AllWallets'])
+  })
+})
+
+describe('close', () => {
+  it('closes and starts the next open from Connect when disconnected', () => {
+    const core = setup()
+    Navigation.open(core, 'Networks')
+    Navigation.close(core)
+    expect(core.modal.get()).toMatchObject({ open: false, stack: { history: ['Connect'] } })
+  })
+
+  it('closes and starts the next open from Account when connected', () => {
+    const core = setup()
+    connect(core)
+    Navigation.open(core, 'Networks')
+    Navigation.close(core)
+    expect(core.modal.get()).toMatchObject({ open: false, stack: { history: ['Account'] } })
+  })
+})
+
+describe('push', () => {
+  it('adds a view on top, once', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    Navigation.push(core, 'AllWallets')
+    expect(history(core)).toEqual(['Connect', 'AllWallets'])
+  })
+})
+
+describe('replace', () => {
+  it('replaces the view on top', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    Navigation.replace(core, 'ConnectingWalletConnect')
+    expect(history(core)).toEqual(['Connect', 'ConnectingWalletConnect'])
+  })
+})
+
+describe('reset', () => {
+  it('leaves only the view given', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    Navigation.reset(core, 'Account')
+    expect(history(core)).toEqual(['Account'])
+  })
+})
+
+describe('back', () => {
+  it('goes back one view', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    Navigation.back(core)
+    expect(core.modal.get().open).toBe(true)
+    expect(history(core)).toEqual(['Connect'])
+  })
+
+  it('closes the modal from the first view', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.back(core)
+    expect(core.modal.get()).toMatchObject({ open: false, stack: { history: ['Connect'] } })
+  })
+
+  it('closes the modal from anywhere after UnsupportedChain', () => {
+    const core = setup()
+    connect(core)
+    Navigation.open(core, 'UnsupportedChain')
+    Navigation.push(core, 'Networks')
+    Navigation.back(core)
+    expect(core.modal.get()).toMatchObject({ open: false, stack: { history: ['Account'] } })
+  })
+})
+
+describe('current', () => {
+  it('is the view on top', () => {
+    const core = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    expect(Navigation.current(core)).toBe('AllWallets')
+  })
+})

@@ -1,0 +1,203 @@
+import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it, vi } from 'vitest'
+import type { Connector } from '../connectors/Connector.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as Core from '../core/Core.js'
+import * as Storage from '../storage/Storage.js'
+import * as HostEvents from './hostEvents.js'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
+const ethereum = evmNetwork(1, 'Ethereum')
+const base = evmNetwork(8453, 'Base')
+const solana: ChainNetwork = {
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
+  testnet: false,
+  contracts: {},
+  tokens: [],
+  nfts: [],
+}
+const evmAccount: CaipAddress = `eip155:1:${address}`
+const solanaAccount: CaipAddress = `${solana.caipNetworkId}:${solanaAddress}`
+
+const connector: Connector = {
+  id: 'walletConnect',
+  type: 'walletConnect',
+  name: 'WalletConnect',
+  connect: vi.fn(),
+  reconnect: vi.fn(),
+  disconnect: vi.fn(),
+  request: vi.fn(),
+  switchNetwork: vi.fn(),
+  subscribe: () => () => {},
+}
+
+function setup() {
+  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
+  core.networks.set({ available: [ethereum, base, solana], active: ethereum, unsupported: undefined })
+  const emitted: { event: string; data: unknown }[] = []
+  const emit = ((event: string, data: unknown) => void emitted.push({ event, data })) as HostEvents.Emit
+  const stop = HostEvents.forward(core, emit)
+  return { core, emitted, stop }
+}
+
+const setActive = (core: Core.Core, network: ChainNetwork) =>
+  core.networks.set((state) => ({ ...state, active: network, unsupported: undefined }))
+
+describe('accountState', () => {
+  it('is disconnected with no accounts before a connection', () => {
+    const { core } = setup()
+    expect(HostEvents.accountState(core)).toEqual({
+      status: 'disconnected',
+      isConnected: false,
+      allAccounts: [],
+    })
+  })
+
+  it('names the address of the active network and every account of the connection', () => {
+    const { core } = setup()
+    core.connection.attach(connector, [evmAccount, solanaAccount])
+    expect(HostEvents.accountState(core)).toEqual({
+      status: 'connected',
+      isConnected: true,
+      address,
+      caipAddress: `eip155:1:${address}`,
+      allAccounts: [
+        { namespace: 'eip155', address, type: 'eoa' },
+        { namespace: 'solana', address: solanaAddress, type: 'eoa' },
+      ],
+      connector: 'walletConnect',
+    })
+  })
+})
+
+describe('forward', () => {
+  it('tells the host about a connection: state, accountsChanged and connect', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount])
+    expect(emitted).toEqual([
+      {
+        event: 'state',
+        data: {
+          status: 'connected',
+          isConnected: true,
+          address,
+          caipAddress: `eip155:1:${address}`,
+          allAccounts: [{ namespace: 'eip155', address, type: 'eoa' }],
+          connector: 'walletConnect',
+        },
+      },
+      { event: 'eip1193', data: { event: 'accountsChanged', data: [address] } },
+      { event: 'eip1193', data: { event: 'connect', data: { chainId: '0x1' } } },
+    ])
+  })
+
+  it('tells the host about a connecting status without EIP-1193 events', () => {
+    const { core, emitted } = setup()
+    core.connection.setStatus('connecting')
+    expect(emitted).toEqual([
+      { event: 'state', data: { status: 'connecting', isConnected: false, allAccounts: [] } },
+    ])
+  })
+
+  it('tells the host about another EVM network: state with its caipAddress, network and chainChanged', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount, `eip155:8453:${address}`])
+    emitted.length = 0
+    setActive(core, base)
+    expect(emitted).toEqual([
+      {
+        event: 'state',
+        data: expect.objectContaining({ caipAddress: `eip155:8453:${address}` }),
+      },
+      {
+        event: 'network',
+        data: { caipNetworkId: 'eip155:8453', chainId: '0x2105', name: 'Base', supported: true },
+      },
+      { event: 'eip1193', data: { event: 'chainChanged', data: '0x2105' } },
+    ])
+  })
+
+  it('switching to Solana changes the caipAddress to the Solana account, with no EIP-1193 event', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount, solanaAccount])
+    emitted.length = 0
+    setActive(core, solana)
+    expect(emitted).toEqual([
+      {
+        event: 'state',
+        data: expect.objectContaining({ address: solanaAddress, caipAddress: solanaAccount }),
+      },
+      { event: 'network', data: { caipNetworkId: solana.caipNetworkId, name: 'Solana', supported: true } },
+    ])
+  })
+
+  it('switching back from Solana reports chainChanged again', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount, solanaAccount])
+    setActive(core, solana)
+    emitted.length = 0
+    setActive(core, ethereum)
+    expect(emitted).toContainEqual({ event: 'eip1193', data: { event: 'chainChanged', data: '0x1' } })
+  })
+
+  it('reports accountsChanged with the EVM address only, and only when it changes', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount, solanaAccount])
+    emitted.length = 0
+    core.connection.setAccounts([evmAccount, `${solana.caipNetworkId}:${'9'.repeat(44)}`])
+    expect(emitted.map((item) => item.event)).toEqual(['state'])
+    core.connection.setAccounts([`eip155:1:${other}`, solanaAccount])
+    expect(emitted).toContainEqual({ event: 'eip1193', data: { event: 'accountsChanged', data: [other] } })
+  })
+
+  it('reports a wallet on an unsupported network', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [`eip155:137:${address}`])
+    emitted.length = 0
+    core.networks.set((state) => ({ ...state, unsupported: 'eip155:137' }))
+    expect(emitted).toEqual([
+      { event: 'network', data: { caipNetworkId: 'eip155:137', chainId: '0x89', supported: false } },
+      { event: 'eip1193', data: { event: 'chainChanged', data: '0x89' } },
+    ])
+  })
+
+  it('tells the host about a disconnect: state, accountsChanged [] and disconnect 4900', () => {
+    const { core, emitted } = setup()
+    core.connection.attach(connector, [evmAccount])
+    emitted.length = 0
+    core.connection.detach()
+    expect(emitted).toEqual([
+      { event: 'state', data: { status: 'disconnected', isConnected: false, allAccounts: [] } },
+      { event: 'eip1193', data: { event: 'accountsChanged', data: [] } },
+      { event: 'eip1193', data: { event: 'disconnect', data: { code: 4900, message: 'Disconnected' } } },
+    ])
+  })
+
+  it('tells the host when the modal opens and closes', () => {
+    const { core, emitted } = setup()
+    Navigation.open(core)
+    Navigation.push(core, 'AllWallets')
+    Navigation.close(core)
+    expect(emitted).toEqual([
+      { event: 'modal', data: { open: true } },
+      { event: 'modal', data: { open: false } },
+    ])
+  })
+
+  it('tells the host nothing once stopped', () => {
+    const { core, emitted, stop } = setup()
+    stop()
+    core.connection.attach(connector, [evmAccount])
+    setActive(core, base)
+    Navigation.open(core)
+    expect(emitted).toEqual([])
+  })
+})

@@ -1,0 +1,246 @@
+import { type ChainNetwork, ProviderRpcError } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it, vi } from 'vitest'
+import type { Connection, Connector, Event, Request } from '../connectors/Connector.js'
+import * as Connect from '../core/actions/connect.js'
+import * as Navigation from '../core/actions/navigation.js'
+import * as Core from '../core/Core.js'
+import * as Storage from '../storage/Storage.js'
+import * as Router from './router.js'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
+const ethereum = evmNetwork(1, 'Ethereum')
+const base = evmNetwork(8453, 'Base')
+const solanaNetwork = (reference: string, name: string): ChainNetwork => ({
+  caipNetworkId: `solana:${reference}`,
+  chainNamespace: 'solana',
+  id: reference,
+  name,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:9/${reference}`] } },
+  testnet: false,
+  contracts: {},
+  tokens: [],
+  nfts: [],
+})
+const solana = solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana')
+const solanaDevnet = solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet')
+
+function fakeConnector(connection: Connection = { accounts: [`eip155:1:${address}`], network: 'eip155:1' }) {
+  const connector = {
+    id: 'fake',
+    type: 'injected' as const,
+    name: 'Fake Wallet',
+    connect: vi.fn(async (): Promise<Connection> => connection),
+    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
+    disconnect: vi.fn(async () => {}),
+    request: vi.fn(async (_request: Request): Promise<unknown> => '0xsigned'),
+    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
+    subscribe: (_listener: (event: Event) => void) => () => {},
+  } satisfies Connector
+  return connector
+}
+
+function setup(networks: readonly ChainNetwork[] = [ethereum, base]) {
+  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
+  core.networks.set({ available: networks, active: networks[0], unsupported: undefined })
+  const read = vi.fn(
+    async (_network: ChainNetwork, _method: string, _params: unknown): Promise<unknown> => '0x10',
+  )
+  const router = Router.create({ ...core, read })
+  return { core, read, router }
+}
+
+async function connect(core: Core.Core, connection?: Connection) {
+  const connector = fakeConnector(connection)
+  await Connect.connect(core, connector, { id: connector.id })
+  return connector
+}
+
+describe('create', () => {
+  it('answers eth_chainId with the active network in hex', async () => {
+    const { router } = setup([base])
+    expect(await router.request({ method: 'eth_chainId' })).toBe('0x2105')
+  })
+
+  it('refuses eth_chainId with 4902 while the active network is not an EVM one', async () => {
+    const { router } = setup([solana])
+    await expect(router.request({ method: 'eth_chainId' })).rejects.toMatchObject({ code: 4902 })
+  })
+
+  it('answers eth_accounts with the EVM address, or nothing when disconnected', async () => {
+    const { core, router } = setup()
+    expect(await router.request({ method: 'eth_accounts' })).toEqual([])
+    await connect(core)
+    expect(await router.request({ method: 'eth_accounts' })).toEqual([address])
+  })
+
+  it('answers eth_requestAccounts at once when connected', async () => {
+    const { core, router } = setup()
+    await connect(core)
+    expect(await router.request({ method: 'eth_requestAccounts' })).toEqual([address])
+    expect(core.modal.get().open).toBe(false)
+  })
+
+  it('opens Connect for eth_requestAccounts and resolves once the user connects', async () => {
+    const { core, router } = setup()
+    const accounts = router.request({ method: 'eth_requestAccounts' })
+    expect(core.modal.get().open).toBe(true)
+    expect(Navigation.current(core)).toBe('Connect')
+    await connect(core)
+    expect(await accounts).toEqual([address])
+  })
+
+  it('rejects a waiting eth_requestAccounts with 4001 when the user closes the modal', async () => {
+    const { core, router } = setup()
+    const accounts = router.request({ method: 'eth_requestAccounts' })
+    Navigation.close(core)
+    await expect(accounts).rejects.toMatchObject({ code: 4001 })
+  })
+
+  it('sends read methods to the active network through `read`', async () => {
+    const { router, read } = setup()
+    expect(await router.request({ method: 'eth_getBalance', params: [address, 'latest'] })).toBe('0x10')
+    expect(read).toHaveBeenCalledWith(ethereum, 'eth_getBalance', [address, 'latest'])
+  })
+
+  it('sends read methods to the network the request names', async () => {
+    const { router, read } = setup()
+    await router.request({ method: 'eth_blockNumber', chainId: 'eip155:8453' })
+    expect(read).toHaveBeenCalledWith(base, 'eth_blockNumber', undefined)
+  })
+
+  it('refuses a read on a network the host does not use with 4902', async () => {
+    const { router, read } = setup()
+    await expect(router.request({ method: 'eth_blockNumber', chainId: 'eip155:10' })).rejects.toMatchObject({
+      code: 4902,
+    })
+    expect(read).not.toHaveBeenCalled()
+  })
+
+  it('refuses methods that are not allowed with 4200', async () => {
+    const { router, read } = setup()
+    await expect(router.request({ method: 'debug_traceTransaction' })).rejects.toMatchObject({
+      code: 4200,
+      message: 'Requested RPC call is not allowed: debug_traceTransaction',
+    })
+    expect(read).not.toHaveBeenCalled()
+  })
+
+  it('asks to connect first before a wallet method (4100)', async () => {
+    const { router } = setup()
+    await expect(
+      router.request({ method: 'personal_sign', params: ['0x00', address] }),
+    ).rejects.toMatchObject({
+      code: 4100,
+      message: 'Please call connect() before request()',
+    })
+  })
+
+  it('sends wallet methods to the connector for the active network', async () => {
+    const { core, router } = setup([base, ethereum])
+    const connector = await connect(core, { accounts: [`eip155:8453:${address}`], network: 'eip155:8453' })
+    expect(await router.request({ method: 'personal_sign', params: ['0x00', address] })).toBe('0xsigned')
+    expect(connector.request).toHaveBeenCalledWith({
+      method: 'personal_sign',
+      params: ['0x00', address],
+      network: 'eip155:8453',
+    })
+  })
+
+  it('sends a wallet method to the network the request names', async () => {
+    const { core, router } = setup()
+    const connector = await connect(core)
+    await router.request({ method: 'eth_sendTransaction', params: [{}], chainId: 'eip155:8453' })
+    expect(connector.request).toHaveBeenCalledWith(expect.objectContaining({ network: 'eip155:8453' }))
+  })
+
+  it('shows "Action not allowed" when the wallet refuses the method (4200) and passes the error on', async () => {
+    const { core, router } = setup()
+    const connector = await connect(core)
+    connector.request.mockRejectedValueOnce(new ProviderRpcError(4200, 'Method not approved'))
+    await expect(router.request({ method: 'wallet_sendCalls', params: [] })).rejects.toMatchObject({
+      code: 4200,
+    })
+    expect(core.toasts.get()).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' })
+  })
+
+  it('shows no toast for other wallet errors', async () => {
+    const { core, router } = setup()
+    const connector = await connect(core)
+    connector.request.mockRejectedValueOnce(new ProviderRpcError(4001, 'User rejected the request.'))
+    await expect(router.request({ method: 'personal_sign', params: [] })).rejects.toMatchObject({
+      code: 4001,
+    })
+    expect(core.toasts.get().open).toBe(false)
+  })
+
+  it('sends solana_signMessage to the connector on the active Solana network', async () => {
+    const { core, router } = setup([ethereum, solanaDevnet, solana])
+    const connector = await connect(core, {
+      accounts: [`eip155:1:${address}`, `${solana.caipNetworkId}:${solanaAddress}`],
+      network: 'eip155:1',
+    })
+    core.networks.set((state) => ({ ...state, active: solana }))
+    await router.request({ method: 'solana_signMessage', params: { message: 'aGk=' } })
+    expect(connector.request).toHaveBeenCalledWith({
+      method: 'solana_signMessage',
+      params: { message: 'aGk=' },
+      network: solana.caipNetworkId,
+    })
+  })
+
+  it('sends solana_signMessage to the Solana network the wallet has an account on while an EVM network is active', async () => {
+    const { core, router } = setup([ethereum, solanaDevnet, solana])
+    const connector = await connect(core, {
+      accounts: [`eip155:1:${address}`, `${solana.caipNetworkId}:${solanaAddress}`],
+      network: 'eip155:1',
+    })
+    await router.request({ method: 'solana_signMessage', params: {} })
+    expect(connector.request).toHaveBeenCalledWith(expect.objectContaining({ network: solana.caipNetworkId }))
+  })
+
+  it("sends solana_signMessage to the host's first Solana network when the wallet has no Solana account", async () => {
+    const { core, router } = setup([ethereum, solanaDevnet, solana])
+    const connector = await connect(core)
+    await router.request({ method: 'solana_signMessage', params: {} })
+    expect(connector.request).toHaveBeenCalledWith(
+      expect.objectContaining({ network: solanaDevnet.caipNetworkId }),
+    )
+  })
+
+  it('refuses a Solana call with 4902 when the host uses no Solana network', async () => {
+    const { core, router } = setup()
+    const connector = await connect(core)
+    await expect(router.request({ method: 'solana_signMessage', params: {} })).rejects.toMatchObject({
+      code: 4902,
+    })
+    expect(connector.request).not.toHaveBeenCalled()
+  })
+
+  it('switches the active network on wallet_switchEthereumChain', async () => {
+    const { core, router } = setup()
+    const connector = await connect(core)
+    expect(
+      await router.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] }),
+    ).toBe(null)
+    expect(connector.switchNetwork).toHaveBeenCalledWith(base)
+    expect(core.networks.get().active).toBe(base)
+  })
+
+  it('refuses wallet_switchEthereumChain without a hex chain id (-32602)', async () => {
+    const { router } = setup()
+    await expect(
+      router.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 8453 }] }),
+    ).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('refuses wallet_switchEthereumChain to a chain the host does not use (4902)', async () => {
+    const { core, router } = setup()
+    await expect(
+      router.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(core.networks.get().active).toBe(ethereum)
+  })
+})
