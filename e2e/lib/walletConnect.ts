@@ -81,7 +81,8 @@ export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }
     },
     { scope: 'worker' },
   ],
-  page: async ({ page, stack, relay }, use) => {
+  // `chains` first: the networks it sets are what the frame and the demo page load with.
+  page: async ({ page, stack, relay, chains: _chains }, use) => {
     await useLocalRelay(page, stack.frame.origin, relay.url)
     await use(page)
   },

@@ -18,7 +18,11 @@ describe('create', () => {
     const { provider, sync } = Provider.create({ request })
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('from frame')
     sync(
-      { ready: true, isConnected: true, address: '0xabc', caipAddress: 'eip155:8453:0xabc' },
+      {
+        ready: true,
+        isConnected: true,
+        allAccounts: [{ namespace: 'eip155', address: '0xabc', type: 'eoa' }],
+      },
       { caipNetworkId: 'eip155:8453', chainId: '0x2105' },
     )
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('0x2105')
@@ -26,17 +30,24 @@ describe('create', () => {
     expect(request).toHaveBeenCalledOnce()
   })
 
-  it('answers no EVM account for a non-EVM account, and asks the frame before it is ready', async () => {
+  it('answers the EVM account whichever namespace is active, none without one, and asks the frame before it is ready', async () => {
     const request = vi.fn(async () => 'from frame')
     const { provider, sync } = Provider.create({ request })
     const solana = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainId: '0x1' } as const
-    sync(
-      { ready: true, isConnected: true, address: 'So1', caipAddress: `${solana.caipNetworkId}:So1` },
-      solana,
-    )
+    const so1 = { namespace: 'solana', address: 'So1', type: 'eoa' } as const
+    sync({ ready: true, isConnected: true, allAccounts: [so1] }, solana)
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('from frame')
-    sync({ ready: false, isConnected: false }, undefined)
+    sync(
+      {
+        ready: true,
+        isConnected: true,
+        allAccounts: [so1, { namespace: 'eip155', address: '0xabc', type: 'eoa' }],
+      },
+      solana,
+    )
+    await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual(['0xabc'])
+    sync({ ready: false, isConnected: false, allAccounts: [] }, undefined)
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toBe('from frame')
   })
 

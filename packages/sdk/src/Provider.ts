@@ -37,7 +37,7 @@ export type Controller = {
    * reported; before the frame has initialised (`ready` false) they are asked of the frame.
    */
   sync(
-    state: Pick<AccountState, 'isConnected' | 'address' | 'caipAddress'> & { ready: boolean },
+    state: Pick<AccountState, 'isConnected' | 'allAccounts'> & { ready: boolean },
     network: Pick<NetworkState, 'caipNetworkId' | 'chainId'> | undefined,
   ): void
 }
@@ -83,12 +83,9 @@ export function create({ request }: Options): Controller {
       emitter(event).emit(data)
     },
     sync(state, network) {
-      // Only EVM accounts and networks have an EIP-1193 answer; a connected non-EVM account has none.
-      accounts = state.ready
-        ? state.isConnected && state.address && state.caipAddress?.startsWith('eip155:')
-          ? [state.address]
-          : []
-        : undefined
+      // EIP-1193 is EVM: it answers with the connection's EVM account, whichever namespace is active.
+      const evm = state.allAccounts.find((account) => account.namespace === 'eip155')
+      accounts = state.ready ? (state.isConnected && evm ? [evm.address] : []) : undefined
       chainId = state.ready && network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined
     },
   }
