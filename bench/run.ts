@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 const benches = [
   'sdk-size.ts',
   'frame-open.ts',
+  'frame-cold.ts',
   'devstack-startup.ts',
   'walletconnect-relay.ts',
   'walletconnect-frame.ts',

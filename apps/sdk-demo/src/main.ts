@@ -18,6 +18,8 @@ function describeError(error: unknown): string {
 }
 
 const config = await Config.load()
+// Marks for bench/frame-cold.ts: createWalletframe() to ready, as a host page sees it.
+performance.mark('walletframe:create')
 const wf = createWalletframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
@@ -25,6 +27,10 @@ const wf = createWalletframe({
   metadata: { name: 'Walletframe demo dapp', url: location.origin, description: 'SDK demo host page' },
 })
 // For the e2e specs and for poking at it from the console.
+wf.ready.then(
+  () => performance.mark('walletframe:ready'),
+  () => {},
+)
 Object.assign(window, { walletframe: wf, createWalletframe })
 
 function renderState(state: WalletframeState) {
