@@ -16,6 +16,7 @@ import {
   UnrecognizedChainError,
   UnsupportedMethodError,
 } from '@walletframe/protocol'
+import { messageOf, rpcCode, toProviderError as toFrameProviderError } from '../../lib/errors.js'
 import * as KeyValueStorage from '../../storage/KeyValueStorage.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection } from '../Connector.js'
@@ -91,10 +92,9 @@ export class RelayUnavailableError extends DisconnectedError {
 /** A sign-client rejection as a typed EIP-1193 error (wallet errors keep their code). */
 export function toProviderError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error
-  const candidate = error as { code?: unknown; message?: unknown; data?: unknown } | undefined
-  const message = typeof candidate?.message === 'string' ? candidate.message : String(error)
-  if (typeof candidate?.code === 'number' && candidate.code !== 0)
-    return new ProviderRpcError(candidate.code, message, candidate.data)
+  const code = rpcCode(error)
+  const message = messageOf(error)
+  if (code !== undefined && code !== 0) return toFrameProviderError(error)
   // sign-client's own checks: "No matching key. session topic doesn't exist", "Missing or invalid.
   // Record was recently deleted", "Expired. session topic: …".
   if (/recently deleted|doesn't exist|No matching key|Expired/i.test(message))
