@@ -10,6 +10,7 @@ import { hostsOf, type Regime, regimeArgs } from '../e2e/lib/regime.js'
 import { startStack } from '../e2e/lib/stack.js'
 import { chromiumArgs } from '../e2e/playwright.config.js'
 import { buildApps } from '../scripts/build-apps.js'
+import { connectPainted, openAt, watchConnectPaint } from './internal/painted.js'
 
 const runs = Number(process.argv[2] ?? 20)
 const regime = (process.argv[3] ?? 'blocked') as Regime
@@ -55,21 +56,9 @@ try {
     )
     const frame = page.frames().find((candidate) => candidate.url().startsWith(stack.frame.origin))
     if (!frame) throw new Error('frame not found')
-    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
-    await frame.evaluate(`window.__painted = new Promise((resolve) => {
-      function check() {
-        const view = document.querySelector('.wf-root[data-open="true"] [data-testid="wf-view-Connect"]')
-        if (view && view.firstChild) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()))
-        else requestAnimationFrame(check)
-      }
-      check()
-    }); undefined`)
-    const started = await page.evaluate(() => {
-      const at = performance.timeOrigin + performance.now()
-      void (window as unknown as { walletframe: { open(): Promise<void> } }).walletframe.open()
-      return at
-    })
-    const at = await frame.evaluate(() => (window as unknown as { __painted: Promise<number> }).__painted)
+    await watchConnectPaint(frame)
+    const started = await openAt(page)
+    const at = await connectPainted(frame)
     painted = true
     open.push(at - started)
     scripts = await Promise.all(

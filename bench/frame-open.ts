@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test'
 import { startStack } from '../e2e/lib/stack.js'
 import { chromiumArgs } from '../e2e/playwright.config.js'
 import { buildApps } from '../scripts/build-apps.js'
+import { connectPainted, openAt, watchConnectPaint } from './internal/painted.js'
 
 const runs = Number(process.argv[2] ?? 50)
 const roundTrips = Number(process.argv[3] ?? 1000)
@@ -61,23 +62,9 @@ try {
   if (!frame) throw new Error('frame not found')
   const open: number[] = []
   for (let i = 0; i < runs; i++) {
-    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
-    await frame.evaluate(`window.__painted = new Promise((resolve) => {
-      function check() {
-        const view = document.querySelector('.wf-root[data-open="true"] [data-testid="wf-view-Connect"]')
-        if (view && view.firstChild) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()))
-        else requestAnimationFrame(check)
-      }
-      check()
-    }); undefined`)
-    const started = await page.evaluate(() => {
-      const at = performance.timeOrigin + performance.now()
-      void (window as unknown as BenchWindow).walletframe.open()
-      return at
-    })
-    const painted = await frame.evaluate(
-      () => (window as unknown as { __painted: Promise<number> }).__painted,
-    )
+    await watchConnectPaint(frame)
+    const started = await openAt(page)
+    const painted = await connectPainted(frame)
     open.push(painted - started)
     await page.evaluate(() => (window as unknown as BenchWindow).walletframe.close())
   }
