@@ -56,15 +56,15 @@ module.exports = {
     ),
     forbid(
       'connectors-below-core',
-      'connectors/ and chains/ sit below core/: they know nothing of stores, the host or views.',
+      'connectors/ and chains/ sit below core/ and queries/: they know nothing of stores, the host or views.',
       `${frame}(connectors|chains)/`,
       `${frame}(core|app|host|rpc|views|components|pages|queries)/`,
     ),
     forbid(
       'queries-below-core',
-      'queries/ sits below core/, beside connectors/ and chains/.',
+      'queries/ sits below core/ and above chains/ (a query may read a chain); it never reaches a connector.',
       layer('queries'),
-      `${frame}(core|app|host|rpc|views|components|pages|connectors|chains)/`,
+      `${frame}(core|app|host|rpc|views|components|pages|connectors)/`,
     ),
     forbid(
       'data-below-queries',

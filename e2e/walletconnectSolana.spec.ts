@@ -73,6 +73,8 @@ test('Solana accounts a wallet approves are shown and usable across namespaces',
   // The Account view shows the Solana address.
   await demo.getByTestId('open').click()
   await expect(modal.getByTestId('wf-account-address')).toHaveAttribute('title', wallet.solanaAddress)
+  // Its SOL balance, read from the Solana devnet with the lazily loaded Solana chain code.
+  await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d+(\.\d{1,3})? SOL$/)
 
   // solana_signMessage: signed with the wallet's Solana key.
   const message = new TextEncoder().encode('Sign in to the demo with Solana')

@@ -1,11 +1,16 @@
 // Account: the active namespace's address, the network, disconnect, and the Tokens / NFTs /
 // Activity tabs. The network switcher crosses namespaces (an EVM and a Solana account of one
 // WalletConnect session).
+
+import { useQuery } from '@tanstack/react-query'
+import type { ChainNetwork } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
+import { truncateUnits } from '../lib/format.js'
+import * as NativeBalance from '../queries/nativeBalance.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
@@ -45,6 +50,7 @@ export function Account() {
         >
           {address ? shortAddress(address) : ''} {copied ? '✓' : ''}
         </button>
+        {address && networks.active ? <Balance network={networks.active} address={address} /> : null}
       </div>
       <button
         type="button"
@@ -88,5 +94,17 @@ export function Account() {
         Disconnect
       </button>
     </div>
+  )
+}
+
+/** The native balance on the active network, truncated to 3 decimals; nothing while unknown. */
+function Balance({ network, address }: { network: ChainNetwork; address: string }) {
+  const { data } = useQuery(NativeBalance.nativeBalance(network, address))
+  if (data === undefined || data === null) return null
+  const { decimals, symbol } = network.nativeCurrency
+  return (
+    <span className="wf-muted" data-testid="wf-account-balance">
+      {truncateUnits(data, decimals)} {symbol}
+    </span>
   )
 }
