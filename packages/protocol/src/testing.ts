@@ -20,3 +20,26 @@ export function evmNetwork(id: number, name: string, rpcUrl = `http://127.0.0.1:
     nfts: [],
   }
 }
+
+/**
+ * A Solana cluster paying in SOL, mainnet unless `reference` (its CAIP-2 reference) names another;
+ * its RPC URL defaults to a closed local port.
+ */
+export function solanaNetwork(
+  reference = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name = 'Solana',
+  rpcUrl = `http://127.0.0.1:9/${reference}`,
+): ChainNetwork {
+  return {
+    caipNetworkId: `solana:${reference}`,
+    chainNamespace: 'solana',
+    id: reference,
+    name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: false,
+    contracts: {},
+    tokens: [],
+    nfts: [],
+  }
+}

@@ -1,43 +1,22 @@
-import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
-import type { Connector } from '../connectors/Connector.js'
+import type { CaipAddress } from '@walletframe/protocol'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it } from 'vitest'
+import { address, evmConnection, fakeConnector, otherAddress, solanaAddress } from '../testing.js'
 import * as Connection from './connection.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 const bitcoinAddress = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
 const solanaMainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const bitcoinMainnet = 'bip122:000000000019d6689c085ae165831e93'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
 const optimism = evmNetwork(10, 'OP Mainnet')
-const solana: ChainNetwork = {
-  caipNetworkId: solanaMainnet,
-  chainNamespace: 'solana',
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-}
+const solana = solanaNetwork()
 
-const connector: Connector = {
+const connector = fakeConnector(evmConnection, {
   id: 'walletConnect',
   type: 'walletConnect',
   name: 'WalletConnect',
-  icon: 'data:,',
-  connect: vi.fn(),
-  reconnect: vi.fn(),
-  disconnect: vi.fn(),
-  request: vi.fn(),
-  switchNetwork: vi.fn(),
-  subscribe: () => () => {},
-}
+})
 
 const connected = (accounts: readonly CaipAddress[]): Connection.ConnectionState => ({
   status: 'connected',
@@ -62,8 +41,8 @@ describe('create', () => {
   it('changes the accounts and the status of the connection', () => {
     const store = Connection.create()
     store.attach(connector, [`eip155:1:${address}`])
-    store.setAccounts([`eip155:1:${other}`])
-    expect(store.get().accounts).toEqual([`eip155:1:${other}`])
+    store.setAccounts([`eip155:1:${otherAddress}`])
+    expect(store.get().accounts).toEqual([`eip155:1:${otherAddress}`])
     store.setStatus('connecting')
     expect(store.get().status).toBe('connecting')
   })
@@ -80,8 +59,8 @@ describe('create', () => {
 
 describe('addressOn', () => {
   it('prefers the account on the network itself', () => {
-    const accounts: CaipAddress[] = [`eip155:1:${address}`, `eip155:8453:${other}`]
-    expect(Connection.addressOn(accounts, base)).toBe(other)
+    const accounts: CaipAddress[] = [`eip155:1:${address}`, `eip155:8453:${otherAddress}`]
+    expect(Connection.addressOn(accounts, base)).toBe(otherAddress)
   })
 
   it('falls back to the first account of the network namespace', () => {
@@ -102,13 +81,13 @@ describe('accountEntries', () => {
       Connection.accountEntries([
         `eip155:1:${address}`,
         `eip155:8453:${address}`,
-        `eip155:8453:${other}`,
+        `eip155:8453:${otherAddress}`,
         `${solanaMainnet}:${solanaAddress}`,
         `${bitcoinMainnet}:${bitcoinAddress}`,
       ]),
     ).toEqual([
       { namespace: 'eip155', address, type: 'eoa' },
-      { namespace: 'eip155', address: other, type: 'eoa' },
+      { namespace: 'eip155', address: otherAddress, type: 'eoa' },
       { namespace: 'solana', address: solanaAddress, type: 'eoa' },
       { namespace: 'bip122', address: bitcoinAddress, type: 'payment' },
     ])
@@ -164,7 +143,7 @@ describe('evmAddress', () => {
   it('is the first eip155 address of a connection', () => {
     expect(
       Connection.evmAddress(
-        connected([`${solanaMainnet}:${solanaAddress}`, `eip155:1:${address}`, `eip155:1:${other}`]),
+        connected([`${solanaMainnet}:${solanaAddress}`, `eip155:1:${address}`, `eip155:1:${otherAddress}`]),
       ),
     ).toBe(address)
   })

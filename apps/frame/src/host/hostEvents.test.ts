@@ -1,47 +1,25 @@
 import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
-import type { Connector } from '../connectors/Connector.js'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it } from 'vitest'
 import * as Navigation from '../core/actions/navigation.js'
-import * as Core from '../core/Core.js'
-import * as Storage from '../storage/Storage.js'
+import type * as Core from '../core/Core.js'
+import { address, coreWith, evmConnection, fakeConnector, otherAddress, solanaAddress } from '../testing.js'
 import * as HostEvents from './hostEvents.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
-const solana: ChainNetwork = {
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-}
+const solana = solanaNetwork()
 const evmAccount: CaipAddress = `eip155:1:${address}`
 const solanaAccount: CaipAddress = `${solana.caipNetworkId}:${solanaAddress}`
 
-const connector: Connector = {
+const connector = fakeConnector(evmConnection, {
   id: 'walletConnect',
   type: 'walletConnect',
   name: 'WalletConnect',
-  connect: vi.fn(),
-  reconnect: vi.fn(),
-  disconnect: vi.fn(),
-  request: vi.fn(),
-  switchNetwork: vi.fn(),
-  subscribe: () => () => {},
-}
+})
 
 function setup() {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({ available: [ethereum, base, solana], active: ethereum, unsupported: undefined })
+  const core = coreWith([ethereum, base, solana])
   const emitted: { event: string; data: unknown }[] = []
   const emit = ((event: string, data: unknown) => void emitted.push({ event, data })) as HostEvents.Emit
   const stop = HostEvents.forward(core, emit)
@@ -154,8 +132,11 @@ describe('forward', () => {
     emitted.length = 0
     core.connection.setAccounts([evmAccount, `${solana.caipNetworkId}:${'9'.repeat(44)}`])
     expect(emitted.map((item) => item.event)).toEqual(['state'])
-    core.connection.setAccounts([`eip155:1:${other}`, solanaAccount])
-    expect(emitted).toContainEqual({ event: 'eip1193', data: { event: 'accountsChanged', data: [other] } })
+    core.connection.setAccounts([`eip155:1:${otherAddress}`, solanaAccount])
+    expect(emitted).toContainEqual({
+      event: 'eip1193',
+      data: { event: 'accountsChanged', data: [otherAddress] },
+    })
   })
 
   it('reports a wallet on an unsupported network', () => {

@@ -1,37 +1,16 @@
-import type { ChainNetwork, HostRequest, RpcRequest } from '@walletframe/protocol'
+import type { HostRequest, RpcRequest } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
-import type { Connection, Connector, Event, Request } from '../connectors/Connector.js'
-import * as Connect from '../core/actions/connect.js'
 import * as Navigation from '../core/actions/navigation.js'
-import * as Core from '../core/Core.js'
 import * as ConnectionStore from '../core/connection.js'
-import * as Storage from '../storage/Storage.js'
+import { connectFake, coreWith } from '../testing.js'
 import * as HostRequests from './hostRequests.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
 
-function fakeConnector() {
-  const connection: Connection = { accounts: [`eip155:1:${address}`], network: 'eip155:1' }
-  const connector = {
-    id: 'fake',
-    type: 'injected' as const,
-    name: 'Fake Wallet',
-    connect: vi.fn(async (): Promise<Connection> => connection),
-    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
-    disconnect: vi.fn(async () => {}),
-    request: vi.fn(async (_request: Request): Promise<unknown> => null),
-    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
-    subscribe: (_listener: (event: Event) => void) => () => {},
-  } satisfies Connector
-  return connector
-}
-
 function setup() {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({ available: [ethereum, base], active: ethereum, unsupported: undefined })
+  const core = coreWith([ethereum, base])
   const router = { request: vi.fn(async (_request: RpcRequest): Promise<unknown> => '0x10') }
   const deps = { ...core, router }
   return { core, router, handle: (message: HostRequest) => HostRequests.handle(deps, message) }
@@ -75,8 +54,7 @@ describe('handle', () => {
 
   it('switches the active network', async () => {
     const { core, handle } = setup()
-    const connector = fakeConnector()
-    await Connect.connect(core, connector, { id: connector.id })
+    const connector = await connectFake(core)
     expect(
       await handle({
         kind: 'request',
@@ -98,8 +76,7 @@ describe('handle', () => {
 
   it('disconnects the active connector', async () => {
     const { core, handle } = setup()
-    const connector = fakeConnector()
-    await Connect.connect(core, connector, { id: connector.id })
+    const connector = await connectFake(core)
     expect(await handle({ kind: 'request', id: 1, method: 'disconnect' })).toBeNull()
     expect(core.connection.get()).toEqual(ConnectionStore.disconnected)
     expect(connector.disconnect).toHaveBeenCalledOnce()
@@ -107,8 +84,7 @@ describe('handle', () => {
 
   it('rejects with "Failed to disconnect" when the connector fails', async () => {
     const { core, handle } = setup()
-    const connector = fakeConnector()
-    await Connect.connect(core, connector, { id: connector.id })
+    const connector = await connectFake(core)
     connector.disconnect.mockRejectedValueOnce(new Error('relay unreachable'))
     await expect(handle({ kind: 'request', id: 1, method: 'disconnect' })).rejects.toMatchObject({
       message: 'Failed to disconnect',

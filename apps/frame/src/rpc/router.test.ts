@@ -1,50 +1,19 @@
 import { type ChainNetwork, ProviderRpcError } from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
-import type { Connection, Connector, Event, Request } from '../connectors/Connector.js'
-import * as Connect from '../core/actions/connect.js'
+import type { Connection } from '../connectors/Connector.js'
 import * as Navigation from '../core/actions/navigation.js'
-import * as Core from '../core/Core.js'
-import * as Storage from '../storage/Storage.js'
+import type * as Core from '../core/Core.js'
+import { address, connectFake, coreWith, solanaAddress } from '../testing.js'
 import * as Router from './router.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
-const solanaNetwork = (reference: string, name: string): ChainNetwork => ({
-  caipNetworkId: `solana:${reference}`,
-  chainNamespace: 'solana',
-  id: reference,
-  name,
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:9/${reference}`] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-})
-const solana = solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana')
+const solana = solanaNetwork()
 const solanaDevnet = solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet')
 
-function fakeConnector(connection: Connection = { accounts: [`eip155:1:${address}`], network: 'eip155:1' }) {
-  const connector = {
-    id: 'fake',
-    type: 'injected' as const,
-    name: 'Fake Wallet',
-    connect: vi.fn(async (): Promise<Connection> => connection),
-    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
-    disconnect: vi.fn(async () => {}),
-    request: vi.fn(async (_request: Request): Promise<unknown> => '0xsigned'),
-    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
-    subscribe: (_listener: (event: Event) => void) => () => {},
-  } satisfies Connector
-  return connector
-}
-
 function setup(networks: readonly ChainNetwork[] = [ethereum, base]) {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({ available: networks, active: networks[0], unsupported: undefined })
+  const core = coreWith(networks)
   const read = vi.fn(
     async (_network: ChainNetwork, _method: string, _params: unknown): Promise<unknown> => '0x10',
   )
@@ -52,9 +21,10 @@ function setup(networks: readonly ChainNetwork[] = [ethereum, base]) {
   return { core, read, router }
 }
 
+/** Connects a fake connector whose wallet signs every call with `0xsigned`. */
 async function connect(core: Core.Core, connection?: Connection) {
-  const connector = fakeConnector(connection)
-  await Connect.connect(core, connector, { id: connector.id })
+  const connector = await connectFake(core, connection)
+  connector.request.mockResolvedValue('0xsigned')
   return connector
 }
 

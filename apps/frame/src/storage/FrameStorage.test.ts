@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { blockedWindow, webStorage } from '../testing.js'
 import * as FrameStorage from './FrameStorage.js'
-
-function webStorage(): globalThis.Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    key: (index: number) => [...map.keys()][index] ?? null,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-    clear: () => map.clear(),
-  }
-}
-
-const blocked = {
-  get localStorage(): globalThis.Storage {
-    throw new DOMException('Access is denied for this document.', 'SecurityError')
-  },
-}
 
 describe('open', () => {
   it("keeps state in the frame's own storage when it works", () => {
@@ -34,7 +15,7 @@ describe('open', () => {
   })
 
   it('lets the host keep state when the frame storage is blocked, and keeps secrets apart in memory', async () => {
-    const storage = FrameStorage.open(blocked)
+    const storage = FrameStorage.open(blockedWindow)
     expect(storage.regime).toBe('host')
     expect(storage.mirror).toBe(storage.state)
     const mirror = storage.mirror as NonNullable<typeof storage.mirror>

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { blockedWindow, webStorage } from '../testing.js'
 import { fromWebStorage, memory, probe, readJson, scoped } from './Storage.js'
-
-/** A Web Storage over a Map; `failWrites` makes setItem throw as a full or revoked storage does. */
-function webStorage(options: { failWrites?: () => boolean } = {}): globalThis.Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    key: (index: number) => [...map.keys()][index] ?? null,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem(key: string, value: string) {
-      if (options.failWrites?.()) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      map.set(key, value)
-    },
-    removeItem: (key: string) => void map.delete(key),
-    clear: () => map.clear(),
-  }
-}
 
 describe('probe', () => {
   it("returns the window's localStorage when it can be written", () => {
@@ -28,12 +11,7 @@ describe('probe', () => {
   })
 
   it('returns undefined when reading localStorage throws a SecurityError (third-party storage blocked)', () => {
-    const window = {
-      get localStorage(): globalThis.Storage {
-        throw new DOMException('Access is denied for this document.', 'SecurityError')
-      },
-    }
-    expect(probe(window)).toBeUndefined()
+    expect(probe(blockedWindow)).toBeUndefined()
   })
 
   it('returns undefined when setItem throws', () => {

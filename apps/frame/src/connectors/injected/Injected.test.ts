@@ -1,11 +1,7 @@
-import {
-  type ChainNetwork,
-  type HostEvent,
-  type InjectedWalletInfo,
-  ProviderRpcError,
-} from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
+import { type HostEvent, type InjectedWalletInfo, ProviderRpcError } from '@walletframe/protocol'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
+import { address, otherAddress } from '../../testing.js'
 import type { Event } from '../Connector.js'
 import * as Injected from './Injected.js'
 
@@ -15,21 +11,7 @@ const wallet: InjectedWalletInfo = {
   icon: 'data:,',
   rdns: 'org.test.wallet',
 }
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-
-const solana: ChainNetwork = {
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-}
+const solana = solanaNetwork()
 
 type Call = { rdns: string; method: string; params?: unknown }
 
@@ -170,10 +152,10 @@ describe('create', () => {
     const { connector, emitted, walletEvent } = setup()
     await connector.connect()
     walletEvent('chainChanged', '0x2105')
-    walletEvent('accountsChanged', [other, address])
+    walletEvent('accountsChanged', [otherAddress, address])
     expect(emitted.at(-1)).toEqual({
       type: 'accountsChanged',
-      accounts: [`eip155:8453:${other}`, `eip155:8453:${address}`],
+      accounts: [`eip155:8453:${otherAddress}`, `eip155:8453:${address}`],
     })
   })
 

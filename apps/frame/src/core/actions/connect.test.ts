@@ -1,50 +1,20 @@
 import { type ChainNetwork, ProviderRpcError } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
-import type { Connection, Connector, Event, Request } from '../../connectors/Connector.js'
-import * as Storage from '../../storage/Storage.js'
-import * as Core from '../Core.js'
+import type { Connection } from '../../connectors/Connector.js'
+import { address, coreWith, fakeConnector, otherAddress } from '../../testing.js'
+import type * as Core from '../Core.js'
 import * as ConnectionStore from '../connection.js'
 import * as Networks from '../networks.js'
 import * as Connect from './connect.js'
 import * as Navigation from './navigation.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
 const choice: Connect.Choice = { id: 'fake', data: { rdns: 'org.test.wallet' } }
 
-/** A connector whose wallet side the test drives with `emit`. */
-function fakeConnector(connection: Connection = { accounts: [`eip155:1:${address}`], network: 'eip155:1' }) {
-  const listeners = new Set<(event: Event) => void>()
-  const connector = {
-    id: 'fake',
-    type: 'injected' as const,
-    name: 'Fake Wallet',
-    icon: 'data:,',
-    connect: vi.fn(async (): Promise<Connection> => connection),
-    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
-    disconnect: vi.fn(async () => {}),
-    request: vi.fn(async (_request: Request): Promise<unknown> => null),
-    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
-    subscribe(listener: (event: Event) => void) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-  } satisfies Connector
-  return {
-    connector,
-    listeners,
-    emit: (event: Event) => {
-      for (const listener of listeners) listener(event)
-    },
-  }
-}
-
 function setup(networks: readonly ChainNetwork[] = [ethereum, base]) {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({ available: networks, active: networks[0], unsupported: undefined })
+  const core = coreWith(networks)
   const tracked: unknown[] = []
   core.analytics.subscribe(({ timestamp: _, ...event }) => tracked.push(event))
   return { core, tracked }
@@ -71,7 +41,7 @@ describe('applyNetwork', () => {
 describe('attach', () => {
   it('makes the connection the active one and stores the choice', () => {
     const { core } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     Connect.attach(core, connector, { accounts: [`eip155:1:${address}`], network: 'eip155:1' }, choice)
     expect(core.connection.get()).toEqual({
       status: 'connected',
@@ -85,7 +55,7 @@ describe('attach', () => {
   it("keeps the host's active network when the wallet has an account there", () => {
     const { core } = setup()
     core.networks.set((state) => ({ ...state, active: base }))
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     Connect.attach(
       core,
       connector,
@@ -97,7 +67,7 @@ describe('attach', () => {
 
   it('follows the wallet to its network when it has no account on the active one', () => {
     const { core } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     Connect.attach(core, connector, { accounts: [`eip155:8453:${address}`], network: 'eip155:8453' }, choice)
     expect(core.networks.get().active).toBe(base)
   })
@@ -106,7 +76,7 @@ describe('attach', () => {
 describe('connect', () => {
   it('connects, reports CONNECT_SUCCESS with method browser and closes the modal', async () => {
     const { core, tracked } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     Navigation.open(core)
     await Connect.connect(core, connector, choice)
     expect(core.connection.get().status).toBe('connected')
@@ -118,7 +88,7 @@ describe('connect', () => {
 
   it('is connecting while the wallet prompt is open', async () => {
     const { core } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     const connecting = Connect.connect(core, connector, choice)
     expect(core.connection.get().status).toBe('connecting')
     await connecting
@@ -126,7 +96,7 @@ describe('connect', () => {
 
   it('shows UnsupportedChain when the wallet is on a network the host does not use', async () => {
     const { core } = setup()
-    const { connector } = fakeConnector({ accounts: [`eip155:137:${address}`], network: 'eip155:137' })
+    const connector = fakeConnector({ accounts: [`eip155:137:${address}`], network: 'eip155:137' })
     Navigation.open(core)
     await Connect.connect(core, connector, choice)
     expect(core.networks.get().unsupported).toBe('eip155:137')
@@ -136,7 +106,7 @@ describe('connect', () => {
 
   it('says the connection was declined when the user rejects (4001), and shakes the modal', async () => {
     const { core } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     connector.connect.mockRejectedValueOnce(new ProviderRpcError(4001, 'User rejected the request.'))
     Navigation.open(core)
     await Connect.connect(core, connector, choice)
@@ -148,7 +118,7 @@ describe('connect', () => {
 
   it("shows any other failure with the wallet's message", async () => {
     const { core, tracked } = setup()
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     connector.connect.mockRejectedValueOnce(new Error('Wallet locked'))
     await Connect.connect(core, connector, choice)
     expect(core.toasts.get().message).toBe('Could not connect: Wallet locked')
@@ -158,23 +128,23 @@ describe('connect', () => {
   it('stays connected with the previous connector when connecting another one fails', async () => {
     const { core } = setup()
     const first = fakeConnector()
-    await Connect.connect(core, first.connector, choice)
+    await Connect.connect(core, first, choice)
     const second = fakeConnector()
-    second.connector.connect.mockRejectedValueOnce(new ProviderRpcError(4001, 'no'))
-    await Connect.connect(core, second.connector, { id: 'second' })
+    second.connect.mockRejectedValueOnce(new ProviderRpcError(4001, 'no'))
+    await Connect.connect(core, second, { id: 'second' })
     expect(core.connection.get().status).toBe('connected')
-    expect(core.connection.connector()).toBe(first.connector)
+    expect(core.connection.connector()).toBe(first)
   })
 })
 
 describe('follow', () => {
   it('makes a connection the connector made on its own the active one and reports how it was made', () => {
     const { core, tracked } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, { id: 'walletConnect' })
     Navigation.open(core)
     const connection: Connection = { accounts: [`eip155:8453:${address}`], network: 'eip155:8453' }
-    emit({ type: 'connect', connection, method: 'mobile', walletName: 'MetaMask' })
+    connector.emit({ type: 'connect', connection, method: 'mobile', walletName: 'MetaMask' })
     expect(core.connection.get()).toMatchObject({ status: 'connected', accounts: connection.accounts })
     expect(core.networks.get().active).toBe(base)
     expect(core.modal.get().open).toBe(false)
@@ -186,9 +156,9 @@ describe('follow', () => {
 
   it('reports a scanned QR code as method qrcode', () => {
     const { core, tracked } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
-    emit({
+    connector.emit({
       type: 'connect',
       connection: { accounts: [`eip155:1:${address}`], network: 'eip155:1' },
       method: 'qrcode',
@@ -199,21 +169,21 @@ describe('follow', () => {
 
   it('applies account and chain changes of the active connector', async () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     await Connect.connect(core, connector, choice)
-    emit({ type: 'chainChanged', network: 'eip155:8453' })
-    emit({ type: 'accountsChanged', accounts: [`eip155:8453:${other}`] })
+    connector.emit({ type: 'chainChanged', network: 'eip155:8453' })
+    connector.emit({ type: 'accountsChanged', accounts: [`eip155:8453:${otherAddress}`] })
     expect(core.networks.get().active).toBe(base)
-    expect(core.connection.get().accounts).toEqual([`eip155:8453:${other}`])
+    expect(core.connection.get().accounts).toEqual([`eip155:8453:${otherAddress}`])
   })
 
   it('ignores an empty account list (the disconnect event says when the wallet left)', async () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     await Connect.connect(core, connector, choice)
-    emit({ type: 'accountsChanged', accounts: [] })
+    connector.emit({ type: 'accountsChanged', accounts: [] })
     expect(core.connection.get().accounts).toEqual([`eip155:1:${address}`])
   })
 
@@ -221,9 +191,9 @@ describe('follow', () => {
     const { core } = setup()
     const active = fakeConnector()
     const idle = fakeConnector()
-    Connect.follow(core, idle.connector, { id: 'idle' })
-    await Connect.connect(core, active.connector, choice)
-    idle.emit({ type: 'accountsChanged', accounts: [`eip155:1:${other}`] })
+    Connect.follow(core, idle, { id: 'idle' })
+    await Connect.connect(core, active, choice)
+    idle.emit({ type: 'accountsChanged', accounts: [`eip155:1:${otherAddress}`] })
     idle.emit({ type: 'chainChanged', network: 'eip155:8453' })
     idle.emit({ type: 'disconnect', reason: 'ended' })
     expect(core.connection.get()).toMatchObject({ status: 'connected', accounts: [`eip155:1:${address}`] })
@@ -232,10 +202,10 @@ describe('follow', () => {
 
   it('disconnects without calling back into the connector when the wallet ends the connection', async () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     await Connect.connect(core, connector, choice)
-    emit({ type: 'disconnect', reason: 'ended' })
+    connector.emit({ type: 'disconnect', reason: 'ended' })
     expect(core.connection.get().status).toBe('disconnected')
     expect(Connect.storedChoice(core)).toBeUndefined()
     expect(connector.disconnect).not.toHaveBeenCalled()
@@ -244,52 +214,52 @@ describe('follow', () => {
 
   it('says "Session Expired" when the connection expired', async () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     await Connect.connect(core, connector, choice)
-    emit({ type: 'disconnect', reason: 'expired' })
+    connector.emit({ type: 'disconnect', reason: 'expired' })
     expect(core.connection.get().status).toBe('disconnected')
     expect(core.toasts.get()).toMatchObject({ open: true, variant: 'error', message: 'Session Expired' })
   })
 
   it('lists the requests waiting for the wallet', () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     const requests = [{ id: 1, method: 'personal_sign', since: 0 }]
-    emit({ type: 'pendingRequests', requests })
+    connector.emit({ type: 'pendingRequests', requests })
     expect(core.pending.get()).toEqual(requests)
   })
 
   it('shows a banner while the way to the active wallet is down and hides it when it is back', async () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
     await Connect.connect(core, connector, choice)
-    emit({ type: 'transport', connected: false, via: 'the WalletConnect relay' })
+    connector.emit({ type: 'transport', connected: false, via: 'the WalletConnect relay' })
     expect(core.notification.get()).toEqual({
       open: true,
       variant: 'warning',
       message: 'Lost the connection to the WalletConnect relay. Reconnecting…',
     })
-    emit({ type: 'transport', connected: true, via: 'the WalletConnect relay' })
+    connector.emit({ type: 'transport', connected: true, via: 'the WalletConnect relay' })
     expect(core.notification.get().open).toBe(false)
   })
 
   it('shows no banner for a connector that is not the active one', () => {
     const { core } = setup()
-    const { connector, emit } = fakeConnector()
+    const connector = fakeConnector()
     Connect.follow(core, connector, choice)
-    emit({ type: 'transport', connected: false, via: 'the WalletConnect relay' })
+    connector.emit({ type: 'transport', connected: false, via: 'the WalletConnect relay' })
     expect(core.notification.get().open).toBe(false)
   })
 
   it('stops following once unsubscribed', () => {
     const { core } = setup()
-    const { connector, listeners } = fakeConnector()
+    const connector = fakeConnector()
     const stop = Connect.follow(core, connector, choice)
     stop()
-    expect(listeners.size).toBe(0)
+    expect(connector.listeners.size).toBe(0)
   })
 })
 
@@ -316,7 +286,7 @@ describe('restore', () => {
   it('reconnects the stored choice without asking the user', async () => {
     const { core, tracked } = setup()
     core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     const build = vi.fn(() => connector)
     await Connect.restore(core, build)
     expect(build).toHaveBeenCalledWith(choice)
@@ -329,7 +299,7 @@ describe('restore', () => {
 
   it('does nothing without a stored choice', async () => {
     const { core } = setup()
-    const build = vi.fn(() => fakeConnector().connector)
+    const build = vi.fn(() => fakeConnector())
     await Connect.restore(core, build)
     expect(build).not.toHaveBeenCalled()
     expect(core.connection.get().status).toBe('disconnected')
@@ -338,7 +308,7 @@ describe('restore', () => {
   it('forgets a choice whose connector reconnects to nothing', async () => {
     const { core } = setup()
     core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     connector.reconnect.mockResolvedValueOnce(undefined)
     await Connect.restore(core, () => connector)
     expect(core.connection.get().status).toBe('disconnected')
@@ -348,7 +318,7 @@ describe('restore', () => {
   it('forgets a choice whose connector throws on reconnect', async () => {
     const { core } = setup()
     core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
-    const { connector } = fakeConnector()
+    const connector = fakeConnector()
     connector.reconnect.mockRejectedValueOnce(new Error('wallet gone'))
     await Connect.restore(core, () => connector)
     expect(core.connection.get().status).toBe('disconnected')

@@ -1,41 +1,15 @@
-import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
-import type { Connection, Connector, Event, Request } from '../../connectors/Connector.js'
-import * as Storage from '../../storage/Storage.js'
-import * as Core from '../Core.js'
+import { describe, expect, it } from 'vitest'
+import type { Connection } from '../../connectors/Connector.js'
+import { address, connectFake, coreWith } from '../../testing.js'
 import * as ConnectionStore from '../connection.js'
-import * as Connect from './connect.js'
 import { DisconnectError, disconnect } from './disconnect.js'
 import * as Navigation from './navigation.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-function fakeConnector(connection: Connection = { accounts: [`eip155:1:${address}`], network: 'eip155:1' }) {
-  const connector = {
-    id: 'fake',
-    type: 'injected' as const,
-    name: 'Fake Wallet',
-    connect: vi.fn(async (): Promise<Connection> => connection),
-    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
-    disconnect: vi.fn(async () => {}),
-    request: vi.fn(async (_request: Request): Promise<unknown> => null),
-    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
-    subscribe: (_listener: (event: Event) => void) => () => {},
-  } satisfies Connector
-  return connector
-}
-
 /** A core connected through a fake connector, with a waiting request listed. */
 async function connected(connection?: Connection) {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({
-    available: [evmNetwork(1, 'Ethereum'), evmNetwork(8453, 'Base')],
-    active: undefined,
-    unsupported: undefined,
-  })
-  const connector = fakeConnector(connection)
-  await Connect.connect(core, connector, { id: connector.id })
+  const core = coreWith([evmNetwork(1, 'Ethereum'), evmNetwork(8453, 'Base')])
+  const connector = await connectFake(core, connection)
   core.pending.set([{ id: 1, method: 'personal_sign', since: 0 }])
   return { core, connector }
 }
@@ -81,7 +55,7 @@ describe('disconnect', () => {
   })
 
   it('does nothing more when nothing is connected', async () => {
-    const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
+    const core = coreWith([])
     await expect(disconnect(core)).resolves.toBeUndefined()
     expect(core.connection.get()).toEqual(ConnectionStore.disconnected)
   })

@@ -1,12 +1,10 @@
 import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
-import type { Connector } from '../../connectors/Connector.js'
-import * as Storage from '../../storage/Storage.js'
-import * as Core from '../Core.js'
+import { describe, expect, it } from 'vitest'
+import { address, coreWith, fakeConnector } from '../../testing.js'
+import type * as Core from '../Core.js'
 import * as Navigation from './navigation.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const bitcoin: ChainNetwork = {
   caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
   chainNamespace: 'bip122',
@@ -20,23 +18,11 @@ const bitcoin: ChainNetwork = {
   nfts: [],
 }
 
-const connector: Connector = {
-  id: 'fake',
-  type: 'injected',
-  name: 'Fake Wallet',
-  connect: vi.fn(),
-  reconnect: vi.fn(),
-  disconnect: vi.fn(),
-  request: vi.fn(),
-  switchNetwork: vi.fn(),
-  subscribe: () => () => {},
-}
+const connector = fakeConnector()
 
 function setup(options: { networks?: readonly ChainNetwork[]; mobile?: boolean } = {}) {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => options.mobile ?? false })
   const networks = options.networks ?? [evmNetwork(1, 'Ethereum')]
-  core.networks.set({ available: networks, active: networks[0], unsupported: undefined })
-  return core
+  return coreWith(networks, networks[0], { mobile: options.mobile ?? false })
 }
 
 const connect = (core: Core.Core) => core.connection.attach(connector, [`eip155:1:${address}`])

@@ -1,63 +1,22 @@
-import { type ChainNetwork, ProviderRpcError } from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
-import type { Connection, Connector, Event, Request } from '../../connectors/Connector.js'
-import * as Storage from '../../storage/Storage.js'
-import * as Core from '../Core.js'
+import { ProviderRpcError } from '@walletframe/protocol'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import { describe, expect, it } from 'vitest'
+import { address, connectFake, coreWith, solanaAddress } from '../../testing.js'
 import * as ConnectionStore from '../connection.js'
 import * as Networks from '../networks.js'
-import * as Connect from './connect.js'
 import * as Navigation from './navigation.js'
 import { switchNetwork } from './switchNetwork.js'
 
-const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const solanaAddress = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
-const solana: ChainNetwork = {
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/solana'] } },
-  testnet: false,
-  contracts: {},
-  tokens: [],
-  nfts: [],
-}
+const solana = solanaNetwork()
 
-function fakeConnector(connection: Connection) {
-  const connector = {
-    id: 'fake',
-    type: 'walletConnect' as const,
-    name: 'Fake Wallet',
-    connect: vi.fn(async (): Promise<Connection> => connection),
-    reconnect: vi.fn(async (): Promise<Connection | undefined> => connection),
-    disconnect: vi.fn(async () => {}),
-    request: vi.fn(async (_request: Request): Promise<unknown> => null),
-    switchNetwork: vi.fn(async (_network: ChainNetwork) => {}),
-    subscribe: (_listener: (event: Event) => void) => () => {},
-  } satisfies Connector
-  return connector
-}
-
-function setup() {
-  const core = Core.create({ storage: Storage.memory(), isMobile: () => false })
-  core.networks.set({ available: [ethereum, base, solana], active: ethereum, unsupported: undefined })
-  return core
-}
-
-async function connect(core: Core.Core, connection: Connection) {
-  const connector = fakeConnector(connection)
-  await Connect.connect(core, connector, { id: connector.id })
-  return connector
-}
+const setup = () => coreWith([ethereum, base, solana])
 
 describe('switchNetwork', () => {
   it('asks the connector to move the wallet, then makes the network the active one and remembers it', async () => {
     const core = setup()
-    const connector = await connect(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const connector = await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     await switchNetwork(core, 'eip155:8453')
     expect(connector.switchNetwork).toHaveBeenCalledWith(base)
     expect(core.networks.get().active).toBe(base)
@@ -72,7 +31,7 @@ describe('switchNetwork', () => {
 
   it('rejects a network the host does not use with 4902 and changes nothing', async () => {
     const core = setup()
-    const connector = await connect(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const connector = await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     await expect(switchNetwork(core, 'eip155:10')).rejects.toMatchObject({
       code: 4902,
       message: 'Network not found: eip155:10',
@@ -83,7 +42,7 @@ describe('switchNetwork', () => {
 
   it('keeps the active network when the wallet refuses to switch', async () => {
     const core = setup()
-    const connector = await connect(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const connector = await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     connector.switchNetwork.mockRejectedValueOnce(new ProviderRpcError(4001, 'User rejected the request.'))
     await expect(switchNetwork(core, 'eip155:8453')).rejects.toMatchObject({ code: 4001 })
     expect(core.networks.get().active).toBe(ethereum)
@@ -91,7 +50,7 @@ describe('switchNetwork', () => {
 
   it('crosses namespaces: the Solana account of the same connection becomes the selected one', async () => {
     const core = setup()
-    const connector = await connect(core, {
+    const connector = await connectFake(core, {
       accounts: [`eip155:1:${address}`, `${solana.caipNetworkId}:${solanaAddress}`],
       network: 'eip155:1',
     })
@@ -108,7 +67,7 @@ describe('switchNetwork', () => {
   it('leaves UnsupportedChain: the wallet is on a supported network and the modal closes', async () => {
     const core = setup()
     Navigation.open(core)
-    await connect(core, { accounts: [`eip155:137:${address}`], network: 'eip155:137' })
+    await connectFake(core, { accounts: [`eip155:137:${address}`], network: 'eip155:137' })
     expect(Navigation.current(core)).toBe('UnsupportedChain')
     await switchNetwork(core, 'eip155:8453')
     expect(core.networks.get()).toMatchObject({ active: base, unsupported: undefined })
@@ -117,7 +76,7 @@ describe('switchNetwork', () => {
 
   it('keeps the modal open when switching from another view', async () => {
     const core = setup()
-    await connect(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     Navigation.open(core, 'Networks')
     await switchNetwork(core, 'eip155:8453')
     expect(core.modal.get().open).toBe(true)
