@@ -1,5 +1,4 @@
 // The modal app at `/`: waits for the frame to be wired, then renders the modal over a transparent page.
-import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Modal } from '../components/Modal.js'
 import { boot, type Frame } from './boot.js'
@@ -17,9 +16,7 @@ export function App() {
   if (!frame) return null
   return (
     <FrameContext value={frame}>
-      <QueryClientProvider client={frame.queryClient}>
-        <Modal />
-      </QueryClientProvider>
+      <Modal />
     </FrameContext>
   )
 }

@@ -2,7 +2,7 @@
 // host at once (the SDK preloads the frame hidden) while the runtime configuration loads; the
 // host's init waits for both. Storage never decides whether the frame starts (see storage/).
 
-import { QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import {
   type FrameConfig,
   type HostConfig,
@@ -38,7 +38,8 @@ export type InjectedWallets = { readonly list: readonly InjectedWalletInfo[]; re
 /** Everything views use: stores to read, actions to call. Built once the configuration is loaded. */
 export type Frame = {
   readonly core: CoreState.Core
-  readonly queryClient: QueryClient
+  /** The query client, loaded on first use (the Connect view paints without it). */
+  queryClient(): Promise<QueryClient>
   readonly api: Client.Client | undefined
   readonly registry: WalletRegistry.Source
   /** Browser wallets the host page announced (EIP-6963). */
@@ -110,13 +111,15 @@ export function boot(): Booted {
     const api = config.apiUrl
       ? Client.create({ apiUrl: config.apiUrl, projectId: () => host?.projectId, sdk: () => sdk })
       : undefined
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } })
-    // Query caches only where the frame has storage of its own: the host's copy is for connector
-    // state. The persister loads after the first paint; nothing on screen waits for it.
-    if (storage.regime === 'frame')
-      void import('../queries/persist.js')
-        .then((Persist) => Persist.persist(queryClient, storage.state, '1'))
-        .catch((error: unknown) => console.error('[walletframe] query cache', error))
+    // Query caches persist only where the frame has storage of its own: the host's copy is for
+    // connector state.
+    let queryClient: QueryClient | undefined
+    let loadingQueries: Promise<QueryClient> | undefined
+    const queries = () =>
+      (loadingQueries ??= import('../queries/client.js').then((module) => {
+        queryClient = module.create(storage.regime === 'frame' ? storage.state : undefined)
+        return queryClient
+      }))
     const registry = WalletRegistry.source(api)
     const wallets = Store.create<InjectedWallets>({ list: [], loaded: false })
     const router = Router.create({
@@ -198,7 +201,7 @@ export function boot(): Booted {
             available: core.networks.get().available,
             active: core.networks.get().active?.caipNetworkId,
           }),
-          findWallet: (name) => WalletRegistry.findByName(queryClient, name),
+          findWallet: (name) => (queryClient ? WalletRegistry.findByName(queryClient, name) : undefined),
           track: (event, properties) =>
             core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
         })
@@ -211,7 +214,7 @@ export function boot(): Booted {
 
     const frame: Frame = {
       core,
-      queryClient,
+      queryClient: queries,
       api,
       registry,
       wallets,

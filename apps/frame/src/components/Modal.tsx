@@ -5,10 +5,11 @@ import { type CSSProperties, Suspense, useEffect, useLayoutEffect, useRef, useSt
 import { useFrame } from '../app/context.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as ViewStack from '../core/viewStack.js'
-import { views } from '../views/index.js'
+import { firstPaint, views } from '../views/index.js'
 import { trapFocus } from './focusTrap.js'
 import { Header } from './Header.js'
 import { NotificationBanner } from './NotificationBanner.js'
+import { QueryLayer } from './queryLayerLazy.js'
 import { ToastView } from './ToastView.js'
 import { useStore } from './useStore.js'
 
@@ -93,7 +94,13 @@ export function Modal() {
           <div ref={body} className="wf-body" key={view} data-view={view} data-testid={`wf-view-${view}`}>
             {modal.open ? (
               <Suspense fallback={<p className="wf-muted">Loading…</p>}>
-                <View />
+                {firstPaint.has(view) ? (
+                  <View />
+                ) : (
+                  <QueryLayer>
+                    <View />
+                  </QueryLayer>
+                )}
               </Suspense>
             ) : null}
           </div>

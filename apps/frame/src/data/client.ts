@@ -2,7 +2,8 @@
 // (SPEC §7), has a timeout, and is parsed with the protocol's zod schema; every failure is an
 // ApiError with the HTTP status and the API's own message.
 import { ApiErrorBody } from '@walletframe/protocol'
-import type { z } from 'zod'
+import { safeParse } from 'zod/mini'
+import type { $ZodType, output } from 'zod/v4/core'
 import { FrameError } from '../lib/errors.js'
 
 /** A call to the API failed: no answer (status 0), an error status, or an answer of the wrong shape. */
@@ -34,7 +35,7 @@ export declare namespace create {
 
 export type Client = ReturnType<typeof create>
 
-export type Call<T extends z.ZodType> = {
+export type Call<T extends $ZodType> = {
   /** Query parameters besides projectId, st and sv. */
   query?: Record<string, string | number | boolean | undefined>
   /** JSON body; makes the call a POST. */
@@ -49,7 +50,7 @@ export function create(options: create.Options) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const base = options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`
 
-  function url(path: string, query: Call<z.ZodType>['query'] = {}): URL {
+  function url(path: string, query: Call<$ZodType>['query'] = {}): URL {
     const target = new URL(path.replace(/^\//, ''), base)
     const projectId = options.projectId()
     const sdk = options.sdk()
@@ -59,7 +60,7 @@ export function create(options: create.Options) {
     return target
   }
 
-  async function call<T extends z.ZodType>(path: string, request: Call<T>): Promise<z.infer<T>> {
+  async function call<T extends $ZodType>(path: string, request: Call<T>): Promise<output<T>> {
     const target = url(path, request.query)
     const timeout = AbortSignal.timeout(timeoutMs)
     let response: Response
@@ -86,7 +87,7 @@ export function create(options: create.Options) {
         },
       )
     }
-    const parsed = request.schema.safeParse(json)
+    const parsed = safeParse(request.schema, json)
     if (!parsed.success)
       throw new ApiError(`The Walletframe API sent an unexpected answer for ${target.pathname}`, {
         status: response.status,
@@ -96,8 +97,8 @@ export function create(options: create.Options) {
   }
 
   return {
-    get: <T extends z.ZodType>(path: string, request: Omit<Call<T>, 'body'>) => call(path, request),
-    post: <T extends z.ZodType>(path: string, body: unknown, request: Omit<Call<T>, 'body'>) =>
+    get: <T extends $ZodType>(path: string, request: Omit<Call<T>, 'body'>) => call(path, request),
+    post: <T extends $ZodType>(path: string, body: unknown, request: Omit<Call<T>, 'body'>) =>
       call(path, { ...request, body }),
     /** The API's JSON-RPC proxy URL for a network (SPEC §7: chainId and projectId in the query). */
     rpcUrl(caipNetworkId: string): string {

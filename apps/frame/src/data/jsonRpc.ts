@@ -1,13 +1,13 @@
 // A JSON-RPC 2.0 call over HTTP to a chain endpoint (the API's RPC proxy by default), with a
 // bounded wait and EIP-1193 errors: what the host's read calls go through.
 import { InternalRpcError, ProviderRpcError } from '@walletframe/protocol'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export type Options = { timeoutMs?: number; fetch?: typeof fetch }
 
 const Answer = z.union([
   z.object({ result: z.unknown() }),
-  z.object({ error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }) }),
+  z.object({ error: z.object({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) }) }),
 ])
 
 let nextId = 1

@@ -2,11 +2,11 @@
 // `host:init` (`persisted`) and stores each new copy the frame sends (`persist` event). Only
 // non-secret connector state goes here — the host page drives the provider already, so it learns
 // nothing it could not do itself. Secrets of the embedded wallet never use this storage.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { memory, type Storage } from './Storage.js'
 
 /** The blob's shape: string values by key. Anything else from the host is ignored. */
-const Blob = z.record(z.string().max(512), z.string())
+const Blob = z.record(z.string().check(z.maxLength(512)), z.string())
 
 export type HostMirror = Storage & {
   /** Replaces the contents with the host's copy (a re-handshake brings the same copy again). */

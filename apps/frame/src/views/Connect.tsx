@@ -1,18 +1,20 @@
 // Connect: the connect methods in the spec's order (email, social, wallet), honouring the host's
 // feature flags. Only methods this build ships are listed. Wallets follow SPEC §9's connector
 // order: WalletConnect, recent, injected (browser wallets found in the host page), featured.
-
-import { useQuery } from '@tanstack/react-query'
+// Featured wallets come from a query: they render once the query library has loaded, after the
+// view's first paint.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useFrame } from '../app/context.js'
+import { QueryLayer } from '../components/queryLayerLazy.js'
+import { RegistryItem } from '../components/RegistryItem.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import { constant } from '../lib/store.js'
-import * as WalletRegistry from '../queries/walletRegistry.js'
 
-/** Wallets from the registry shown before "All Wallets". */
-export const featuredCount = 4
+const FeaturedWallets = lazy(() =>
+  import('./FeaturedWallets.js').then((module) => ({ default: module.FeaturedWallets })),
+)
 const noRecent = constant<readonly RegistryWallet[]>([])
 
 export function Connect() {
@@ -22,12 +24,6 @@ export function Connect() {
   const connection = useStore(core.connection)
   const flow = frame.pairing()
   const recent = useStore(flow?.recent ?? noRecent)
-  // Featured wallets are a shortcut; "All Wallets" shows a load error where it matters.
-  const { data: listed } = useQuery({
-    ...WalletRegistry.list(frame.registry, { page: 1, entries: featuredCount + recent.length }),
-    enabled: Boolean(flow),
-  })
-  const featured = (listed?.data ?? []).filter((wallet) => !recent.some((item) => item.id === wallet.id))
   const connecting = connection.status === 'connecting'
   const allWallets = frame.host()?.features.allWallets !== false
 
@@ -83,12 +79,13 @@ export function Connect() {
         </p>
       ) : null}
       {!wallets.loaded ? <p className="wf-muted">Looking for wallets…</p> : null}
-      {featured
-        .filter(notInstalled)
-        .slice(0, featuredCount)
-        .map((wallet) => (
-          <RegistryItem key={wallet.id} wallet={wallet} onPick={pick} />
-        ))}
+      {flow ? (
+        <Suspense fallback={null}>
+          <QueryLayer>
+            <FeaturedWallets recent={recent} shown={notInstalled} onPick={pick} />
+          </QueryLayer>
+        </Suspense>
+      ) : null}
       {flow && allWallets ? (
         <button
           type="button"
@@ -101,21 +98,6 @@ export function Connect() {
         </button>
       ) : null}
     </div>
-  )
-}
-
-function RegistryItem(props: { wallet: RegistryWallet; tag?: string; onPick(wallet: RegistryWallet): void }) {
-  return (
-    <button
-      type="button"
-      className="wf-list-item"
-      data-testid={`wf-wc-wallet-${props.wallet.id}`}
-      onClick={() => props.onPick(props.wallet)}
-    >
-      <img src={props.wallet.imageUrl} alt="" width={32} height={32} />
-      <span>{props.wallet.name}</span>
-      {props.tag ? <span className="wf-tag">{props.tag}</span> : null}
-    </button>
   )
 }
 

@@ -4,6 +4,9 @@ import type { ViewName } from '@walletframe/protocol'
 import { type ComponentType, lazy } from 'react'
 import { Connect } from './Connect.js'
 
+/** Views that paint without the query client (they must not read a query themselves). */
+export const firstPaint: ReadonlySet<ViewName> = new Set(['Connect'])
+
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })))
 

@@ -9,7 +9,7 @@ import {
   InjectedWalletInfo as InjectedWalletInfoSchema,
   UnrecognizedChainError,
 } from '@walletframe/protocol'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { rpcCode } from '../../lib/errors.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 
@@ -25,8 +25,8 @@ export type Bridge = {
 /** The host page's wallet events, as the host channel receives them. */
 export type HostEvents = { subscribe(listener: (event: HostEvent) => void): () => void }
 
-const Accounts = z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/))
-const ChainIdHex = z.string().regex(/^0x[0-9a-fA-F]+$/)
+const Accounts = z.array(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)))
+const ChainIdHex = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))
 
 /** The browser wallets the host page announced. */
 export async function list(bridge: Pick<Bridge, 'request'>): Promise<InjectedWalletInfo[]> {

@@ -1,7 +1,7 @@
 // Recent wallets (SPEC §3/§9): the last wallets connected through the list, newest first, at most
 // two, persisted in the frame's storage (whatever regime it has) so the Connect view can offer them first.
 import { RegistryWallet } from '@walletframe/protocol/walletRegistry'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const maxRecent = 2
 export const storageKey = 'walletframe:recentWallets'
