@@ -71,7 +71,9 @@ export const Options = z.object({
 })
 export type Options = z.infer<typeof Options>
 
-export const ApiConfig = ChainsFile.extend({
+// The protocol's schemas are zod/mini, without methods: z.object(shape) is the same object schema in
+// classic zod, which extend() then copies as it would the original.
+export const ApiConfig = z.object(ChainsFile.shape).extend({
   projects: z.array(ProjectEntry).default([]),
   options: Options.prefault({}),
 })

@@ -1,23 +1,33 @@
 // CAIP-2 network ids (`namespace:reference`) and CAIP-10 account ids (`namespace:reference:address`).
 // https://chainagnostic.org/CAIPs/caip-2 , https://chainagnostic.org/CAIPs/caip-10
-import { z } from 'zod'
 import { chainNamespaces } from './internal/literals.js'
 import { isCaipAddress, isCaipNetworkId } from './internal/patterns.js'
+import * as z from './internal/zod.js'
 
 export { chainNamespaces, isCaipAddress, isCaipNetworkId }
 export const ChainNamespace = z.enum(chainNamespaces)
 export type ChainNamespace = z.infer<typeof ChainNamespace>
 
+/**
+ * A string schema whose output is the id type its type-guard refinement proves. zod/mini's `refine`
+ * is a check and cannot narrow the schema's type (classic's method did), so the schemas say it here.
+ */
+type Narrowed<Id extends string> = z.core.$ZodNarrow<z.ZodMiniString<string>, Id>
+
 /** A CAIP-2 network id: exactly two parts, e.g. `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
-export const CaipNetworkId = z.string().refine((value) => isCaipNetworkId(value), {
-  message: 'Invalid CAIP-2 network id (expected namespace:reference)',
-})
+export const CaipNetworkId = z.string().check(
+  z.refine((value) => isCaipNetworkId(value), {
+    message: 'Invalid CAIP-2 network id (expected namespace:reference)',
+  }),
+) as Narrowed<CaipNetworkId>
 export type CaipNetworkId = `${string}:${string}`
 
 /** A CAIP-10 account id: exactly three parts, e.g. `eip155:1:0xab…`. */
-export const CaipAddress = z.string().refine((value) => isCaipAddress(value), {
-  message: 'Invalid CAIP-10 account id (expected namespace:reference:address)',
-})
+export const CaipAddress = z.string().check(
+  z.refine((value) => isCaipAddress(value), {
+    message: 'Invalid CAIP-10 account id (expected namespace:reference:address)',
+  }),
+) as Narrowed<CaipAddress>
 export type CaipAddress = `${string}:${string}:${string}`
 
 export class InvalidCaipIdError extends Error {

@@ -1,55 +1,57 @@
 // The frame's runtime configuration (`/frame-config.json` beside the static frame files): which
 // host origins each project may embed the frame from, where the API is, and the networks it knows.
 // The API's project config replaces the origin list once a project is served from there.
-import { z } from 'zod'
+import * as z from './internal/zod.js'
 import { NetworkEntries } from './networks/NetworkEntry.js'
 
 export const FrameProject = z.object({
-  projectId: z.string().min(1),
+  projectId: z.string().check(z.minLength(1)),
   /** Exact origins (`https://app.example`) allowed to host the frame. */
-  allowedOrigins: z.array(z.string()).default([]),
+  allowedOrigins: z._default(z.array(z.string()), []),
 })
 export type FrameProject = z.infer<typeof FrameProject>
 
 /** WalletConnect (mobile wallets by QR or deep link). Absent: the frame offers no WalletConnect. */
 export const FrameWalletConnect = z.object({
   /** WalletConnect Cloud project id (any id with a local relay). */
-  projectId: z.string().min(1),
+  projectId: z.string().check(z.minLength(1)),
   /** Relay WebSocket URL; absent means WalletConnect's public relay. */
-  relayUrl: z.url().optional(),
+  relayUrl: z.optional(z.url()),
   /**
    * Register each proposal and request with WalletConnect's Verify API (a hidden iframe on
    * verify.walletconnect.org). Defaults to on with the public relay and off with a custom relay,
    * whose wallets cannot check an attestation that service issued.
    */
-  verify: z.boolean().optional(),
+  verify: z.optional(z.boolean()),
 })
 export type FrameWalletConnect = z.infer<typeof FrameWalletConnect>
 
 export const FrameConfig = z
   .object({
     /** Base URL of the Walletframe API; absent when the frame runs without one. */
-    apiUrl: z.url().optional(),
+    apiUrl: z.optional(z.url()),
     /** In development any http://localhost or 127.0.0.1 origin may host the frame. */
-    development: z.boolean().default(false),
-    projects: z.array(FrameProject).default([]),
+    development: z._default(z.boolean(), false),
+    projects: z._default(z.array(FrameProject), []),
     /**
      * The networks the frame offers: built-in CAIP-2 ids (`"eip155:8453"`), ids with the fields to
      * change, or whole networks (NetworkEntry), parsed to full networks. May be empty with an apiUrl,
      * whose project config names a project's networks. Built-in networks keep their public RPC URLs;
      * `replaceDefaultRpcUrls` from `@walletframe/protocol/networks` moves them to the API's proxy.
      */
-    networks: NetworkEntries.default([]),
-    walletConnect: FrameWalletConnect.optional(),
+    networks: z._default(NetworkEntries, []),
+    walletConnect: z.optional(FrameWalletConnect),
   })
-  .superRefine((config, ctx) => {
-    if (!config.apiUrl && config.networks.length === 0)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'give at least one network (or an apiUrl, whose project config names them)',
-        path: ['networks'],
-        input: config.networks,
-      })
-  })
+  .check(
+    z.superRefine((config, ctx) => {
+      if (!config.apiUrl && config.networks.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'give at least one network (or an apiUrl, whose project config names them)',
+          path: ['networks'],
+          input: config.networks,
+        })
+    }),
+  )
 export type FrameConfig = z.infer<typeof FrameConfig>
 export type FrameConfigInput = z.input<typeof FrameConfig>

@@ -1,6 +1,5 @@
 // The host <-> frame channel, version 1 (ARCHITECTURE.md "The host <-> frame channel").
 // Two window messages make the handshake; everything after travels over a private MessagePort.
-import { z } from 'zod'
 import { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { ErrorObject } from './errors.js'
 import {
@@ -12,6 +11,7 @@ import {
   persistedMaxLength,
   protocolVersion,
 } from './internal/literals.js'
+import * as z from './internal/zod.js'
 import { AccountType, ThemeMode } from './validation.js'
 import { ViewName } from './views.js'
 
@@ -30,53 +30,53 @@ export {
 // Configuration the host sends in `host:init`.
 
 export const Features = z.object({
-  swaps: z.boolean().optional(),
-  onramp: z.boolean().optional(),
-  receive: z.boolean().optional(),
-  send: z.boolean().optional(),
-  email: z.boolean().optional(),
+  swaps: z.optional(z.boolean()),
+  onramp: z.optional(z.boolean()),
+  receive: z.optional(z.boolean()),
+  send: z.optional(z.boolean()),
+  email: z.optional(z.boolean()),
   /** false turns social login off; a list picks providers and their order. */
-  socials: z
-    .union([
+  socials: z.optional(
+    z.union([
       z.literal(false),
       z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])),
-    ])
-    .optional(),
-  history: z.boolean().optional(),
-  analytics: z.boolean().optional(),
-  allWallets: z.boolean().optional(),
-  legalCheckbox: z.boolean().optional(),
-  smartSessions: z.boolean().optional(),
-  collapseWallets: z.boolean().optional(),
+    ]),
+  ),
+  history: z.optional(z.boolean()),
+  analytics: z.optional(z.boolean()),
+  allWallets: z.optional(z.boolean()),
+  legalCheckbox: z.optional(z.boolean()),
+  smartSessions: z.optional(z.boolean()),
+  collapseWallets: z.optional(z.boolean()),
 })
 export type Features = z.infer<typeof Features>
 
 /** CSS custom properties the host may set on the modal, e.g. `--wf-accent`. */
 export const ThemeVariables = z.record(
-  z.string().regex(/^--wf-[a-z0-9-]{1,40}$/, 'Theme variables are named --wf-…'),
-  z.string().max(200),
+  z.string().check(z.regex(/^--wf-[a-z0-9-]{1,40}$/, 'Theme variables are named --wf-…')),
+  z.string().check(z.maxLength(200)),
 )
 export type ThemeVariables = z.infer<typeof ThemeVariables>
 
 export const Metadata = z.object({
-  name: z.string().min(1).max(100),
-  description: z.string().max(500).default(''),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  description: z._default(z.string().check(z.maxLength(500)), ''),
   url: z.url(),
-  icons: z.array(z.url()).default([]),
+  icons: z._default(z.array(z.url()), []),
 })
 export type Metadata = z.infer<typeof Metadata>
 
 export const HostConfig = z.object({
-  projectId: z.string().min(1).max(128),
-  networks: z.array(CaipNetworkId).min(1),
-  defaultNetwork: CaipNetworkId.optional(),
-  features: Features.default({}),
-  themeMode: ThemeMode.default('dark'),
-  themeVariables: ThemeVariables.default({}),
+  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
+  networks: z.array(CaipNetworkId).check(z.minLength(1)),
+  defaultNetwork: z.optional(CaipNetworkId),
+  features: z._default(Features, {}),
+  themeMode: z._default(ThemeMode, 'dark'),
+  themeVariables: z._default(ThemeVariables, {}),
   metadata: Metadata,
   /** Whether the host forces sign-in with a signed message after connect. */
-  siwxRequired: z.boolean().default(false),
-  enableLogger: z.boolean().default(false),
+  siwxRequired: z._default(z.boolean(), false),
+  enableLogger: z._default(z.boolean(), false),
 })
 export type HostConfig = z.infer<typeof HostConfig>
 export type HostConfigInput = z.input<typeof HostConfig>
@@ -87,27 +87,27 @@ export type HostConfigInput = z.input<typeof HostConfig>
 export const FrameReady = z.object({
   channel: z.literal(channelName),
   type: z.literal('frame:ready'),
-  version: z.number().int(),
+  version: z.int(),
 })
 export type FrameReady = z.infer<typeof FrameReady>
 
 /** An opaque blob of the frame's non-secret state, kept in host-origin storage by the SDK. */
-export const PersistedState = z.string().max(persistedMaxLength)
+export const PersistedState = z.string().check(z.maxLength(persistedMaxLength))
 export type PersistedState = z.infer<typeof PersistedState>
 
 export const HostInit = z.object({
   channel: z.literal(channelName),
   type: z.literal('host:init'),
-  version: z.number().int(),
-  sdkVersion: z.string().max(40),
-  sdkType: z.string().max(40).default('walletframe'),
+  version: z.int(),
+  sdkVersion: z.string().check(z.maxLength(40)),
+  sdkType: z._default(z.string().check(z.maxLength(40)), 'walletframe'),
   config: HostConfig,
   /**
    * The frame's state blob the host keeps for it (the last `persist` event's data), if any. Opaque
    * to the host: the frame stores its non-secret connector state there when its own storage is
    * blocked (ARCHITECTURE.md "Storage regimes").
    */
-  persisted: PersistedState.optional(),
+  persisted: z.optional(PersistedState),
 })
 export type HostInit = z.infer<typeof HostInit>
 
@@ -128,27 +128,27 @@ export type AccountEntry = z.infer<typeof AccountEntry>
 export const AccountState = z.object({
   status: ConnectionStatus,
   isConnected: z.boolean(),
-  address: z.string().optional(),
-  caipAddress: CaipAddress.optional(),
+  address: z.optional(z.string()),
+  caipAddress: z.optional(CaipAddress),
   allAccounts: z.array(AccountEntry),
   /** How the account is connected: walletConnect, injected, or auth (email / social). */
-  connector: z.string().optional(),
-  embeddedWalletInfo: z
-    .object({
+  connector: z.optional(z.string()),
+  embeddedWalletInfo: z.optional(
+    z.object({
       authProvider: z.string(),
       accountType: AccountType,
       isSmartAccountDeployed: z.boolean(),
-      user: z.object({ email: z.string().optional(), username: z.string().optional() }),
-    })
-    .optional(),
+      user: z.object({ email: z.optional(z.string()), username: z.optional(z.string()) }),
+    }),
+  ),
 })
 export type AccountState = z.infer<typeof AccountState>
 
 export const NetworkState = z.object({
-  caipNetworkId: CaipNetworkId.optional(),
+  caipNetworkId: z.optional(CaipNetworkId),
   /** The chain id as EIP-1193 reports it (hex for eip155). */
-  chainId: z.string().optional(),
-  name: z.string().optional(),
+  chainId: z.optional(z.string()),
+  name: z.optional(z.string()),
   supported: z.boolean(),
 })
 export type NetworkState = z.infer<typeof NetworkState>
@@ -164,20 +164,20 @@ export type SiwxSession = z.infer<typeof SiwxSession>
 // Port messages: host -> frame requests.
 
 export const RpcRequest = z.object({
-  method: z.string().min(1).max(100),
-  params: z.unknown().optional(),
-  chainId: CaipNetworkId.optional(),
+  method: z.string().check(z.minLength(1), z.maxLength(100)),
+  params: z.optional(z.unknown()),
+  chainId: z.optional(CaipNetworkId),
 })
 export type RpcRequest = z.infer<typeof RpcRequest>
 
-const requestId = z.number().int().nonnegative()
+const requestId = z.int().check(z.nonnegative())
 
 export const HostRequest = z.discriminatedUnion('method', [
   z.object({
     kind: z.literal('request'),
     id: requestId,
     method: z.literal('open'),
-    params: z.object({ view: ViewName.optional() }).default({}),
+    params: z._default(z.object({ view: z.optional(ViewName) }), {}),
   }),
   z.object({ kind: z.literal('request'), id: requestId, method: z.literal('close') }),
   z.object({ kind: z.literal('request'), id: requestId, method: z.literal('rpc'), params: RpcRequest }),
@@ -192,7 +192,7 @@ export const HostRequest = z.discriminatedUnion('method', [
     kind: z.literal('request'),
     id: requestId,
     method: z.literal('setTheme'),
-    params: z.object({ themeMode: ThemeMode.optional(), themeVariables: ThemeVariables.optional() }),
+    params: z.object({ themeMode: z.optional(ThemeMode), themeVariables: z.optional(ThemeVariables) }),
   }),
 ])
 export type HostRequest = z.infer<typeof HostRequest>
@@ -210,7 +210,7 @@ export const Response = z.union([
     kind: z.literal('response'),
     id: requestId,
     result: z.unknown(),
-    error: z.undefined().optional(),
+    error: z.optional(z.undefined()),
   }),
   z.object({ kind: z.literal('response'), id: requestId, error: ErrorObject }),
 ])
@@ -226,9 +226,9 @@ export const FrameEvent = z.discriminatedUnion('event', [
   z.object({ kind: z.literal('event'), event: z.literal('state'), data: AccountState }),
   z.object({ kind: z.literal('event'), event: z.literal('network'), data: NetworkState }),
   z.object({ kind: z.literal('event'), event: z.literal('modal'), data: z.object({ open: z.boolean() }) }),
-  z.object({ kind: z.literal('event'), event: z.literal('siwx'), data: SiwxSession.nullable() }),
+  z.object({ kind: z.literal('event'), event: z.literal('siwx'), data: z.nullable(SiwxSession) }),
   /** Store this blob for the frame and hand it back in the next `host:init`; null removes it. */
-  z.object({ kind: z.literal('event'), event: z.literal('persist'), data: PersistedState.nullable() }),
+  z.object({ kind: z.literal('event'), event: z.literal('persist'), data: z.nullable(PersistedState) }),
   z.object({
     kind: z.literal('event'),
     event: z.literal('eip1193'),
@@ -245,7 +245,11 @@ export const FrameRequest = z.discriminatedUnion('method', [
     kind: z.literal('request'),
     id: requestId,
     method: z.literal('injected:request'),
-    params: z.object({ rdns: z.string().min(1), method: z.string().min(1), params: z.unknown().optional() }),
+    params: z.object({
+      rdns: z.string().check(z.minLength(1)),
+      method: z.string().check(z.minLength(1)),
+      params: z.optional(z.unknown()),
+    }),
   }),
 ])
 export type FrameRequest = z.infer<typeof FrameRequest>
@@ -265,7 +269,11 @@ export const HostEvent = z.discriminatedUnion('event', [
   z.object({
     kind: z.literal('event'),
     event: z.literal('injected:event'),
-    data: z.object({ rdns: z.string().min(1), event: z.enum(injectedEvents), data: z.unknown() }),
+    data: z.object({
+      rdns: z.string().check(z.minLength(1)),
+      event: z.enum(injectedEvents),
+      data: z.unknown(),
+    }),
   }),
 ])
 export type HostEvent = z.infer<typeof HostEvent>

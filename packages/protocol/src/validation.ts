@@ -1,18 +1,20 @@
 // The validation rules of SPEC §5 as schemas, shared by the frame, the API and the SDK's guards.
-import { z } from 'zod'
 import { accountTypes } from './internal/literals.js'
+import * as z from './internal/zod.js'
 
 export { accountTypes }
 
 /** A transaction hash: 0x plus 64 hex characters. */
-export const TxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
+export const TxHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash'))
 /** A signed message: 0x plus at least 62 hex characters. */
-export const SignedMessage = z.string().regex(/^0x[0-9a-fA-F]{62,}$/, 'Invalid signature')
+export const SignedMessage = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/, 'Invalid signature'))
 /** A registrable name: letters, digits, hyphen only; at least 4 characters. */
 export const AccountName = z
   .string()
-  .regex(/^[a-zA-Z0-9-]+$/, 'Name may contain letters, digits and hyphens only')
-  .min(4, 'Name must be at least 4 characters')
+  .check(
+    z.regex(/^[a-zA-Z0-9-]+$/, 'Name may contain letters, digits and hyphens only'),
+    z.minLength(4, 'Name must be at least 4 characters'),
+  )
 
 export const Email = z.email('Invalid email address')
 export const Otp = z.string()
@@ -33,9 +35,9 @@ export type ThemeMode = z.infer<typeof ThemeMode>
 
 /** One call of `wallet_sendCalls` (EIP-5792): `to` must start with 0x. */
 export const SendCallsItem = z.object({
-  to: z.string().startsWith('0x', 'Call "to" must start with 0x'),
-  data: z.string().startsWith('0x').optional(),
-  value: z.string().startsWith('0x').optional(),
+  to: z.string().check(z.startsWith('0x', 'Call "to" must start with 0x')),
+  data: z.optional(z.string().check(z.startsWith('0x'))),
+  value: z.optional(z.string().check(z.startsWith('0x'))),
 })
 export type SendCallsItem = z.infer<typeof SendCallsItem>
 

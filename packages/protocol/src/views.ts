@@ -1,5 +1,5 @@
 // The modal's views (SPEC §2). They are a view stack inside the frame, never URL routes.
-import { z } from 'zod'
+import * as z from './internal/zod.js'
 
 export const viewNames = [
   'Connect',

@@ -32,10 +32,11 @@ export type RouteDoc = {
   /** OpenAPI form: `/v1/account/{address}/balance`. */
   path: string
   summary: string
-  params?: z.ZodObject
-  query?: z.ZodObject
-  body?: z.ZodType
-  response: z.ZodType
+  // zod core types: the protocol's schemas are zod/mini, the API's own are classic zod.
+  params?: z.core.$ZodObject
+  query?: z.core.$ZodObject
+  body?: z.core.$ZodType
+  response: z.core.$ZodType
   /** HTTP statuses other than 200 this endpoint answers with. */
   errors: number[]
 }

@@ -15,7 +15,7 @@ const statusText: Record<number, string> = {
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
     string,
     unknown
@@ -23,7 +23,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return rest
 }
 
-function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query'): unknown[] {
+function parameters(schema: z.core.$ZodObject | undefined, where: 'path' | 'query'): unknown[] {
   if (!schema) return []
   const js = jsonSchema(schema, 'input') as JsonSchema
   return Object.entries(js.properties ?? {}).map(([name, property]) => ({

@@ -6,7 +6,8 @@ import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
 const Params = z.object({ projectId: z.string() })
-const Query = SdkQuery.omit({ projectId: true })
+// SdkQuery is zod/mini (no methods): the same object in classic zod, then without projectId.
+const Query = z.object(SdkQuery.shape).omit({ projectId: true })
 
 export const doc: RouteDoc = {
   method: 'get',

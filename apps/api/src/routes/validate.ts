@@ -1,17 +1,18 @@
 // Parsing at the HTTP edge: query, path parameters and JSON bodies against their zod schemas. A
-// failure is a 400 naming the field, never a 500.
+// failure is a 400 naming the field, never a 500. Schemas are typed as zod core schemas and parsed with
+// z.safeParse, since the protocol's (zod/mini) and the API's own (classic zod) both arrive here.
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js'
 
-export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query())
+export function query<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = z.safeParse(schema, c.req.query())
   if (!result.success) throw InvalidRequestError.fromZod('', result.error)
   return result.data
 }
 
-export function params<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.param())
+export function params<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = z.safeParse(schema, c.req.param())
   if (!result.success) throw InvalidRequestError.fromZod('', result.error)
   return result.data
 }
@@ -42,8 +43,8 @@ export async function json(c: Context, maxBytes: number): Promise<unknown> {
   }
 }
 
-export function body<S extends z.ZodType>(value: unknown, schema: S): z.infer<S> {
-  const result = schema.safeParse(value)
+export function body<S extends z.core.$ZodType>(value: unknown, schema: S): z.infer<S> {
+  const result = z.safeParse(schema, value)
   if (!result.success) throw InvalidRequestError.fromZod('body', result.error)
   return result.data
 }

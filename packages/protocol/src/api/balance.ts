@@ -1,16 +1,16 @@
 // GET /v1/account/{address}/balance and POST /v1/fungible/price (SPEC §3 token balance, §7).
-import { z } from 'zod'
 import { CaipAddress, CaipNetworkId } from '../caip.js'
+import * as z from '../internal/zod.js'
 import { QueryFlag, SdkQuery } from './common.js'
 
 export const Currency = z.enum(['usd'])
 
-export const BalanceQuery = SdkQuery.extend({
-  currency: Currency.default('usd'),
+export const BalanceQuery = z.extend(SdkQuery, {
+  currency: z._default(Currency, 'usd'),
   /** CAIP-2 network to read; every configured network with a balance reader when absent. */
-  chainId: CaipNetworkId.optional(),
+  chainId: z.optional(CaipNetworkId),
   /** Skip the 30 s cache and read the chain now. */
-  forceUpdate: QueryFlag.optional(),
+  forceUpdate: z.optional(QueryFlag),
 })
 export type BalanceQuery = z.infer<typeof BalanceQuery>
 
@@ -19,7 +19,7 @@ export const TokenBalance = z.object({
   name: z.string(),
   symbol: z.string(),
   chainId: CaipNetworkId,
-  address: CaipAddress.optional(),
+  address: z.optional(CaipAddress),
   /** Value in `currency` (USD). */
   value: z.number(),
   /** Unit price in `currency` (USD). */
@@ -37,15 +37,15 @@ export type TokenBalance = z.infer<typeof TokenBalance>
 export const BalanceResponse = z.object({
   balances: z.array(TokenBalance),
   /** Networks whose RPC could not be read this time (their balances are missing from the list). */
-  unavailable: z.array(CaipNetworkId).optional(),
+  unavailable: z.optional(z.array(CaipNetworkId)),
 })
 export type BalanceResponse = z.infer<typeof BalanceResponse>
 
 export const FungiblePriceRequest = z.object({
   currency: Currency,
   /** CAIP-10 ids of tokens. Native: `eip155:1:0xeeee…eeee` or the Solana wrapped-SOL mint. */
-  addresses: z.array(CaipAddress).min(1).max(100),
-  projectId: z.string().min(1),
+  addresses: z.array(CaipAddress).check(z.minLength(1), z.maxLength(100)),
+  projectId: z.string().check(z.minLength(1)),
 })
 export type FungiblePriceRequest = z.infer<typeof FungiblePriceRequest>
 
@@ -56,7 +56,7 @@ export const FungiblePrice = z.object({
   symbol: z.string(),
   iconUrl: z.string(),
   price: z.number(),
-  decimals: z.number().int(),
+  decimals: z.int(),
 })
 export type FungiblePrice = z.infer<typeof FungiblePrice>
 

@@ -1,7 +1,7 @@
 // GET /v1/supported-chains and GET /v1/projects/{projectId}/config.
-import { z } from 'zod'
 import { CaipNetworkId } from '../caip.js'
 import { ChainNetwork } from '../chains.js'
+import * as z from '../internal/zod.js'
 
 /** CAIP-2 ids the API serves over HTTP JSON-RPC and over WebSocket. */
 export const SupportedChainsResponse = z.object({

@@ -1,21 +1,22 @@
 // Pieces every API call shares: the SDK identification query (SPEC §7: every GET adds projectId,
 // st, sv) and the error body the API answers with.
-import { z } from 'zod'
+import * as z from '../internal/zod.js'
 
 /** Query parameters every GET carries: the project and the SDK that calls. */
 export const SdkQuery = z.object({
-  projectId: z.string().min(1).max(128),
+  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
   /** SDK type, e.g. `appkit`. */
-  st: z.string().max(64).optional(),
+  st: z.optional(z.string().check(z.maxLength(64))),
   /** SDK version, e.g. `html-wagmi-1.0.0`. */
-  sv: z.string().max(64).optional(),
+  sv: z.optional(z.string().check(z.maxLength(64))),
 })
 export type SdkQuery = z.infer<typeof SdkQuery>
 
 /** A boolean query flag: `true`/`1` or `false`/`0` (query strings carry text only). */
-export const QueryFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1')
+export const QueryFlag = z.pipe(
+  z.enum(['true', 'false', '1', '0']),
+  z.transform((value) => value === 'true' || value === '1'),
+)
 
 /** One problem found in a request: where (`path`) and what. */
 export const ApiIssue = z.object({ path: z.string(), message: z.string() })
@@ -25,8 +26,8 @@ export type ApiIssue = z.infer<typeof ApiIssue>
 export const ApiErrorBody = z.object({
   error: z.string(),
   code: z.string(),
-  field: z.string().optional(),
-  issues: z.array(ApiIssue).optional(),
+  field: z.optional(z.string()),
+  issues: z.optional(z.array(ApiIssue)),
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>
 

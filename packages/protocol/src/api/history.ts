@@ -1,38 +1,38 @@
 // GET /v1/account/{account}/history (SPEC §3 transaction history entry, §7): newest first, paged.
-import { z } from 'zod'
 import { CaipNetworkId } from '../caip.js'
+import * as z from '../internal/zod.js'
 import { QueryFlag, SdkQuery } from './common.js'
 
-export const HistoryQuery = SdkQuery.extend({
+export const HistoryQuery = z.extend(SdkQuery, {
   /** Opaque cursor from the previous page's `next`. */
-  cursor: z.string().max(512).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
   /** On-ramp purchases only (the API records none yet, so this answers an empty page). */
-  onramp: QueryFlag.optional(),
-  chainId: CaipNetworkId.optional(),
+  onramp: z.optional(QueryFlag),
+  chainId: z.optional(CaipNetworkId),
   /** Page size; 20 when absent. */
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 })
 export type HistoryQuery = z.infer<typeof HistoryQuery>
 
 export const TransferDirection = z.enum(['in', 'out', 'self'])
 
 export const HistoryTransfer = z.object({
-  fungible_info: z
-    .object({
+  fungible_info: z.optional(
+    z.object({
       name: z.string(),
       symbol: z.string(),
-      icon: z.object({ url: z.string() }).nullable(),
-    })
-    .optional(),
-  nft_info: z
-    .object({
+      icon: z.nullable(z.object({ url: z.string() })),
+    }),
+  ),
+  nft_info: z.optional(
+    z.object({
       name: z.string(),
       /** Token id as decimal text. */
       token_id: z.string(),
-      content: z.object({ preview: z.object({ url: z.string() }).nullable() }).nullable(),
+      content: z.nullable(z.object({ preview: z.nullable(z.object({ url: z.string() })) })),
       flags: z.object({ is_spam: z.boolean() }),
-    })
-    .optional(),
+    }),
+  ),
   direction: TransferDirection,
   quantity: z.object({ numeric: z.string() }),
   /** USD value of the transfer; 0 for NFTs and tokens without a price. */
@@ -50,11 +50,11 @@ export const HistoryEntry = z.object({
     chain: CaipNetworkId,
     operationType: z.enum(['send', 'receive', 'trade', 'mint', 'burn', 'execute']),
     hash: z.string(),
-    blockNumber: z.number().int(),
+    blockNumber: z.int(),
     sentFrom: z.string(),
     sentTo: z.string(),
     status: z.enum(['confirmed', 'failed']),
-    nonce: z.number().int(),
+    nonce: z.int(),
   }),
   transfers: z.array(HistoryTransfer),
 })
@@ -63,6 +63,6 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>
 export const HistoryResponse = z.object({
   data: z.array(HistoryEntry),
   /** Cursor of the next page; null on the last page. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 })
 export type HistoryResponse = z.infer<typeof HistoryResponse>

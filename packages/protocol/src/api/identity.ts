@@ -1,19 +1,19 @@
 // GET /v1/identity/{address} (SPEC §7): the name and avatar of an address (ENS reverse record).
-import { z } from 'zod'
+import * as z from '../internal/zod.js'
 import { SdkQuery } from './common.js'
 
-export const IdentityQuery = SdkQuery.extend({
+export const IdentityQuery = z.extend(SdkQuery, {
   /** The connected address that asks (SPEC §7 `sender`); informational. */
-  sender: z.string().max(128).optional(),
+  sender: z.optional(z.string().check(z.maxLength(128))),
   /** The network whose name registry to use; the first configured one with an ENS registry when absent. */
-  chainId: z.string().optional(),
+  chainId: z.optional(z.string()),
 })
 export type IdentityQuery = z.infer<typeof IdentityQuery>
 
 export const IdentityResponse = z.object({
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   /** Why the name is null when no chain could be asked (e.g. no ENS registry configured). */
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 })
 export type IdentityResponse = z.infer<typeof IdentityResponse>

@@ -1,14 +1,14 @@
 // Networks as operators and hosts write them: a built-in network's CAIP-2 id, that id with the
 // fields to change, or a whole network the catalog lacks. Each entry resolves to a full ChainNetwork,
 // so code past the parse only ever sees complete networks.
-import { z } from 'zod'
 import { parseNetworkId } from '../caip.js'
 import { ChainNetwork } from '../chains.js'
+import * as z from '../internal/zod.js'
 import { getBuiltinNetwork } from './catalog.js'
 import { replaceDefaultRpcUrls } from './rpcUrls.js'
 
 type Shape = typeof ChainNetwork.shape
-type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T
+type WithoutDefault<T> = T extends z.ZodMiniDefault<infer Inner> ? Inner : T
 
 /**
  * Every ChainNetwork field, optional and with its checks but without its default: a default would
@@ -19,13 +19,13 @@ const Fields = z.object(
   Object.fromEntries(
     Object.entries(ChainNetwork.shape).map(([key, field]) => [
       key,
-      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+      z.optional(field instanceof z.ZodMiniDefault ? field.def.innerType : field),
     ]),
-  ) as { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> },
+  ) as { [K in keyof Shape]: z.ZodMiniOptional<WithoutDefault<Shape[K]>> },
 )
 
 /** An object entry: a CAIP-2 id and any other ChainNetwork fields. */
-const NetworkObject = Fields.extend({ caipNetworkId: ChainNetwork.shape.caipNetworkId })
+const NetworkObject = z.extend(Fields, { caipNetworkId: ChainNetwork.shape.caipNetworkId })
 type NetworkObject = z.infer<typeof NetworkObject>
 
 /** The fields a network outside the catalog needs besides its id (namespace and id follow from it). */
@@ -41,30 +41,34 @@ const customRequired = ['name', 'nativeCurrency', 'rpcUrls'] as const
  * - an object for an id outside the catalog: must be complete, except that chainNamespace and id
  *   default to the parts of its caipNetworkId.
  */
-export const NetworkEntry = z
-  .union([ChainNetwork.shape.caipNetworkId, NetworkObject])
-  .transform((entry, ctx): ChainNetwork => {
+export const NetworkEntry = z.pipe(
+  z.union([ChainNetwork.shape.caipNetworkId, NetworkObject]),
+  z.transform((entry, ctx): ChainNetwork => {
     const resolved = resolve(entry)
     if (!Array.isArray(resolved)) return resolved
-    for (const issue of resolved) ctx.addIssue({ code: 'custom', ...issue, input: entry })
+    // zod/mini's transform gets the bare parse payload (no addIssue): the issues go on it directly.
+    for (const issue of resolved) ctx.issues.push({ code: 'custom', ...issue, input: entry })
     return z.NEVER
-  })
+  }),
+)
 export type NetworkEntryInput = z.input<typeof NetworkEntry>
 
 /** A list of network entries, each resolved to a full ChainNetwork; an id may appear once. */
-export const NetworkEntries = z.array(NetworkEntry).superRefine((networks, ctx) => {
-  const seen = new Set<string>()
-  for (const [index, network] of networks.entries()) {
-    if (seen.has(network.caipNetworkId))
-      ctx.addIssue({
-        code: 'custom',
-        message: `duplicate ${network.caipNetworkId}`,
-        path: [index, 'caipNetworkId'],
-        input: networks,
-      })
-    seen.add(network.caipNetworkId)
-  }
-})
+export const NetworkEntries = z.array(NetworkEntry).check(
+  z.superRefine((networks, ctx) => {
+    const seen = new Set<string>()
+    for (const [index, network] of networks.entries()) {
+      if (seen.has(network.caipNetworkId))
+        ctx.addIssue({
+          code: 'custom',
+          message: `duplicate ${network.caipNetworkId}`,
+          path: [index, 'caipNetworkId'],
+          input: networks,
+        })
+      seen.add(network.caipNetworkId)
+    }
+  }),
+)
 export type NetworkEntriesInput = z.input<typeof NetworkEntries>
 
 /**

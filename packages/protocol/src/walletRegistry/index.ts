@@ -1,24 +1,24 @@
 // The wallet registry: wallets a user can connect with WalletConnect (deep links, universal links,
 // the chains they support), as the repo's seed file stores them and `GET /v1/wallets` serves them.
-import { z } from 'zod'
 import { CaipNetworkId } from '../caip.js'
+import * as z from '../internal/zod.js'
 
 export const RegistryWallet = z.object({
   /** Stable id (the WalletConnect explorer id when the wallet is listed there). */
-  id: z.string().min(1),
-  name: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   /** EIP-6963 reverse-DNS id of the wallet's browser extension, when it has one. */
-  rdns: z.string().min(1).optional(),
+  rdns: z.optional(z.string().check(z.minLength(1))),
   /** Image URL or `data:image/svg+xml,…` monogram. */
-  imageUrl: z.string().min(1),
+  imageUrl: z.string().check(z.minLength(1)),
   /** Native app scheme (`metamask://`): opened with `wc?uri=` appended. */
-  mobileLink: z.string().min(1).optional(),
+  mobileLink: z.optional(z.string().check(z.minLength(1))),
   /** Universal link (`https://metamask.app.link`): preferred over the scheme when both exist. */
-  universalLink: z.url().optional(),
+  universalLink: z.optional(z.url()),
   /** Download page shown when the app is not installed. */
-  homepage: z.url().optional(),
+  homepage: z.optional(z.url()),
   /** CAIP-2 chains the wallet supports. */
-  chains: z.array(CaipNetworkId).default([]),
+  chains: z._default(z.array(CaipNetworkId), []),
 })
 export type RegistryWallet = z.infer<typeof RegistryWallet>
 
@@ -35,15 +35,15 @@ export const maxEntries = 100
 
 /** `GET /v1/wallets?page&entries&search`: 1-based page, page size, case-insensitive name search. */
 export const WalletsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  entries: z.coerce.number().int().min(1).max(maxEntries).default(40),
-  search: z.string().trim().max(64).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  entries: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(maxEntries)), 40),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(64))),
 })
 export type WalletsQuery = z.infer<typeof WalletsQuery>
 
 export const WalletsResponse = z.object({
   /** Wallets matching the search, over all pages. */
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   data: z.array(RegistryWallet),
 })
 export type WalletsResponse = z.infer<typeof WalletsResponse>
