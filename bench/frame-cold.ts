@@ -1,13 +1,15 @@
 // The frame as a first-time visitor meets it: a fresh browser profile (empty cache), the frame on
 // another site than the host page (frame.test in dapp.test), its storage blocked or partitioned.
-// Per run: createWalletframe() to `ready` (the demo page marks both), open() to the Connect view
+// The frame offers WalletConnect, as deployed. Per run: createWalletframe() to `ready` (the demo page marks both), open() to the Connect view
 // painted, and the frame's JavaScript fetched before that paint (min and gzip -9, as a CDN would
 // serve it). Numbers for the README, never test assertions.
 // Usage: npx tsx bench/frame-cold.ts [runs=20] [regime=blocked|partitioned]
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { startRelay } from '@walletframe/devstack'
 import { hostsOf, type Regime, regimeArgs } from '../e2e/lib/regime.js'
 import { startStack } from '../e2e/lib/stack.js'
+import { useLocalRelay } from '../e2e/lib/walletConnect.js'
 import { chromiumArgs } from '../e2e/playwright.config.js'
 import { buildApps } from '../scripts/build-apps.js'
 import { connectPainted, openAt, watchConnectPaint } from './internal/painted.js'
@@ -22,6 +24,8 @@ function percentile(values: number[], p: number): number {
 
 await buildApps({ quiet: true })
 const stack = await startStack({ hosts: hostsOf(regime) })
+// As deployed: the frame offers WalletConnect (here over the local relay).
+const relay = await startRelay()
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -37,12 +41,22 @@ try {
     // A new context is a fresh profile: empty HTTP cache, no storage.
     const context = await browser.newContext()
     const page = await context.newPage()
-    const fetched: { url: string; body: Promise<Buffer> }[] = []
-    let painted = false
+    await useLocalRelay(page, stack.frame.origin, relay.url)
+    // Each frame script with the (epoch) time its request started; those before the paint count.
+    const fetched: { url: string; at: number; body: Promise<Buffer> }[] = []
+    const started = new Map<string, number>()
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.frame.origin)) started.set(request.url(), Date.now())
+    })
     page.on('response', (response) => {
       const url = response.url()
-      if (!painted && url.startsWith(stack.frame.origin) && url.endsWith('.js'))
-        fetched.push({ url, body: response.body() })
+      if (url.startsWith(stack.frame.origin) && url.endsWith('.js'))
+        fetched.push({
+          url,
+          at: started.get(url) ?? Date.now(),
+          // A late response may outlive the context; only those before the paint are read.
+          body: response.body().catch(() => Buffer.alloc(0)),
+        })
     })
     await page.goto(stack.demoUrl())
     await page.getByTestId('sdk-status').getByText('ready').waitFor()
@@ -57,19 +71,20 @@ try {
     const frame = page.frames().find((candidate) => candidate.url().startsWith(stack.frame.origin))
     if (!frame) throw new Error('frame not found')
     await watchConnectPaint(frame)
-    const started = await openAt(page)
+    const openedAt = await openAt(page)
     const at = await connectPainted(frame)
-    painted = true
-    open.push(at - started)
+    open.push(at - openedAt)
     scripts = await Promise.all(
-      fetched.map(async ({ url, body }) => {
-        const bytes = await body
-        return {
-          url: new URL(url).pathname,
-          min: bytes.byteLength,
-          gzip: gzipSync(bytes, { level: 9 }).byteLength,
-        }
-      }),
+      fetched
+        .filter((script) => script.at <= at)
+        .map(async ({ url, body }) => {
+          const bytes = await body
+          return {
+            url: new URL(url).pathname,
+            min: bytes.byteLength,
+            gzip: gzipSync(bytes, { level: 9 }).byteLength,
+          }
+        }),
     )
     await context.close()
   }
@@ -100,4 +115,5 @@ try {
 } finally {
   await browser.close()
   await stack.close()
+  await relay.stop()
 }

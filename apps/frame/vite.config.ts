@@ -13,5 +13,23 @@ export default defineConfig({
     },
   },
   server: { port: Number(process.env.PORT ?? 5174), strictPort: false },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the modal needs to start and paint Connect, in one file: left to itself the
+              // bundler splits it into a dozen small chunks shared with lazy views, and each costs
+              // a request and its own compression overhead.
+              name: 'boot',
+              test: /apps\/frame\/src\/(app|core|data|host|lib|storage)\/|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//,
+            },
+          ],
+        },
+      },
+    },
+  },
 })

@@ -23,14 +23,13 @@ import * as CoreState from '../core/Core.js'
 import * as Networks from '../core/networks.js'
 import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
-import * as JsonRpc from '../data/jsonRpc.js'
 import * as HostChannel from '../host/HostChannel.js'
 import * as HostEvents from '../host/hostEvents.js'
 import * as HostRequests from '../host/hostRequests.js'
 import * as ProjectAccess from '../host/projectAccess.js'
 import * as Store from '../lib/store.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
-import * as Router from '../rpc/router.js'
+import type * as Router from '../rpc/router.js'
 import * as FrameStorage from '../storage/FrameStorage.js'
 
 export type InjectedWallets = { readonly list: readonly InjectedWalletInfo[]; readonly loaded: boolean }
@@ -44,8 +43,12 @@ export type Frame = {
   readonly registry: WalletRegistry.Source
   /** Browser wallets the host page announced (EIP-6963). */
   readonly wallets: Store.ReadableStore<InjectedWallets>
-  /** QR / deep-link pairing, when the frame has WalletConnect and a host has initialised it. */
-  pairing(): PairingCapability | undefined
+  /** Whether this frame offers QR / deep-link pairing (WalletConnect is configured). */
+  readonly hasPairing: boolean
+  /** The pairing once loaded (it loads after the first paint, or at once to restore a session). */
+  readonly pairing: Store.ReadableStore<PairingCapability | undefined>
+  /** Loads the pairing for the current host; undefined without WalletConnect or before init. */
+  loadPairing(): Promise<PairingCapability | undefined>
   /** The host's configuration, once it has initialised. */
   host(): HostConfig | undefined
   readonly storageRegime: FrameStorage.FrameStorage['regime']
@@ -67,7 +70,7 @@ export function boot(): Booted {
   const core = CoreState.create({ storage: storage.state, isMobile })
   const hostEvents = new Set<(event: HostEvent) => void>()
   let init: (message: HostInit, origin: string) => ReturnType<HostChannel.Handlers['init']>
-  let router: Router.Router | undefined
+  let router: Pick<Router.Router, 'request'> | undefined
 
   const config = FrameConfigFile.load()
   // The host may never send init (the frame opened on its own): keep the failure observed.
@@ -86,7 +89,7 @@ export function boot(): Booted {
       },
       async request(message) {
         await config
-        return HostRequests.handle({ ...core, router: router as Router.Router }, message)
+        return HostRequests.handle({ ...core, router: router as Pick<Router.Router, 'request'> }, message)
       },
       event(message) {
         for (const listener of hostEvents) listener(message)
@@ -122,11 +125,24 @@ export function boot(): Booted {
       }))
     const registry = WalletRegistry.source(api)
     const wallets = Store.create<InjectedWallets>({ list: [], loaded: false })
-    const router = Router.create({
-      ...core,
-      read: (network, method, params) =>
-        JsonRpc.call(network.rpcUrls.default.http[0] as string, method, params),
-    })
+    // The EIP-1193 router loads with the host's first provider call: painting needs none of it.
+    let loadingRouter: Promise<Router.Router> | undefined
+    const router: Pick<Router.Router, 'request'> = {
+      async request(request) {
+        loadingRouter ??= Promise.all([import('../rpc/router.js'), import('../data/jsonRpc.js')]).then(
+          ([Router, JsonRpc]) =>
+            Router.create({
+              ...core,
+              read: (network, method, params) =>
+                JsonRpc.call(network.rpcUrls.default.http[0] as string, method, params),
+            }),
+        )
+        loadingRouter.catch(() => {
+          loadingRouter = undefined
+        })
+        return (await loadingRouter).request(request)
+      },
+    }
     const injectedEvents: Injected.HostEvents = {
       subscribe(listener) {
         hostEvents.add(listener)
@@ -148,9 +164,45 @@ export function boot(): Booted {
       return { connector, choice: { id: connector.id, data: wallet } }
     }
 
+    const pairing = Store.create<PairingCapability | undefined>(undefined)
+    let loadingWalletConnect: Promise<typeof walletConnect> | undefined
+    /**
+     * WalletConnect for the current host, loaded on first need (the Connect view after its first
+     * paint, or a stored session to restore). A re-handshake from the same host keeps the client
+     * and its session; another project gets its own.
+     */
+    function loadWalletConnect(): Promise<typeof walletConnect> {
+      const current = host
+      if (!config.walletConnect || !current) return Promise.resolve(undefined)
+      const wcConfig = config.walletConnect
+      loadingWalletConnect ??= import('../connectors/walletConnect/connector.js').then(({ create }) => {
+        walletConnect = create({
+          config: wcConfig,
+          projectId: current.projectId,
+          metadata: current.metadata,
+          storage: storage.state,
+          networks: () => ({
+            available: core.networks.get().available,
+            active: core.networks.get().active?.caipNetworkId,
+          }),
+          findWallet: (name) => (queryClient ? WalletRegistry.findByName(queryClient, name) : undefined),
+          track: (event, properties) =>
+            core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
+        })
+        adopt(walletConnect.connector, { id: walletConnect.connector.id })
+        pairing.set(walletConnect.pairing)
+        return walletConnect
+      })
+      loadingWalletConnect.catch(() => {
+        // A failed chunk load is tried again on the next need.
+        loadingWalletConnect = undefined
+      })
+      return loadingWalletConnect
+    }
+
     /** Rebuilds the connector a stored choice names. */
-    function build(choice: Connect.Choice): Connector | undefined {
-      if (choice.id === 'walletConnect') return walletConnect?.connector
+    async function build(choice: Connect.Choice): Promise<Connector | undefined> {
+      if (choice.id === 'walletConnect') return (await loadWalletConnect())?.connector
       const wallet = InjectedWalletInfoSchema.safeParse(choice.data)
       if (!wallet.success || choice.id !== Injected.connectorId(wallet.data.rdns)) return undefined
       const built = injected(wallet.data)
@@ -189,23 +241,10 @@ export function boot(): Booted {
         known[0]
       core.networks.set({ available: known, active, unsupported: undefined })
       core.theme.set({ mode: host.themeMode, variables: host.themeVariables })
-      // A re-handshake from the same host keeps the WalletConnect client and its session.
-      if (config.walletConnect && (!walletConnect || previous?.projectId !== host.projectId)) {
-        const { create } = await import('../connectors/walletConnect/connector.js')
-        walletConnect = create({
-          config: config.walletConnect,
-          projectId: host.projectId,
-          metadata: host.metadata,
-          storage: storage.state,
-          networks: () => ({
-            available: core.networks.get().available,
-            active: core.networks.get().active?.caipNetworkId,
-          }),
-          findWallet: (name) => (queryClient ? WalletRegistry.findByName(queryClient, name) : undefined),
-          track: (event, properties) =>
-            core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
-        })
-        adopt(walletConnect.connector, { id: walletConnect.connector.id })
+      if (previous && previous.projectId !== host.projectId) {
+        loadingWalletConnect = undefined
+        walletConnect = undefined
+        pairing.set(undefined)
       }
       await Connect.restore(core, build)
       if (!core.modal.get().open) Navigation.close(core)
@@ -218,7 +257,9 @@ export function boot(): Booted {
       api,
       registry,
       wallets,
-      pairing: () => walletConnect?.pairing,
+      hasPairing: Boolean(config.walletConnect),
+      pairing,
+      loadPairing: async () => (await loadWalletConnect())?.pairing,
       host: () => host,
       storageRegime: storage.regime,
       actions: {

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../app/context.js'
+import { usePairing } from '../components/usePairing.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
@@ -11,8 +12,9 @@ export const pageSize = 20
 export const searchDebounceMs = 500
 
 export function AllWallets() {
-  const { core, registry, pairing } = useFrame()
-  const flow = pairing()
+  const { core, registry } = useFrame()
+  const status = usePairing()
+  const flow = status.state === 'ready' ? status.pairing : undefined
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [pages, setPages] = useState(1)
@@ -37,7 +39,7 @@ export function AllWallets() {
     return () => clearTimeout(timer)
   }, [search, query])
 
-  if (!flow) return <NotAvailable feature="WalletConnect" />
+  if (status.state === 'unavailable') return <NotAvailable feature="WalletConnect" />
   return (
     <div className="wf-stack">
       <input
@@ -67,8 +69,9 @@ export function AllWallets() {
                 type="button"
                 className="wf-list-item"
                 data-testid={`wf-wc-wallet-${wallet.id}`}
+                disabled={!flow}
                 onClick={() => {
-                  flow.selected.set(wallet)
+                  flow?.selected.set(wallet)
                   Navigation.push(core, 'ConnectingWalletConnect')
                 }}
               >

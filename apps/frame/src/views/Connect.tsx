@@ -22,15 +22,29 @@ export function Connect() {
   const { core, actions } = frame
   const wallets = useStore(frame.wallets)
   const connection = useStore(core.connection)
-  const flow = frame.pairing()
+  const flow = useStore(frame.pairing)
   const recent = useStore(flow?.recent ?? noRecent)
   const connecting = connection.status === 'connecting'
   const allWallets = frame.host()?.features.allWallets !== false
 
   useEffect(() => {
-    // Warm sign-client while the user reads the list; the QR view then opens without a wait.
-    flow?.preload()
-  }, [flow])
+    // After the first paint: load the pairing (recent wallets, featured ones) and warm sign-client
+    // while the user reads the list, so the QR view opens without a wait.
+    if (!frame.hasPairing) return
+    // When the browser is idle after showing the list: nothing on screen waits for this load.
+    const load = () =>
+      void frame
+        .loadPairing()
+        .then((pairing) => pairing?.preload())
+        .catch((error: Error) => core.toasts.error(error.message))
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(load, { timeout: 1_000 })
+      return () => cancelIdleCallback(handle)
+    }
+    // Safari has no requestIdleCallback: a little later than the paint instead.
+    const timer = setTimeout(load, 50)
+    return () => clearTimeout(timer)
+  }, [frame, core])
 
   const pick = (wallet: RegistryWallet) => {
     flow?.selected.set(wallet)
@@ -42,7 +56,7 @@ export function Connect() {
 
   return (
     <div className="wf-stack">
-      {flow ? (
+      {frame.hasPairing ? (
         <button
           type="button"
           className="wf-list-item"
@@ -73,7 +87,7 @@ export function Connect() {
           </button>
         ))}
       </section>
-      {wallets.loaded && wallets.list.length === 0 && !flow ? (
+      {wallets.loaded && wallets.list.length === 0 && !frame.hasPairing ? (
         <p className="wf-muted" data-testid="wf-no-wallets">
           No browser wallet was found on this page. Install a wallet extension, then open this window again.
         </p>
@@ -86,7 +100,7 @@ export function Connect() {
           </QueryLayer>
         </Suspense>
       ) : null}
-      {flow && allWallets ? (
+      {frame.hasPairing && allWallets ? (
         <button
           type="button"
           className="wf-list-item"

@@ -3,26 +3,28 @@
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useState } from 'react'
 import { useFrame } from '../app/context.js'
+import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import * as Navigation from '../core/actions/navigation.js'
 import type { PairingCapability } from '../core/pairing.js'
 import { constant } from '../lib/store.js'
-import { PairingBody, usePairing } from './ConnectingWalletConnectBasic.js'
+import { PairingBody, Preparing, usePairingUri } from './ConnectingWalletConnectBasic.js'
 import { NotAvailable } from './NotAvailable.js'
 
 const noWallet = constant<RegistryWallet | undefined>(undefined)
 
 export function ConnectingWalletConnect() {
-  const pairing = useFrame().pairing()
-  const wallet = useStore(pairing?.selected ?? noWallet)
-  if (!pairing || !wallet) return <NotAvailable feature="WalletConnect" />
-  return <WalletPairing pairing={pairing} wallet={wallet} />
+  const status = usePairing()
+  const wallet = useStore(status.state === 'ready' ? status.pairing.selected : noWallet)
+  if (status.state === 'loading') return <Preparing />
+  if (status.state === 'unavailable' || !wallet) return <NotAvailable feature="WalletConnect" />
+  return <WalletPairing pairing={status.pairing} wallet={wallet} />
 }
 
 function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet: RegistryWallet }) {
   const { core } = useFrame()
-  const state = usePairing(pairing, wallet)
+  const state = usePairingUri(pairing, wallet)
   const [opened, setOpened] = useState(false)
   // On a phone the QR is for another phone; on a desktop it is how this wallet connects.
   const [showQr] = useState(!core.isMobile())

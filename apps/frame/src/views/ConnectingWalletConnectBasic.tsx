@@ -2,19 +2,28 @@
 // replaced before it expires; leaving the view stops that.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useEffect } from 'react'
-import { useFrame } from '../app/context.js'
+import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import type { PairingCapability, PairingState } from '../core/pairing.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function ConnectingWalletConnectBasic() {
-  const pairing = useFrame().pairing()
-  if (!pairing) return <NotAvailable feature="WalletConnect" />
-  return <Pairing pairing={pairing} />
+  const status = usePairing()
+  if (status.state === 'unavailable') return <NotAvailable feature="WalletConnect" />
+  if (status.state === 'loading') return <Preparing />
+  return <Pairing pairing={status.pairing} />
 }
 
-export function usePairing(pairing: PairingCapability, wallet?: RegistryWallet) {
+export function Preparing() {
+  return (
+    <p className="wf-muted" data-testid="wf-wc-buffering">
+      Preparing a connection link…
+    </p>
+  )
+}
+
+export function usePairingUri(pairing: PairingCapability, wallet?: RegistryWallet) {
   useEffect(() => {
     void pairing.start(wallet)
     return () => pairing.stop()
@@ -23,7 +32,7 @@ export function usePairing(pairing: PairingCapability, wallet?: RegistryWallet) 
 }
 
 function Pairing({ pairing }: { pairing: PairingCapability }) {
-  const state = usePairing(pairing)
+  const state = usePairingUri(pairing)
   return (
     <div className="wf-stack" data-testid="wf-wc-pairing">
       <PairingBody state={state} onRetry={() => void pairing.start()} />
@@ -46,11 +55,6 @@ export function PairingBody({ state, onRetry }: { state: PairingState; onRetry()
         </button>
       </div>
     )
-  if (state.buffering || !state.wcUri)
-    return (
-      <p className="wf-muted" data-testid="wf-wc-buffering">
-        Preparing a connection link…
-      </p>
-    )
+  if (state.buffering || !state.wcUri) return <Preparing />
   return <WalletConnectQr uri={state.wcUri} />
 }

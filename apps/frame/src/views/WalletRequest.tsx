@@ -14,12 +14,13 @@ export const actions: Record<string, string> = {
 
 export function WalletRequest() {
   const frame = useFrame()
-  const { core, pairing } = frame
+  const { core } = frame
+  const pairing = useStore(frame.pairing)
   const pending = useStore(core.pending)
   const connection = useStore(core.connection)
   const first = pending[0]
   if (!first) return <p className="wf-muted">No request is waiting for the wallet.</p>
-  const link = pairing()?.walletLink()
+  const link = pairing?.walletLink()
   const peer =
     link?.name ?? (connection.connector?.type === 'injected' ? connection.connector.name : 'your wallet app')
   return (

@@ -126,11 +126,14 @@ export function storedChoice(core: Pick<Core, 'storage'>): Choice | undefined {
 }
 
 /** Restores the stored connection without asking the user; forgets a choice that no longer works. */
-export async function restore(core: Deps, build: (choice: Choice) => Connector | undefined): Promise<void> {
+export async function restore(
+  core: Deps,
+  build: (choice: Choice) => Connector | undefined | Promise<Connector | undefined>,
+): Promise<void> {
   const choice = storedChoice(core)
   if (!choice) return
   try {
-    const connector = build(choice)
+    const connector = await build(choice)
     const connection = await connector?.reconnect()
     if (connector && connection) attach(core, connector, connection, choice)
     else core.storage.removeItem(ConnectionStore.storageKey)
