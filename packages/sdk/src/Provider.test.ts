@@ -20,7 +20,6 @@ describe('create', () => {
     sync(
       {
         ready: true,
-        isConnected: true,
         allAccounts: [{ namespace: 'eip155', address: '0xabc', type: 'eoa' }],
       },
       { caipNetworkId: 'eip155:8453', chainId: '0x2105' },
@@ -35,19 +34,18 @@ describe('create', () => {
     const { provider, sync } = Provider.create({ request })
     const solana = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainId: '0x1' } as const
     const so1 = { namespace: 'solana', address: 'So1', type: 'eoa' } as const
-    sync({ ready: true, isConnected: true, allAccounts: [so1] }, solana)
+    sync({ ready: true, allAccounts: [so1] }, solana)
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
     await expect(provider.request({ method: 'eth_chainId' })).resolves.toBe('from frame')
     sync(
       {
         ready: true,
-        isConnected: true,
         allAccounts: [so1, { namespace: 'eip155', address: '0xabc', type: 'eoa' }],
       },
       solana,
     )
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual(['0xabc'])
-    sync({ ready: false, isConnected: false, allAccounts: [] }, undefined)
+    sync({ ready: false, allAccounts: [] }, undefined)
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toBe('from frame')
   })
 

@@ -37,7 +37,7 @@ export type Controller = {
    * reported; before the frame has initialised (`ready` false) they are asked of the frame.
    */
   sync(
-    state: Pick<AccountState, 'isConnected' | 'allAccounts'> & { ready: boolean },
+    state: Pick<AccountState, 'allAccounts'> & { ready: boolean },
     network: Pick<NetworkState, 'caipNetworkId' | 'chainId'> | undefined,
   ): void
 }
@@ -84,8 +84,9 @@ export function create({ request }: Options): Controller {
     },
     sync(state, network) {
       // EIP-1193 is EVM: it answers with the connection's EVM account, whichever namespace is active.
+      // (allAccounts is empty while not connected.)
       const evm = state.allAccounts.find((account) => account.namespace === 'eip155')
-      accounts = state.ready ? (state.isConnected && evm ? [evm.address] : []) : undefined
+      accounts = state.ready ? (evm ? [evm.address] : []) : undefined
       chainId = state.ready && network?.caipNetworkId?.startsWith('eip155:') ? network.chainId : undefined
     },
   }
