@@ -132,6 +132,10 @@ test('a request the wallet rejects gives the host 4001', async ({ demo, modal, w
   wallet.rejectNextRequest()
   const { error } = await request(demo, 'personal_sign', ['0x68656c6c6f', wallet.address])
   expect(error?.code).toBe(4001)
+  // A wallet that refuses with WalletConnect's own USER_REJECTED (5000) reaches the host as 4001 too.
+  wallet.rejectNextRequest(1, { code: 5000, message: 'User rejected.' })
+  const refused = await request(demo, 'personal_sign', ['0x68656c6c6f', wallet.address])
+  expect(refused.error).toEqual({ code: 4001, message: 'User rejected.' })
 })
 
 test('a method the wallet did not approve is refused without reaching it', async ({

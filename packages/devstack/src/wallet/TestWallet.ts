@@ -112,7 +112,8 @@ export async function create(options: create.Options) {
   const proposalWaiters: Array<{ resolve(proposal: Proposal): void; reject(error: Error): void }> = []
   /** Active chain per session topic (what eth_chainId / chainChanged refer to). */
   const activeChains = new Map<string, string>()
-  let rejectRequests = 0
+  /** The error each of the next requests is answered with (EIP-1193 4001 unless a test says otherwise). */
+  const rejections: { code: number; message: string }[] = []
   let closed = false
 
   const report = (error: unknown) => {
@@ -197,10 +198,8 @@ export async function create(options: create.Options) {
   walletKit.on('session_request', (event) => {
     const { topic, id, params } = event
     const answered = async (): Promise<AnsweredRequest['response']> => {
-      if (rejectRequests > 0) {
-        rejectRequests--
-        throw new UserRejectedRequestError(new Error('User rejected the request.'))
-      }
+      const rejection = rejections.shift()
+      if (rejection) return { error: rejection }
       const result =
         Namespaces.familyOf(params.chainId) === 'solana'
           ? await SolanaRequests.answer(params.request, {
@@ -270,9 +269,17 @@ export async function create(options: create.Options) {
       await walletKit.rejectSession({ id: proposal.id, reason })
     },
 
-    /** The next `count` requests are answered with 4001 (user rejected). */
-    rejectNextRequest(count = 1): void {
-      rejectRequests += count
+    /**
+     * The next `count` requests are refused: with EIP-1193 4001 by default, or with `error` (e.g.
+     * WalletConnect's getSdkError('USER_REJECTED'), code 5000, as some wallets answer).
+     */
+    rejectNextRequest(
+      count = 1,
+      error: { code: number; message: string } = Requests.toErrorObject(
+        new UserRejectedRequestError(new Error('User rejected the request.')),
+      ),
+    ): void {
+      for (let index = 0; index < count; index++) rejections.push(error)
     },
 
     /** Active sessions, newest last. */

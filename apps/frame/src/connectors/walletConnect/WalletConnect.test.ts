@@ -1,4 +1,9 @@
-import { DisconnectedError, InternalRpcError, ProviderRpcError } from '@walletframe/protocol'
+import {
+  DisconnectedError,
+  InternalRpcError,
+  ProviderRpcError,
+  UserRejectedRequestError,
+} from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Storage from '../../storage/Storage.js'
 import { create, toProviderError } from './WalletConnect.js'
@@ -8,6 +13,15 @@ describe('toProviderError', () => {
     const error = toProviderError({ code: 4001, message: 'User rejected the request.' })
     expect(error).toBeInstanceOf(ProviderRpcError)
     expect(error).toMatchObject({ code: 4001, message: 'User rejected the request.' })
+  })
+
+  it("maps WalletConnect's rejection codes (5000–5003) to EIP-1193 4001", () => {
+    for (const code of [5000, 5001, 5002, 5003]) {
+      const error = toProviderError({ code, message: 'User rejected.' })
+      expect(error).toBeInstanceOf(UserRejectedRequestError)
+      expect(error).toMatchObject({ code: 4001, message: 'User rejected.' })
+    }
+    expect(toProviderError({ code: 5100, message: 'Unsupported chains.' }).code).toBe(5100)
   })
 
   it('turns sign-client topic errors into a disconnected (4900) error', () => {

@@ -15,6 +15,7 @@ import {
   rpcErrorCodes,
   UnrecognizedChainError,
   UnsupportedMethodError,
+  UserRejectedRequestError,
 } from '@walletframe/protocol'
 import { messageOf, rpcCode, toProviderError as toFrameProviderError } from '../../lib/errors.js'
 import * as KeyValueStorage from '../../storage/KeyValueStorage.js'
@@ -89,11 +90,19 @@ export class RelayUnavailableError extends DisconnectedError {
   }
 }
 
+/**
+ * WalletConnect's rejection codes (USER_REJECTED, _CHAINS, _METHODS, _EVENTS: 5000–5003), which the
+ * SDKs' getSdkError('USER_REJECTED') gives wallets. Hosts (viem, wagmi) recognise a user's refusal
+ * only as EIP-1193 4001.
+ */
+export const walletConnectRejections = new Set([5000, 5001, 5002, 5003])
+
 /** A sign-client rejection as a typed EIP-1193 error (wallet errors keep their code). */
 export function toProviderError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error
   const code = rpcCode(error)
   const message = messageOf(error)
+  if (code !== undefined && walletConnectRejections.has(code)) return new UserRejectedRequestError(message)
   if (code !== undefined && code !== 0) return toFrameProviderError(error)
   // sign-client's own checks: "No matching key. session topic doesn't exist", "Missing or invalid.
   // Record was recently deleted", "Expired. session topic: …".
