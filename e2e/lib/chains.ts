@@ -1,9 +1,15 @@
 // A worker-scoped devstack (the two EVM devnets) for specs that need real chains.
+import type { Page } from '@playwright/test'
 import { startDevstack } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
 import { test as base, type Stack } from './fixtures.js'
 
-export const test = base.extend<object, { chains: ChainsFile; withSolana: boolean }>({
+export const test = base.extend<{ page: Page }, { chains: ChainsFile; withSolana: boolean }>({
+  // Every page of these specs loads after `chains`: the networks it sets are what the frame and
+  // the demo page start with.
+  page: async ({ page, chains: _chains }, use) => {
+    await use(page)
+  },
   /** Also run the Solana devnet (its network joins the host's networks). */
   withSolana: [false, { scope: 'worker', option: true }],
   chains: [

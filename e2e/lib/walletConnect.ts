@@ -81,8 +81,7 @@ export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }
     },
     { scope: 'worker' },
   ],
-  // `chains` first: the networks it sets are what the frame and the demo page load with.
-  page: async ({ page, stack, relay, chains: _chains }, use) => {
+  page: async ({ page, stack, relay }, use) => {
     await useLocalRelay(page, stack.frame.origin, relay.url)
     await use(page)
   },

@@ -100,9 +100,5 @@ export function create(options: create.Options) {
     get: <T extends $ZodType>(path: string, request: Omit<Call<T>, 'body'>) => call(path, request),
     post: <T extends $ZodType>(path: string, body: unknown, request: Omit<Call<T>, 'body'>) =>
       call(path, { ...request, body }),
-    /** The API's JSON-RPC proxy URL for a network (SPEC §7: chainId and projectId in the query). */
-    rpcUrl(caipNetworkId: string): string {
-      return url('v1', { chainId: caipNetworkId }).toString()
-    },
   }
 }

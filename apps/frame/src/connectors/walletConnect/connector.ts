@@ -7,7 +7,7 @@ import type { SignClientTypes } from '@walletconnect/types'
 import type { ChainNetwork, FrameWalletConnect } from '@walletframe/protocol'
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import * as Store from '../../lib/store.js'
-import type { Storage } from '../../storage/Storage.js'
+import { readJson, type Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as ConnectionState from './connectionState.js'
 import * as DeepLinks from './deepLinks.js'
@@ -192,15 +192,12 @@ export function create(options: create.Options): { connector: Connector; pairing
       return href
     },
     walletLink() {
-      try {
-        const stored = JSON.parse(
-          storage.getItem(RecentWallets.deepLinkKey) ?? 'null',
-        ) as ConnectionState.WcLinking | null
-        return stored ? { name: stored.name, href: DeepLinks.forRequest(stored.href) } : undefined
-      } catch {
-        // Not written by this frame: no link to offer, the user opens the wallet by hand.
-        return undefined
-      }
+      // Not written by this frame (or no link): nothing to offer, the user opens the wallet by hand.
+      const stored = readJson(storage, RecentWallets.deepLinkKey) as
+        | Partial<ConnectionState.WcLinking>
+        | undefined
+      if (typeof stored?.name !== 'string' || typeof stored.href !== 'string') return undefined
+      return { name: stored.name, href: DeepLinks.forRequest(stored.href) }
     },
   }
   return { connector, pairing: capability }

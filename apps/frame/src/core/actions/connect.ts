@@ -4,6 +4,7 @@
 import { type CaipNetworkId, messages } from '@walletframe/protocol'
 import type { Connection, Connector, Event } from '../../connectors/Connector.js'
 import { messageOf, rpcCode } from '../../lib/errors.js'
+import { readJson } from '../../storage/Storage.js'
 import type { Core } from '../Core.js'
 import * as ConnectionStore from '../connection.js'
 import * as Networks from '../networks.js'
@@ -117,12 +118,8 @@ export function follow(core: Deps, connector: Connector, choice: Choice): () => 
 
 /** The stored connector choice, if any (written by `attach`). */
 export function storedChoice(core: Pick<Core, 'storage'>): Choice | undefined {
-  try {
-    const parsed = JSON.parse(core.storage.getItem(ConnectionStore.storageKey) ?? 'null') as Choice | null
-    return parsed && typeof parsed.id === 'string' ? parsed : undefined
-  } catch {
-    return undefined
-  }
+  const stored = readJson(core.storage, ConnectionStore.storageKey) as Partial<Choice> | null | undefined
+  return typeof stored?.id === 'string' ? (stored as Choice) : undefined
 }
 
 /** Restores the stored connection without asking the user; forgets a choice that no longer works. */
