@@ -1,7 +1,7 @@
 // A mobile wallet connected with WalletConnect through the frame: the Node test wallet (WalletKit)
 // pairs from the QR URI over the local relay, and the host's EIP-1193 provider then talks to it.
 import type { FrameLocator, Page } from '@playwright/test'
-import { type AnsweredRequest, evmAccount, type TestWallet } from '@walletframe/devstack'
+import { type AnsweredRequest, createTestWallet, evmAccount, type TestWallet } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
 import { providerRequest, signAndVerify } from './lib/provider.js'
 import { expect, rpcUrlsByCaip, test } from './lib/walletConnect.js'
@@ -295,4 +295,73 @@ test('eth_requestAccounts opens the modal and resolves once the wallet approves 
   await wallet.approveNextProposal()
   expect(await pending).toEqual({ result: [wallet.address] })
   await expect(demo.getByTestId('modal-open')).toHaveText('false')
+})
+
+/** A wallet other than the fixture's, on the same relay and devnets; closed when the test ends. */
+async function otherWallet(
+  relay: { url: string },
+  chains: Parameters<typeof rpcUrlsByCaip>[0],
+  options: Partial<Parameters<typeof createTestWallet>[0]>,
+): Promise<TestWallet> {
+  const wallet = await createTestWallet({
+    relayUrl: relay.url,
+    rpcUrls: rpcUrlsByCaip(chains),
+    accountIndex: 4,
+    ...options,
+  })
+  opened.push(wallet)
+  return wallet
+}
+const opened: TestWallet[] = []
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((wallet) => wallet.close()))
+})
+
+test('the account the wallet last announced stays selected after a reload (session with several accounts)', async ({
+  demo,
+  modal,
+  relay,
+  chains,
+}) => {
+  const wallet = await otherWallet(relay, chains, { evmAccounts: 2 })
+  const [first, second] = wallet.addresses as [string, string]
+  await connect(demo, modal, wallet)
+  await expect(demo.getByTestId('state-address')).toHaveText(first)
+  await wallet.emitAccountsChanged([second as `0x${string}`])
+  await expect(demo.getByTestId('state-address')).toHaveText(second)
+  expect(await request(demo, 'eth_accounts')).toEqual({ result: [second] })
+  await demo.reload()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect(demo.getByTestId('state-address')).toHaveText(second)
+  expect(await request(demo, 'eth_accounts')).toEqual({ result: [second] })
+  expect(await signAndVerify(demo, second, 'signed by the selected account')).toEqual({ verified: true })
+})
+
+test('a switch the wallet accepts but never adds to the session is refused with 4902; one it adds goes through', async ({
+  demo,
+  modal,
+  relay,
+  chains,
+}) => {
+  // The wallet approves Ethereum only; Base is switchable through wallet_switchEthereumChain.
+  const lying = await otherWallet(relay, chains, {
+    approveChains: ['eip155:1'],
+    switchChain: 'acceptWithoutAdding',
+  })
+  await connect(demo, modal, lying)
+  const refused = await request(demo, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }])
+  expect(refused.error?.code).toBe(4902)
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:1')
+  expect(await request(demo, 'eth_chainId')).toEqual({ result: '0x1' })
+  expect(await signAndVerify(demo, lying.address, 'still on Ethereum')).toEqual({ verified: true })
+  await demo.getByTestId('disconnect').click()
+  await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+
+  const honest = await otherWallet(relay, chains, { approveChains: ['eip155:1'], accountIndex: 5 })
+  await connect(demo, modal, honest)
+  expect(await request(demo, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }])).toEqual({ result: null })
+  await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453')
+  const answered = new Promise<AnsweredRequest>((resolve) => honest.on('request', resolve))
+  expect(await signAndVerify(demo, honest.address, 'on Base')).toEqual({ verified: true })
+  expect((await answered).chainId).toBe('eip155:8453')
 })

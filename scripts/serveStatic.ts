@@ -7,6 +7,9 @@ import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import { immutableAssets } from '../apps/frame/deploy/headers.js'
+
+export { frameHeaders } from '../apps/frame/deploy/headers.js'
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,9 +70,7 @@ export async function serveStatic(options: Options): Promise<Served> {
     }
     response.writeHead(200, {
       'content-type': types[extname(target)] ?? 'application/octet-stream',
-      'cache-control': target.includes(`${sep}assets${sep}`)
-        ? 'public, max-age=31536000, immutable'
-        : 'no-cache',
+      'cache-control': target.includes(`${sep}assets${sep}`) ? immutableAssets.cacheControl : 'no-cache',
     })
     createReadStream(target).pipe(response)
   })
@@ -89,25 +90,4 @@ export async function serveStatic(options: Options): Promise<Served> {
         server.close(() => resolve())
       }),
   }
-}
-
-/** The frame's own headers: its CSP (see README "Deploying the frame"). */
-export const frameHeaders: Record<string, string> = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*",
-    "connect-src 'self' https: wss: http://localhost:* http://127.0.0.1:* ws://localhost:* ws://127.0.0.1:*",
-    "worker-src 'self' blob:",
-    // WalletConnect's Verify API runs in an iframe when the frame uses the public relay.
-    "frame-src 'self' https://verify.walletconnect.org https://verify.walletconnect.com",
-    "object-src 'none'",
-    "base-uri 'none'",
-    // The frame is embedded by any host page; which hosts may use it is checked per project.
-    'frame-ancestors *',
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 }

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { securityHeaders } from './deploy/plugin.js'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), securityHeaders()],
   resolve: {
     alias: {
       // See src/storage/walletConnectStorageShim.ts: the package breaks sign-client's import when storage is blocked.

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from '@walletframe/protocol/errors'
+import { InvalidParamsError, ProviderRpcError } from '@walletframe/protocol/errors'
 import { describe, expect, it, vi } from 'vitest'
 import * as Provider from './Provider.js'
 
@@ -80,6 +80,23 @@ describe('emit', () => {
     await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([])
     await Promise.resolve()
     expect(seen).toEqual([['0xdef']])
+  })
+
+  it('hands disconnect listeners a ProviderRpcError (an Error with code 4900), as EIP-1193 says', () => {
+    const { provider, emit } = Provider.create({ request: vi.fn() })
+    const seen: unknown[] = []
+    provider.on('disconnect', (error) => seen.push(error))
+    emit('disconnect', { code: 4900, message: 'Disconnected' })
+    // Whatever the frame sent, the listener gets an error it can read.
+    emit('disconnect', null)
+    emit('disconnect', { code: 'x', message: 7 })
+    expect(seen).toHaveLength(3)
+    for (const error of seen) {
+      expect(error).toBeInstanceOf(Error)
+      expect(error).toBeInstanceOf(ProviderRpcError)
+      expect(error).toMatchObject({ code: 4900 })
+    }
+    for (const error of seen) expect(error).toMatchObject({ message: 'Disconnected' })
   })
 
   it('keeps calling other listeners when one throws', () => {

@@ -2,7 +2,7 @@
 // eth_chainId and eth_accounts are answered from the last known state, without a round trip.
 // https://eips.ethereum.org/EIPS/eip-1193
 import type { AccountState, NetworkState, RpcRequest } from '@walletframe/protocol'
-import { InvalidParamsError } from '@walletframe/protocol/errors'
+import { InvalidParamsError, ProviderRpcError } from '@walletframe/protocol/errors'
 import * as Emitter from './Emitter.js'
 import { handled } from './internal/promise.js'
 
@@ -10,7 +10,8 @@ export type EventMap = {
   accountsChanged: string[]
   chainChanged: string
   connect: { chainId: string }
-  disconnect: unknown
+  /** EIP-1193: a ProviderRpcError (an Error, code 4900), which libraries check with instanceof. */
+  disconnect: ProviderRpcError
 }
 export type EventName = keyof EventMap
 
@@ -79,7 +80,12 @@ export function create({ request }: Options): Controller {
       if (event === 'accountsChanged' && Array.isArray(data))
         accounts = data.filter((a) => typeof a === 'string')
       if (event === 'chainChanged' && typeof data === 'string') chainId = data
-      if (event === 'disconnect') accounts = []
+      if (event === 'disconnect') {
+        accounts = []
+        // The frame reports one kind of disconnect (4900); the error is built here so that it is an
+        // Error of this realm, whatever the message carried.
+        data = new ProviderRpcError(4900, 'Disconnected')
+      }
       emitter(event).emit(data)
     },
     sync(state, network) {

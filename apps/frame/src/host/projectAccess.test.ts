@@ -80,14 +80,30 @@ describe('resolve', () => {
     ).rejects.toMatchObject({ data: 'Origin not found on Allowlist' })
   })
 
-  it('maps an unknown project to Invalid App Configuration', async () => {
-    const base = { config: withApi, projectId: 'nope', origin: 'https://host.example' }
+  it('answers an unknown project as a known one that does not allow the origin', async () => {
+    const unknown = () => clientOf(api(401, { error: 'Invalid Project ID', code: 'INVALID_PROJECT_ID' }))
+    const base = { config: withApi, projectId: 'nope', origin: 'https://evil.example' }
+    const refusedUnknown = await resolve({ ...base, client: unknown() }).catch((error: unknown) => error)
+    const refusedKnown = await resolve({
+      ...base,
+      projectId: 'p1',
+      client: clientOf(api(200, project)),
+    }).catch((error: unknown) => error)
+    expect(refusedUnknown).toMatchObject({
+      code: 4100,
+      message: 'Invalid App Configuration',
+      data: 'Origin not found on Allowlist',
+    })
+    expect(refusedUnknown).toEqual(refusedKnown)
+    // A development origin (allowed for every project) is told the id is wrong.
     await expect(
       resolve({
         ...base,
-        client: clientOf(api(401, { error: 'Invalid Project ID', code: 'INVALID_PROJECT_ID' })),
+        config: { ...withApi, development: true },
+        origin: 'http://localhost:5173',
+        client: unknown(),
       }),
-    ).rejects.toMatchObject({ code: 4100, message: 'Invalid App Configuration', data: 'Invalid Project ID' })
+    ).rejects.toMatchObject({ data: 'Invalid Project ID' })
   })
 
   it('reports a dead API, a failing API and a bad answer as the service, not the host configuration', async () => {

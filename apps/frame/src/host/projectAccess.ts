@@ -52,7 +52,7 @@ export async function resolve(options: Options): Promise<Access> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.status === 401 || error.status === 404)
-      throw new InvalidAppConfigurationError(messages.invalidProjectId)
+      throw new InvalidAppConfigurationError(OriginCheck.unknownProject(config, origin))
     if (error.status === 400) throw new InvalidAppConfigurationError(messages.projectIdNotConfigured)
     if (error.status === 403) throw new InvalidAppConfigurationError(messages.originNotAllowed)
     throw new ServiceUnavailableError(error.message)

@@ -20,6 +20,7 @@ import * as Cluster from '../solana/Cluster.js'
 import { caipNetworkId as solanaChain } from '../solana/constants.js'
 import * as Anvil from './internal/anvil.js'
 import * as Dapp from './internal/dapp.js'
+import * as Namespaces from './namespaces.js'
 import { create, type TestWallet } from './TestWallet.js'
 
 const mainChain = 'eip155:31337'
@@ -239,6 +240,40 @@ describe('createTestWallet', () => {
     ).rejects.toMatchObject({
       code: 4902,
     })
+  })
+
+  it('approves several EVM accounts and signs with the one a request names', async () => {
+    const wallet = await newWallet({ evmAccounts: 2 })
+    const [first, second] = wallet.addresses
+    expect(second).toBeDefined()
+    const { dappSession } = await connect(wallet)
+    expect(dappSession.namespaces.eip155?.accounts).toEqual([
+      `${mainChain}:${first}`,
+      `${mainChain}:${second}`,
+      `${otherChain}:${first}`,
+      `${otherChain}:${second}`,
+    ])
+    const message = 'Signed by the second account'
+    const signature = await request<Hex>(dappSession, 'personal_sign', [message, second])
+    expect(await verifyMessage({ address: second!, message, signature })).toBe(true)
+  })
+
+  it('with switchChain "acceptWithoutAdding", answers a switch to a new chain without updating the session', async () => {
+    const wallet = await newWallet({ switchChain: 'acceptWithoutAdding' })
+    const { dappSession } = await connect(wallet)
+    let updated = false
+    const onUpdate = () => {
+      updated = true
+    }
+    dapp.on('session_update', onUpdate)
+    await expect(
+      request(dappSession, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }]),
+    ).resolves.toBeNull()
+    // A ping round trip: anything the wallet sent before its answer has reached the dapp by now.
+    await dapp.ping({ topic: dappSession.topic })
+    dapp.off('session_update', onUpdate)
+    expect(updated).toBe(false)
+    expect(Namespaces.sessionChains(wallet.sessions()[0]!.namespaces)).not.toContain(extraChain)
   })
 
   it('emits accountsChanged and chainChanged to the dapp', async () => {

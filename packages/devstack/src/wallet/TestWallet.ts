@@ -56,6 +56,22 @@ export declare namespace create {
     mnemonic?: string
     /** Account index N: EVM m/44'/60'/0'/0/N, Solana m/44'/501'/N'/0' (as Phantom); defaults to 0. */
     accountIndex?: number
+    /**
+     * How many EVM accounts the wallet approves, from index N on (default 1). The first is the
+     * selected one at approval, as wallets list theirs; `emitAccountsChanged` picks another.
+     */
+    evmAccounts?: number
+    /**
+     * What the wallet does on wallet_switchEthereumChain to a chain outside the session: `add`
+     * (default) adds it with a session update, as wallets do; `acceptWithoutAdding` answers
+     * success but never updates the session (wallets that do so exist; the dapp must not switch).
+     */
+    switchChain?: 'add' | 'acceptWithoutAdding'
+    /**
+     * The chains the wallet approves at connect, of those proposed (default: all it has an account
+     * for); others can still be added by wallet_switchEthereumChain when `rpcUrls` has them.
+     */
+    approveChains?: readonly string[]
     /** Approve every proposal as it arrives (CLI and demos). Defaults to false. */
     autoApprove?: boolean
     /** WalletConnect log level (pino); defaults to 'error'. */
@@ -70,7 +86,10 @@ export type TestWallet = Awaited<ReturnType<typeof create>>
 export async function create(options: create.Options) {
   const mnemonic = options.mnemonic ?? testMnemonic
   const accountIndex = options.accountIndex ?? 0
-  const account = mnemonicToAccount(mnemonic, { addressIndex: accountIndex })
+  const evmAccounts = Array.from({ length: Math.max(1, options.evmAccounts ?? 1) }, (_, index) =>
+    mnemonicToAccount(mnemonic, { addressIndex: accountIndex + index }),
+  )
+  const account = evmAccounts[0]!
   // SLIP-0010 ed25519 only has hardened children, hence the account-level index for Solana.
   const solanaKeypair = Keypair.fromSeed(
     deriveEd25519Seed(mnemonicToSeedSync(mnemonic), `m/44'/501'/${accountIndex}'/0'`),
@@ -125,10 +144,14 @@ export async function create(options: create.Options) {
   async function approve(proposal: Proposal): Promise<SessionTypes.Struct> {
     let namespaces: SessionTypes.Namespaces
     try {
-      namespaces = Namespaces.fromProposal(proposal.params, {
-        eip155: account.address,
-        solana: solanaAddress,
-      })
+      namespaces = Namespaces.fromProposal(
+        proposal.params,
+        {
+          eip155: evmAccounts.map((evm) => evm.address),
+          solana: solanaAddress,
+        },
+        options.approveChains,
+      )
     } catch (error) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') })
       throw error
@@ -162,9 +185,14 @@ export async function create(options: create.Options) {
       if (!options.rpcUrls[chainId]) {
         throw new SwitchChainError(new Error(`Unrecognized chain ID ${chainId}. Try adding the chain first.`))
       }
+      if (options.switchChain === 'acceptWithoutAdding') return
       const { acknowledged } = await walletKit.updateSession({
         topic,
-        namespaces: Namespaces.withChain(current.namespaces, chainId, account.address),
+        namespaces: Namespaces.withChain(
+          current.namespaces,
+          chainId,
+          evmAccounts.map((evm) => evm.address),
+        ),
       })
       await acknowledged()
       current = session(topic)
@@ -208,7 +236,7 @@ export async function create(options: create.Options) {
               rpcUrls: options.rpcUrls,
             })
           : await Requests.answer(params.request, {
-              account,
+              accounts: evmAccounts,
               chainId: params.chainId,
               rpcUrls: options.rpcUrls,
               switchChain: (chainId) => switchChain(topic, chainId),
@@ -239,6 +267,8 @@ export async function create(options: create.Options) {
   return {
     address: account.address as Address,
     account,
+    /** Every EVM address the wallet approves (`evmAccounts` of them), the first being `address`. */
+    addresses: evmAccounts.map((evm) => evm.address as Address),
     /** The Solana account's address (base58), m/44'/501'/N'/0' of the mnemonic. */
     solanaAddress,
     /** The Solana keypair, e.g. to fund or inspect the account in a test. */

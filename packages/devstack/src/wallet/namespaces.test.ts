@@ -64,6 +64,17 @@ describe('Namespaces.fromProposal', () => {
     expect(namespaces.eip155?.events).toEqual([...Namespaces.events])
   })
 
+  it('approves only the chains it is limited to, with every account on each', () => {
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const namespaces = Namespaces.fromProposal(
+      proposal({}, { eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'], events: [] } }),
+      { eip155: [address, other] },
+      ['eip155:1'],
+    )
+    expect(namespaces.eip155?.chains).toEqual(['eip155:1'])
+    expect(namespaces.eip155?.accounts).toEqual([`eip155:1:${address}`, `eip155:1:${other}`])
+  })
+
   it('refuses a proposal that requires a method the wallet does not have', () => {
     expect(() =>
       Namespaces.fromProposal(
@@ -151,7 +162,9 @@ describe('Namespaces.withChain', () => {
     const base = {
       eip155: { chains: ['eip155:1'], accounts: [`eip155:1:${address}`], methods: [], events: [] },
     }
-    const added = Namespaces.withChain(Namespaces.withChain(base, 'eip155:10', address), 'eip155:10', address)
+    const added = Namespaces.withChain(Namespaces.withChain(base, 'eip155:10', [address]), 'eip155:10', [
+      address,
+    ])
     expect(added.eip155?.chains).toEqual(['eip155:1', 'eip155:10'])
     expect(Namespaces.sessionChains(added)).toEqual(['eip155:1', 'eip155:10'])
   })

@@ -35,8 +35,8 @@ const supported: Record<Family, { methods: readonly string[]; events: readonly s
   solana: { methods: solanaMethods, events: solanaEvents },
 }
 
-/** The wallet's address per family; a family without one is not approved. */
-export type Accounts = { eip155?: Address; solana?: string }
+/** The wallet's addresses per family (EVM: one or several); a family without one is not approved. */
+export type Accounts = { eip155?: Address | readonly Address[]; solana?: string }
 
 /** The proposal asks for no chain the wallet has, or requires a namespace this wallet does not have. */
 export class UnsupportedProposalError extends Error {
@@ -70,6 +70,8 @@ export function requestedChains(
 export function fromProposal(
   proposal: Pick<ProposalTypes.Struct, 'requiredNamespaces' | 'optionalNamespaces'>,
   accounts: Accounts,
+  /** The chains the wallet approves at most (every requested one when absent). */
+  only?: readonly string[],
 ): SessionTypes.Namespaces {
   for (const [key, namespace] of Object.entries(proposal.requiredNamespaces ?? {})) {
     const family = familyOf(key)
@@ -85,12 +87,16 @@ export function fromProposal(
   }
   const namespaces: SessionTypes.Namespaces = {}
   for (const family of ['eip155', 'solana'] as const) {
-    const address = accounts[family]
-    const chains = address ? requestedChains(proposal, family) : []
-    if (!address || chains.length === 0) continue
+    const owned = accounts[family]
+    const addresses = owned === undefined ? [] : typeof owned === 'string' ? [owned] : owned
+    const chains =
+      addresses.length > 0
+        ? requestedChains(proposal, family).filter((chain) => !only || only.includes(chain))
+        : []
+    if (chains.length === 0) continue
     namespaces[family] = {
       chains,
-      accounts: chains.map((chain) => `${chain}:${address}`),
+      accounts: chains.flatMap((chain) => addresses.map((address) => `${chain}:${address}`)),
       methods: [...supported[family].methods],
       events: [...supported[family].events],
     }
@@ -100,11 +106,11 @@ export function fromProposal(
   return namespaces
 }
 
-/** `namespaces` with `chain` (and the account on it) added to the eip155 namespace. */
+/** `namespaces` with `chain` (and the accounts on it) added to the eip155 namespace. */
 export function withChain(
   namespaces: SessionTypes.Namespaces,
   chain: string,
-  address: Address,
+  addresses: readonly Address[],
 ): SessionTypes.Namespaces {
   const eip155 = namespaces.eip155 ?? { accounts: [], methods: [...methods], events: [...events] }
   const chains = eip155.chains ?? [
@@ -115,9 +121,12 @@ export function withChain(
     eip155: {
       ...eip155,
       chains: chains.includes(chain) ? chains : [...chains, chain],
-      accounts: eip155.accounts.includes(`${chain}:${address}`)
-        ? eip155.accounts
-        : [...eip155.accounts, `${chain}:${address}`],
+      accounts: [
+        ...eip155.accounts,
+        ...addresses
+          .map((address) => `${chain}:${address}`)
+          .filter((account) => !eip155.accounts.includes(account)),
+      ],
     },
   }
 }

@@ -1,7 +1,6 @@
 // Answers the EVM requests a dapp sends the test wallet: signatures with the local viem
 // account, transactions really sent to the devnet RPC of the request's chain.
 import {
-  type Account,
   type Address,
   createWalletClient,
   defineChain,
@@ -21,7 +20,8 @@ import { z } from 'zod'
 export type Request = { method: string; params?: unknown }
 
 export type Context = {
-  account: LocalAccount
+  /** The wallet's EVM accounts; a request is signed by the one it names. */
+  accounts: readonly LocalAccount[]
   /** CAIP-2 id of the chain the request is for (the session request's `chainId`). */
   chainId: string
   /** CAIP-2 id -> JSON-RPC URL of the devnets the wallet can send to. */
@@ -61,29 +61,28 @@ export async function answer(request: Request, context: Context): Promise<unknow
   switch (request.method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
-      return [context.account.address]
+      return context.accounts.map((account) => account.address)
     case 'eth_chainId':
       return numberToHex(chainNumber(context.chainId))
     case 'personal_sign': {
       // Spec order is [message, address]; some dapps still send [address, message].
       const [first, second] = params
-      const [message, signer] = isOwnAddress(first, context.account) ? [second, first] : [first, second]
-      assertSigner(signer, context.account)
+      const [message, address] = ownAccount(first, context.accounts) ? [second, first] : [first, second]
+      const signer = signerOf(address, context.accounts)
       if (typeof message !== 'string') throw invalidParams('personal_sign expects a message string')
-      return context.account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      return signer.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
     case 'eth_signTypedData_v4': {
-      const [signer, data] = params
-      assertSigner(signer, context.account)
+      const [address, data] = params
+      const signer = signerOf(address, context.accounts)
       const parsed = TypedData.safeParse(typeof data === 'string' ? safeJson(data) : data)
       if (!parsed.success) throw invalidParams(`typed data: ${parsed.error.issues[0]?.message}`)
-      return context.account.signTypedData(parsed.data as unknown as TypedDataDefinition)
+      return signer.signTypedData(parsed.data as unknown as TypedDataDefinition)
     }
     case 'eth_sendTransaction': {
       const parsed = TransactionRequest.safeParse(params[0])
       if (!parsed.success) throw invalidParams(`transaction: ${parsed.error.issues[0]?.message}`)
-      assertSigner(parsed.data.from, context.account)
-      return sendTransaction(parsed.data, context)
+      return sendTransaction(parsed.data, signerOf(parsed.data.from, context.accounts), context)
     }
     case 'wallet_switchEthereumChain': {
       const parsed = z.object({ chainId: hex }).safeParse(params[0])
@@ -111,6 +110,7 @@ export function toErrorObject(error: unknown): { code: number; message: string }
 
 async function sendTransaction(
   transaction: z.infer<typeof TransactionRequest>,
+  account: LocalAccount,
   context: Context,
 ): Promise<Hex> {
   const url = context.rpcUrls[context.chainId]
@@ -124,7 +124,7 @@ async function sendTransaction(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
   })
-  const client = createWalletClient({ account: context.account, chain, transport: http(url) })
+  const client = createWalletClient({ account, chain, transport: http(url) })
   const {
     from: _from,
     input,
@@ -160,16 +160,15 @@ function chainNumber(caip2: string): number {
   return id
 }
 
-function isOwnAddress(value: unknown, account: Account): boolean {
-  return (
-    typeof value === 'string' &&
-    /^0x[0-9a-fA-F]{40}$/.test(value) &&
-    isAddressEqual(value as Address, account.address)
-  )
+function ownAccount(value: unknown, accounts: readonly LocalAccount[]): LocalAccount | undefined {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) return undefined
+  return accounts.find((account) => isAddressEqual(value as Address, account.address))
 }
 
-function assertSigner(value: unknown, account: Account): void {
-  if (!isOwnAddress(value, account)) throw invalidParams(`${String(value)} is not an account of this wallet`)
+function signerOf(value: unknown, accounts: readonly LocalAccount[]): LocalAccount {
+  const account = ownAccount(value, accounts)
+  if (!account) throw invalidParams(`${String(value)} is not an account of this wallet`)
+  return account
 }
 
 function invalidParams(message: string): InvalidParamsRpcError {

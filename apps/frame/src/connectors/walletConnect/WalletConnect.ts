@@ -51,6 +51,11 @@ export declare namespace create {
     relayTimeoutMs?: number
     /** How often to try reconnecting to the relay while a session exists (default 5 s). */
     reconnectIntervalMs?: number
+    /**
+     * How long a chain switch the wallet accepted waits for the session_update that adds the chain
+     * (default 3 s); without it the switch is refused with 4902.
+     */
+    switchUpdateTimeoutMs?: number
   }
 }
 
@@ -121,6 +126,8 @@ export function create(options: create.Options): WalletConnect {
   let activeChain: string | undefined
   /** Bumped by every pair() and cancelPairing(): only the newest pairing may become the session. */
   let latestPairing = 0
+  /** Called on every session_update and session end: switches waiting for their chain. */
+  const chainWaiters = new Set<() => void>()
 
   const emit = (event: Event) => {
     for (const listener of listeners) listener(event)
@@ -167,9 +174,8 @@ export function create(options: create.Options): WalletConnect {
       const { name, data } = params.event
       const eventChain = typeof params.chainId === 'string' ? params.chainId : activeChain
       if (name === 'accountsChanged' && Array.isArray(data) && eventChain) {
-        // The wallet's newest choice goes first: it is the selected account after a reload too.
         const announced = Namespaces.toCaipAccounts(data, eventChain)
-        if (session) session = Namespaces.withSelected(session, announced)
+        if (session) select(signClient, Namespaces.withSelected(session, announced))
         if (announced.length) emit({ type: 'accountsChanged', accounts: accountsOf(session) })
       }
       if (name === 'chainChanged') {
@@ -181,18 +187,24 @@ export function create(options: create.Options): WalletConnect {
     })
     signClient.on('session_update', ({ topic, params }) => {
       if (!mine(topic) || !session) return
-      session = { ...session, namespaces: params.namespaces }
+      // New namespaces list accounts in the wallet's order; the account the wallet last announced
+      // stays selected while the update still holds it.
+      const selected = Namespaces.accounts(session.namespaces).slice(0, 1)
+      select(signClient, Namespaces.withSelected({ ...session, namespaces: params.namespaces }, selected))
+      for (const waiter of chainWaiters) waiter()
       const accounts = accountsOf(session)
       if (accounts.length) emit({ type: 'accountsChanged', accounts })
     })
     signClient.on('session_delete', ({ topic }) => {
       if (!mine(topic)) return
       session = undefined
+      for (const waiter of chainWaiters) waiter()
       emit({ type: 'disconnect', reason: 'deleted' })
     })
     signClient.on('session_expire', ({ topic }) => {
       if (!mine(topic)) return
       session = undefined
+      for (const waiter of chainWaiters) waiter()
       emit({ type: 'disconnect', reason: 'expired' })
     })
     // session_ping needs no answer from the dapp beyond sign-client's own ack; it proves liveness.
@@ -216,6 +228,41 @@ export function create(options: create.Options): WalletConnect {
         // A failed attempt is reported by the next request; this loop only keeps trying.
         relayer.transportOpen().catch(() => undefined)
       }, options.reconnectIntervalMs ?? 5_000)
+    })
+  }
+
+  /**
+   * Makes `next` (the session with the selected account first) the current session and writes it to
+   * sign-client's store: a local record, not a message to the wallet, so a reload restores the
+   * account the wallet last announced rather than the first it approved.
+   */
+  function select(signClient: SignClient, next: SessionTypes.Struct) {
+    session = next
+    signClient.session.update(next.topic, { namespaces: next.namespaces }).catch(() => undefined)
+  }
+
+  /**
+   * Waits until the session holds `chain` (the wallet's session_update adding it may arrive just
+   * after its answer to wallet_switchEthereumChain); false after `switchUpdateTimeoutMs`.
+   */
+  function sessionGains(chain: string): Promise<boolean> {
+    const holds = () => Boolean(session && Namespaces.hasChain(session.namespaces, chain))
+    if (holds()) return Promise.resolve(true)
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!holds() && session) return
+        done()
+        resolve(holds())
+      }
+      const timer = setTimeout(() => {
+        done()
+        resolve(holds())
+      }, options.switchUpdateTimeoutMs ?? 3_000)
+      const done = () => {
+        clearTimeout(timer)
+        chainWaiters.delete(check)
+      }
+      chainWaiters.add(check)
     })
   }
 
@@ -341,6 +388,9 @@ export function create(options: create.Options): WalletConnect {
           return
         case 'askWalletToSwitch':
           await send('wallet_switchEthereumChain', [{ chainId: decision.hexChainId }], activeChain)
+          // A wallet may answer success without adding the chain to the session; every call to it
+          // would then fail (unapproved chain), so the frame stays where it is.
+          if (!(await sessionGains(chain))) throw new UnrecognizedChainError(chain)
           activeChain = chain
           return
         case 'unrecognizedChain':
