@@ -18,6 +18,8 @@ export type Stack = {
   demoUrl(options?: { networks?: string[] }): string
   foreignUrl(): string
   setNetworks(networks: ChainNetwork[]): void
+  /** Points the frame at an API (its networks then come from the API's project config), or at none. */
+  setApiUrl(url: string | undefined): void
 }
 
 /** The host names the servers are addressed by (each must resolve to 127.0.0.1 in the browser). */
@@ -36,6 +38,7 @@ export async function startStack(
   const { hosts } = options
   let networks: ChainNetwork[] = unreachableNetworks
   let allowed: string[] = []
+  let apiUrl: string | undefined
   const frame = await serveStatic({
     root: frameDist,
     ...(hosts && { hostname: hosts.frame }),
@@ -45,6 +48,7 @@ export async function startStack(
         development: false,
         projects: [{ projectId, allowedOrigins: allowed }],
         networks,
+        ...(apiUrl && { apiUrl }),
       }),
     },
   })
@@ -65,6 +69,9 @@ export async function startStack(
     foreignUrl: () => foreign.url,
     setNetworks(next) {
       networks = next
+    },
+    setApiUrl(url) {
+      apiUrl = url
     },
     async close() {
       await Promise.all([frame.close(), demo.close(), foreign.close()])

@@ -18,6 +18,10 @@ export const viewNames = [
   'ConnectingWalletConnect',
   /** A request waits for the connected wallet's answer; the user may cancel it. */
   'WalletRequest',
+  /** Send a token of the active network (SPEC §4 token send). */
+  'WalletSend',
+  /** The address as a QR code, copy, and the networks it is valid on. */
+  'WalletReceive',
 ] as const
 export const ViewName = z.enum(viewNames)
 export type ViewName = z.infer<typeof ViewName>

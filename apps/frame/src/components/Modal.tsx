@@ -28,6 +28,8 @@ export const titles: Record<ViewName, string> = {
   Networks: 'Choose Network',
   ConnectingWalletConnect: 'Open Wallet',
   WalletRequest: 'Waiting for Wallet',
+  WalletSend: 'Send',
+  WalletReceive: 'Receive',
 }
 
 export function Modal() {

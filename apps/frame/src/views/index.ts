@@ -31,4 +31,6 @@ export const views: Record<ViewName, ComponentType> = {
   Networks: named(() => import('./Networks.js'), 'Networks'),
   ConnectingWalletConnect: named(() => import('./ConnectingWalletConnect.js'), 'ConnectingWalletConnect'),
   WalletRequest: named(() => import('./WalletRequest.js'), 'WalletRequest'),
+  WalletSend: named(() => import('./WalletSend.js'), 'WalletSend'),
+  WalletReceive: named(() => import('./WalletReceive.js'), 'WalletReceive'),
 }

@@ -1,0 +1,13 @@
+// What the account views say, word for word from SPEC §8 (and §5 for send validation).
+export const accountMessages = {
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  failedToFetchTransactions: 'Failed to fetch transactions',
+  transactionStarted: 'Transaction started',
+  evmSendFailed: 'Something went wrong',
+  solanaSendFailed: 'Failed to send transaction. Please try again.',
+  invalidAmountAndReceiver: 'Please enter a valid amount and receiver address',
+  incorrectAmount: 'Incorrect amount',
+  invalidAmount: 'Please enter a valid amount',
+  insufficientBalance: 'Insufficient balance',
+  unsupportedChain: 'Unsupported chain',
+} as const

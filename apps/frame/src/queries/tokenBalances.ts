@@ -1,0 +1,79 @@
+// The Tokens tab and the send form's token list: GET /v1/account/{address}/balance for the active
+// network (SPEC §3 token balance, §7). SPEC §9: cached 30 s and persisted where storage allows;
+// decimals-0 tokens dropped (§5). SPEC §4 balance fetch: a failure records the retry time, and a new
+// fetch within 30 s of it returns empty instead of calling again (§8 "Token Balance Unavailable").
+import { queryOptions } from '@tanstack/react-query'
+import { BalanceResponse, type ChainNetwork, type TokenBalance } from '@walletframe/protocol'
+import type { Client } from '../data/client.js'
+import { FrameError } from '../lib/errors.js'
+
+export const staleTimeMs = 30_000
+export const retryBlockMs = 30_000
+
+/** Balance chains (SPEC §9): eip155 and solana. */
+export const balanceNamespaces: ReadonlySet<string> = new Set(['eip155', 'solana'])
+
+/** The balance service could not answer, or does not serve this network. */
+export class TokenBalanceUnavailableError extends FrameError {
+  override name = 'TokenBalanceUnavailableError'
+  constructor(reason: string, cause?: unknown) {
+    super('TOKEN_BALANCE_UNAVAILABLE', `Token balances are unavailable: ${reason}`, { cause })
+  }
+}
+
+/** When the last balance fetch failed: fetches within `retryBlockMs` of it return empty. */
+export type RetryBlock = {
+  blocked(): boolean
+  failed(): void
+}
+
+export function retryBlock(now: () => number = Date.now): RetryBlock {
+  let lastRetry: number | undefined
+  return {
+    blocked: () => lastRetry !== undefined && now() - lastRetry < retryBlockMs,
+    failed() {
+      lastRetry = now()
+    },
+  }
+}
+
+/** Drops what SPEC §5 drops (decimals 0), most valuable first. */
+export function shown(balances: readonly TokenBalance[]): TokenBalance[] {
+  return balances
+    .filter((balance) => balance.quantity.decimals !== '0')
+    .sort((a, b) => b.value - a.value || a.symbol.localeCompare(b.symbol))
+}
+
+export function tokenBalances(
+  api: Pick<Client, 'get'> | undefined,
+  block: RetryBlock,
+  network: Pick<ChainNetwork, 'caipNetworkId' | 'chainNamespace'>,
+  address: string,
+) {
+  return queryOptions({
+    queryKey: ['tokenBalances', network.caipNetworkId, address] as const,
+    queryFn: async ({ signal }): Promise<TokenBalance[]> => {
+      if (block.blocked()) return []
+      if (!api || !balanceNamespaces.has(network.chainNamespace)) {
+        block.failed()
+        throw new TokenBalanceUnavailableError(`${network.caipNetworkId} is not a balance network`)
+      }
+      try {
+        const { balances } = await api.get(`v1/account/${encodeURIComponent(address)}/balance`, {
+          query: { currency: 'usd', chainId: network.caipNetworkId },
+          schema: BalanceResponse,
+          signal,
+        })
+        return shown(balances)
+      } catch (error) {
+        block.failed()
+        throw new TokenBalanceUnavailableError((error as Error).message, error)
+      }
+    },
+    // The retry block is the retry policy: a second attempt within 30 s would only return empty.
+    retry: false,
+    staleTime: staleTimeMs,
+    gcTime: 24 * 60 * 60_000,
+    meta: { persist: true },
+  })
+}

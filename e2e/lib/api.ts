@@ -1,0 +1,37 @@
+// The Walletframe API for the specs that show chain data (balances, history, NFTs, identity): one per
+// worker, on the worker's devnets, embedded PostgreSQL in memory, the indexer following the chains.
+// The frame then takes its networks from the API's project config, RPC through the API's proxy.
+import { startApi } from '@walletframe/api'
+import { test as chainsTest } from './chains.js'
+import { projectId } from './stack.js'
+
+export type Api = { readonly url: string; readonly app: Awaited<ReturnType<typeof startApi>> }
+
+export const test = chainsTest.extend<object, { api: Api }>({
+  api: [
+    async ({ stack, chains }, use) => {
+      const api = await startApi({
+        config: {
+          ...chains,
+          projects: [{ id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin] }],
+          options: {
+            frameOrigins: [stack.frame.origin],
+            indexer: { pollIntervalMs: 100 },
+          },
+        },
+        databaseUrl: undefined,
+      })
+      stack.setApiUrl(api.url)
+      await use({ url: api.url, app: api })
+      stack.setApiUrl(undefined)
+      await api.stop()
+    },
+    { scope: 'worker' },
+  ],
+  // Pages load once the API serves: the frame reads its config when the page opens.
+  page: async ({ page, api: _api }, use) => {
+    await use(page)
+  },
+})
+
+export { expect } from '@playwright/test'
