@@ -28,6 +28,7 @@ import * as HostEvents from '../host/hostEvents.js'
 import * as HostRequests from '../host/hostRequests.js'
 import * as ProjectAccess from '../host/projectAccess.js'
 import * as Store from '../lib/store.js'
+import * as RetryBlock from '../queries/retryBlock.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import type * as Router from '../rpc/router.js'
 import * as FrameStorage from '../storage/FrameStorage.js'
@@ -41,6 +42,8 @@ export type Frame = {
   queryClient(): Promise<QueryClient>
   readonly api: Client.Client | undefined
   readonly registry: WalletRegistry.Source
+  /** SPEC §4 balance fetch: one retry block for every token-balance fetch of this frame. */
+  readonly balanceRetry: RetryBlock.RetryBlock
   /** Browser wallets the host page announced (EIP-6963). */
   readonly wallets: Store.ReadableStore<InjectedWallets>
   /** Whether this frame offers QR / deep-link pairing (WalletConnect is configured). */
@@ -256,6 +259,7 @@ export function boot(): Booted {
       queryClient: queries,
       api,
       registry,
+      balanceRetry: RetryBlock.retryBlock(),
       wallets,
       hasPairing: Boolean(config.walletConnect),
       pairing,

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import type { TokenBalance } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import * as Client from '../data/client.js'
-import { retryBlock, shown, TokenBalanceUnavailableError, tokenBalances } from './tokenBalances.js'
+import { retryBlock } from './retryBlock.js'
+import { shown, TokenBalanceUnavailableError, tokenBalances } from './tokenBalances.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const network = { caipNetworkId: 'eip155:1', chainNamespace: 'eip155' } as const

@@ -6,9 +6,9 @@ import { queryOptions } from '@tanstack/react-query'
 import { BalanceResponse, type ChainNetwork, type TokenBalance } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
 import { FrameError } from '../lib/errors.js'
+import type { RetryBlock } from './retryBlock.js'
 
 export const staleTimeMs = 30_000
-export const retryBlockMs = 30_000
 
 /** Balance chains (SPEC §9): eip155 and solana. */
 export const balanceNamespaces: ReadonlySet<string> = new Set(['eip155', 'solana'])
@@ -18,22 +18,6 @@ export class TokenBalanceUnavailableError extends FrameError {
   override name = 'TokenBalanceUnavailableError'
   constructor(reason: string, cause?: unknown) {
     super('TOKEN_BALANCE_UNAVAILABLE', `Token balances are unavailable: ${reason}`, { cause })
-  }
-}
-
-/** When the last balance fetch failed: fetches within `retryBlockMs` of it return empty. */
-export type RetryBlock = {
-  blocked(): boolean
-  failed(): void
-}
-
-export function retryBlock(now: () => number = Date.now): RetryBlock {
-  let lastRetry: number | undefined
-  return {
-    blocked: () => lastRetry !== undefined && now() - lastRetry < retryBlockMs,
-    failed() {
-      lastRetry = now()
-    },
   }
 }
 
