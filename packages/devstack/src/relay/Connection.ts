@@ -10,7 +10,7 @@ import {
   ParseError,
   RpcError,
 } from './errors.js'
-import type { Mailbox, Message, Subscriber } from './Mailbox.js'
+import type { Mailbox, Message, PublishInput, Subscriber } from './Mailbox.js'
 import * as Rpc from './rpc.js'
 
 export type Options = {
@@ -126,9 +126,10 @@ export class Connection implements Subscriber {
       deliveries.push([subscription.id, subscription.pending])
       return subscription.id
     }
-    const publish = (input: Parameters<Mailbox['publish']>[1]) => {
-      this.#counters.published++
-      this.#mailbox.publish(this.clientId, input)
+    const publish = (...inputs: PublishInput[]) => {
+      // All or none: a wc_approveSession over quota must not leave half its messages behind.
+      this.#mailbox.publishAll(this.clientId, inputs)
+      this.#counters.published += inputs.length
     }
     let result: unknown
     switch (method) {
@@ -174,9 +175,9 @@ export class Connection implements Subscriber {
       }
       case 'wc_proposeSession': {
         // The dapp never subscribes to the pairing topic itself: the relay does it here, so
-        // the wallet's answer reaches it (sign-client 2.25 `sendProposeSession`).
+        // the wallet's answer reaches it (sign-client 2.25 `sendProposeSession`). Publishing
+        // first means a refused proposal leaves no subscription behind.
         const params = parsed.data as Rpc.Params<'wc_proposeSession'>
-        subscribe(params.pairingTopic)
         publish({
           topic: params.pairingTopic,
           message: params.sessionProposal,
@@ -184,6 +185,7 @@ export class Connection implements Subscriber {
           tag: Rpc.tags.sessionPropose,
           attestation: attestationOf(params),
         })
+        subscribe(params.pairingTopic)
         result = true
         break
       }
@@ -192,21 +194,23 @@ export class Connection implements Subscriber {
         // response goes to the dapp on the pairing topic, the settlement on the session topic
         // where it waits until the dapp subscribes.
         const params = parsed.data as Rpc.Params<'wc_approveSession'>
+        publish(
+          {
+            topic: params.pairingTopic,
+            message: params.sessionProposalResponse,
+            ttl: params.ttl,
+            tag: Rpc.tags.sessionProposeResponse,
+            attestation: attestationOf(params),
+          },
+          {
+            topic: params.sessionTopic,
+            message: params.sessionSettlementRequest,
+            ttl: params.ttl,
+            tag: Rpc.tags.sessionSettle,
+            attestation: attestationOf(params),
+          },
+        )
         subscribe(params.sessionTopic)
-        publish({
-          topic: params.pairingTopic,
-          message: params.sessionProposalResponse,
-          ttl: params.ttl,
-          tag: Rpc.tags.sessionProposeResponse,
-          attestation: attestationOf(params),
-        })
-        publish({
-          topic: params.sessionTopic,
-          message: params.sessionSettlementRequest,
-          ttl: params.ttl,
-          tag: Rpc.tags.sessionSettle,
-          attestation: attestationOf(params),
-        })
         result = true
         break
       }

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { Core } from '@walletconnect/core'
 import { generateKeyPair, type Keypair, signJWT } from '@walletconnect/relay-auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { MemoryStorage } from '../wallet/MemoryStorage.js'
 import { start } from './Relay.js'
 
 type Frame = {
@@ -9,14 +11,26 @@ type Frame = {
   method?: string
   params?: { id: string; data: { topic: string; message: string; tag?: number } }
   result?: unknown
-  error?: { code: number; message: string }
+  error?: { code: number; message: string; data?: string }
+}
+
+type ConnectOptions = {
+  keyPair?: Keypair
+  /** The JWT audience; the URL connected to by default, as the SDK signs it. */
+  aud?: string
+  autoPong?: boolean
+  /** Extra request headers, e.g. another `Host`. */
+  headers?: Record<string, string>
 }
 
 /** A raw protocol client: what the SDK does, one frame at a time. */
-async function connect(url: string, options: { keyPair?: Keypair; aud?: string; autoPong?: boolean } = {}) {
+async function connect(url: string, options: ConnectOptions = {}) {
   const keyPair = options.keyPair ?? generateKeyPair()
   const jwt = await signJWT('session', options.aud ?? url, 86_400, keyPair)
-  const socket = new WebSocket(`${url}?auth=${jwt}`, { autoPong: options.autoPong ?? true })
+  const socket = new WebSocket(`${url}?auth=${jwt}`, {
+    autoPong: options.autoPong ?? true,
+    ...(options.headers ? { headers: options.headers } : {}),
+  })
   const frames: Frame[] = []
   const waiters: Array<() => void> = []
   socket.on('message', (data) => {
@@ -57,6 +71,30 @@ async function connect(url: string, options: { keyPair?: Keypair; aud?: string; 
   }
 }
 
+/**
+ * Connects with a token for `aud` and resolves with how the relay ended the socket. The hosted
+ * relay accepts the WebSocket and then closes it with 3000 and its reason.
+ */
+async function refusal(url: string, options: { aud?: string; headers?: Record<string, string> } = {}) {
+  const jwt =
+    options.aud === undefined ? undefined : await signJWT('s', options.aud, 86_400, generateKeyPair())
+  return refusalOf(jwt === undefined ? url : `${url}?auth=${jwt}`, options.headers)
+}
+
+function refusalOf(url: string, headers?: Record<string, string>) {
+  return new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    const socket = new WebSocket(url, headers ? { headers } : {})
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`the relay answered the upgrade with HTTP ${response.statusCode}`)),
+    )
+    socket.once('message', () => reject(new Error('the relay sent a frame to a refused socket')))
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+    socket.once('error', reject)
+  })
+}
+
+const invalidAudience = { code: 3000, reason: 'Authorization error: JWT validation error: Invalid audience' }
+
 const topic = () => randomBytes(32).toString('hex')
 
 describe('Relay.start', () => {
@@ -74,22 +112,34 @@ describe('Relay.start', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  it('refuses the upgrade with 401 for a missing, forged or foreign auth token', async () => {
-    const statusOf = (url: string) =>
-      new Promise<number>((resolve, reject) => {
-        const socket = new WebSocket(url)
-        // With this listener ws leaves the response to us; the relay closes the connection.
-        socket.once('unexpected-response', (_request, response) => {
-          response.resume()
-          resolve(response.statusCode ?? 0)
-        })
-        socket.once('open', () => reject(new Error('the relay accepted the socket')))
-      })
-    expect(await statusOf(relay.url)).toBe(401)
-    expect(await statusOf(`${relay.url}?auth=garbage`)).toBe(401)
-    const foreign = await signJWT('s', 'wss://relay.walletconnect.org', 86_400, generateKeyPair())
-    expect(await statusOf(`${relay.url}?auth=${foreign}`)).toBe(401)
-    expect(relay.stats().rejected).toBeGreaterThanOrEqual(3)
+  it("closes the socket with 3000 and the hosted relay's reason for a missing, forged or foreign token", async () => {
+    const before = relay.stats().rejected
+    expect(await refusalOf(relay.url)).toEqual({ code: 3000, reason: 'Authorization error: Missing JWT' })
+    expect(await refusalOf(`${relay.url}?auth=garbage`)).toEqual({
+      code: 3000,
+      reason: 'Authorization error: JWT validation error: Invalid format',
+    })
+    expect(await refusal(relay.url, { aud: 'wss://relay.walletconnect.org' })).toEqual(invalidAudience)
+    expect(relay.stats().rejected - before).toBe(3)
+  })
+
+  it('checks the audience against its own URL, whatever Host the client sends', async () => {
+    const { port } = relay
+    // The relay's URL is ws://127.0.0.1:PORT. A client that reached it under another name
+    // (Host: localhost:PORT) but was configured with the relay's URL is let in...
+    const client = await connect(relay.url, { headers: { host: `localhost:${port}` } })
+    expect(await client.call('irn_subscribe', { topic: topic() })).toMatchObject({
+      result: expect.any(String),
+    })
+    await client.close()
+    // ...while a token that names the Host it sent, and not the relay's URL, is refused: the
+    // Host header is the client's word and proves nothing.
+    expect(
+      await refusal(relay.url, { aud: `ws://localhost:${port}`, headers: { host: `localhost:${port}` } }),
+    ).toEqual(invalidAudience)
+    expect(await refusal(relay.url, { aud: 'ws://evil.test', headers: { host: 'evil.test' } })).toEqual(
+      invalidAudience,
+    )
   })
 
   it('answers bad frames with JSON-RPC errors and keeps serving the socket', async () => {
@@ -241,6 +291,154 @@ describe('Relay.start pings', () => {
       expect(live.socket.readyState).toBe(WebSocket.OPEN)
       await live.close()
     } finally {
+      await relay.stop()
+    }
+  })
+})
+
+describe('Relay.start publicUrl', () => {
+  it('takes its configured public URL as the audience and hands it out as url', async () => {
+    const relay = await start({ publicUrl: 'ws://relay.test:4444' })
+    try {
+      expect(relay.url).toBe('ws://relay.test:4444')
+      const direct = `ws://127.0.0.1:${relay.port}`
+      const client = await connect(direct, { aud: relay.url })
+      expect(await client.call('irn_subscribe', { topic: topic() })).toMatchObject({
+        result: expect.any(String),
+      })
+      await client.close()
+      // The address it listens on is not a name clients were given.
+      expect(await refusal(direct, { aud: direct })).toEqual(invalidAudience)
+    } finally {
+      await relay.stop()
+    }
+  })
+})
+
+describe('Relay.start limits', () => {
+  const mailboxLimitExceeded = {
+    code: -32000,
+    message: 'Request handler error: Mailbox limit exceeded',
+    data: 'MailboxLimitExceeded',
+  }
+
+  it("answers an over-quota publish with the hosted relay's MailboxLimitExceeded, until the mail is read", async () => {
+    const relay = await start({ limits: { maxMessages: 2, maxBytes: 1024 } })
+    try {
+      const sender = await connect(relay.url)
+      const receiver = await connect(relay.url)
+      const shared = topic()
+      await receiver.call('irn_subscribe', { topic: shared })
+      await receiver.close()
+      // The receiver is away: its mail waits, up to two messages.
+      for (const message of ['one', 'two']) {
+        expect(await sender.call('irn_publish', { topic: shared, message, ttl: 300 })).toMatchObject({
+          result: true,
+        })
+      }
+      expect(await sender.call('irn_publish', { topic: shared, message: 'three', ttl: 300 })).toMatchObject({
+        error: mailboxLimitExceeded,
+      })
+      // The byte cap holds on a topic nobody has subscribed to yet as well.
+      expect(
+        await sender.call('irn_publish', { topic: topic(), message: 'x'.repeat(1025), ttl: 300 }),
+      ).toMatchObject({ error: mailboxLimitExceeded })
+      // And the wc_* shortcuts publish under the same caps.
+      expect(
+        await sender.call('wc_proposeSession', {
+          pairingTopic: topic(),
+          sessionProposal: 'x'.repeat(1025),
+          ttl: 300,
+        }),
+      ).toMatchObject({ error: mailboxLimitExceeded })
+
+      // The receiver comes back and acknowledges its mail: there is room again.
+      const back = await connect(relay.url, { keyPair: receiver.keyPair })
+      await back.call('irn_subscribe', { topic: shared })
+      for (let i = 0; i < 2; i++) back.ack(await back.push())
+      // Frames on one socket are handled in order: once this is answered, the acks are in.
+      await back.call('irn_subscribe', { topic: topic() })
+      expect(await sender.call('irn_publish', { topic: shared, message: 'three', ttl: 300 })).toMatchObject({
+        result: true,
+      })
+      expect((await back.push()).params?.data.message).toBe('three')
+      await Promise.all([sender.close(), back.close()])
+    } finally {
+      await relay.stop()
+    }
+  })
+
+  it('refuses a TTL above its maximum with TtlTooLong', async () => {
+    const relay = await start({ limits: { maxTtlSeconds: 3600 } })
+    try {
+      const sender = await connect(relay.url)
+      expect(await sender.call('irn_publish', { topic: topic(), message: 'm', ttl: 3601 })).toMatchObject({
+        error: { code: -32000, message: 'Request handler error: TTL too long', data: 'TtlTooLong' },
+      })
+      expect(await sender.call('irn_publish', { topic: topic(), message: 'm', ttl: 3600 })).toMatchObject({
+        result: true,
+      })
+      await sender.close()
+    } finally {
+      await relay.stop()
+    }
+  })
+
+  it('never delivers a message whose TTL has passed (on an injected clock)', async () => {
+    let now = Date.now()
+    const relay = await start({ now: () => now })
+    try {
+      const sender = await connect(relay.url)
+      const shared = topic()
+      await sender.call('irn_publish', { topic: shared, message: 'expired', ttl: 300 })
+      await sender.call('irn_publish', { topic: shared, message: 'still here', ttl: 600 })
+      now += 300_000
+      const receiver = await connect(relay.url)
+      await receiver.call('irn_subscribe', { topic: shared })
+      expect((await receiver.push()).params?.data.message).toBe('still here')
+      // Pushes for a subscription follow its answer at once; a round trip later there is no other.
+      expect(await receiver.call('irn_batchFetchMessages', { topics: [topic()] })).toMatchObject({
+        result: { messages: [] },
+      })
+      expect(receiver.frames.filter((frame) => frame.method === 'irn_subscription')).toEqual([])
+      expect(relay.stats().messages).toBe(1)
+      await Promise.all([sender.close(), receiver.close()])
+    } finally {
+      await relay.stop()
+    }
+  })
+})
+
+describe('Relay.start with the WalletConnect SDK', () => {
+  it('refuses a core whose token names another relay, and core takes it as fatal instead of retrying', async () => {
+    // The relay answers to ws://relay.test:1 only; this core connects (and signs) by address.
+    const relay = await start({ publicUrl: 'ws://relay.test:1' })
+    const storagePrefix = `walletframe-relay-test-${randomUUID()}`
+    const core = new Core({
+      projectId: 'walletframe-devstack',
+      relayUrl: `ws://127.0.0.1:${relay.port}`,
+      storage: new MemoryStorage(),
+      customStoragePrefix: storagePrefix,
+      telemetryEnabled: false,
+      logger: 'silent',
+    })
+    try {
+      await core.start()
+      const fatal = new Promise<Error>((resolve) => core.relayer.once('relayer_error', resolve))
+      // Subscribing opens the socket; it never completes here, only the error matters.
+      core.relayer.subscribe(topic()).catch(() => {})
+      expect((await fatal).message).toBe(
+        'WebSocket connection closed abnormally with code: 3000 (Authorization error: JWT validation error: Invalid audience)',
+      )
+      // The relayer closed its transport for good: no reconnect loop with the same token.
+      expect(core.relayer.transportExplicitlyClosed).toBe(true)
+      expect(relay.stats()).toMatchObject({ rejected: 1, clients: 0 })
+    } finally {
+      core.heartbeat.stop()
+      await core.relayer.transportClose().catch(() => {})
+      const global = globalThis as Record<string, unknown>
+      delete global[`_walletConnectCore_${storagePrefix}`]
+      delete global[`_walletConnectCore_${storagePrefix}_count`]
       await relay.stop()
     }
   })

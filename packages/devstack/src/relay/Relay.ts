@@ -6,7 +6,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import * as Auth from './auth.js'
 import { Connection } from './Connection.js'
-import { Mailbox } from './Mailbox.js'
+import { RelayAuthError } from './errors.js'
+import { type Limits, Mailbox } from './Mailbox.js'
 
 export declare namespace start {
   type Options = {
@@ -19,6 +20,16 @@ export declare namespace start {
      * drops a client that missed a pong, so this must stay well under 35 s.
      */
     pingIntervalMs?: number
+    /**
+     * The URL(s) clients are given as `relayUrl`, when not `ws://127.0.0.1:PORT` (e.g. a name
+     * mapped to loopback). A client's auth JWT must name one of them exactly as its `aud`,
+     * as the hosted relay requires; the `Host` a client sends plays no part. The first is `url`.
+     */
+    publicUrl?: string | readonly string[]
+    /** Mailbox caps per client and the longest TTL; see `Mailbox.defaultLimits`. */
+    limits?: Partial<Limits>
+    /** Milliseconds since the epoch, for message expiry and token checks; inject in tests. */
+    now?: () => number
   }
   type Stats = {
     clients: number
@@ -31,11 +42,11 @@ export declare namespace start {
     delivered: number
     /** Frames answered with a JSON-RPC error. */
     errors: number
-    /** Upgrades refused for a bad auth token. */
+    /** Sockets closed with 3000 for a bad auth token. */
     rejected: number
   }
   type ReturnType = {
-    /** `ws://127.0.0.1:PORT`: what clients take as `relayUrl`. */
+    /** `ws://127.0.0.1:PORT` (or the first `publicUrl`): what clients take as `relayUrl`. */
     url: string
     port: number
     stats(): Stats
@@ -47,7 +58,8 @@ const sweepIntervalMs = 30_000
 
 export async function start(options: start.Options = {}): Promise<start.ReturnType> {
   const host = options.host ?? '127.0.0.1'
-  const mailbox = new Mailbox()
+  const now = options.now ?? Date.now
+  const mailbox = new Mailbox({ now, ...(options.limits ? { limits: options.limits } : {}) })
   const counters = { published: 0, delivered: 0, errors: 0, rejected: 0 }
   const connections = new Set<Connection>()
   // Relay -> client request ids in the SDK's own style (ms * 1000 + counter) so they never
@@ -58,16 +70,14 @@ export async function start(options: start.Options = {}): Promise<start.ReturnTy
   // 1 MiB per frame is far above any sign message and keeps one client from hogging memory.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   const server = createServer(serveHttp)
-  let port = 0
+  /** Known once the server listens, which is before any upgrade can arrive. */
+  let audiences: readonly string[] = []
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A client that vanishes mid-handshake must not take the server down.
     socket.on('error', () => socket.destroy())
     const token = new URL(request.url ?? '/', 'ws://relay').searchParams.get('auth')
-    const hosts = [`${host}:${port}`, `localhost:${port}`, request.headers.host].filter(
-      (value): value is string => typeof value === 'string',
-    )
-    Auth.verify(token, { hosts }).then(
+    Auth.verify(token, { audiences, now: Math.floor(now() / 1000) }).then(
       ({ clientId }) => {
         wss.handleUpgrade(request, socket, head, (ws) => {
           const connection = new Connection({ socket: ws, clientId, mailbox, nextId, counters })
@@ -84,12 +94,16 @@ export async function start(options: start.Options = {}): Promise<start.ReturnTy
           })
         })
       },
-      (error: Error) => {
+      (error: unknown) => {
+        // As the hosted relay does: accept, then close with 3000 and the reason. Core 2.25
+        // takes a 3000 close as fatal and stops reconnecting; a refused upgrade (HTTP 401)
+        // would only make it retry with the same token.
         counters.rejected++
-        const body = `${error.message}\n`
-        socket.end(
-          `HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        )
+        const refusal = error instanceof RelayAuthError ? error : new RelayAuthError('Internal error')
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          ws.on('error', () => ws.terminate())
+          ws.close(refusal.code, closeReason(refusal.message))
+        })
       },
     )
   })
@@ -115,8 +129,10 @@ export async function start(options: start.Options = {}): Promise<start.ReturnTy
       resolve()
     })
   })
-  port = (server.address() as AddressInfo).port
-  const url = `ws://${host}:${port}`
+  const { port } = server.address() as AddressInfo
+  audiences = typeof options.publicUrl === 'string' ? [options.publicUrl] : [...(options.publicUrl ?? [])]
+  if (audiences.length === 0) audiences = [`ws://${host}:${port}`]
+  const url = audiences[0] as string
 
   return {
     url,
@@ -133,6 +149,17 @@ export async function start(options: start.Options = {}): Promise<start.ReturnTy
       )
     },
   }
+}
+
+/** A close reason may carry 123 bytes (RFC 6455 §5.5); longer ones are cut, not refused. */
+function closeReason(message: string): string {
+  const bytes = Buffer.from(message, 'utf8')
+  return bytes.length <= 123
+    ? message
+    : bytes
+        .subarray(0, 123)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '')
 }
 
 /** The devstack CLI's name for it. */

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import * as Auth from './auth.js'
 import { RelayAuthError } from './errors.js'
 
-const hosts = ['127.0.0.1:4444', 'localhost:4444']
+const audiences = ['ws://127.0.0.1:4444']
 const day = 24 * 60 * 60
+const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 async function token(aud = 'ws://127.0.0.1:4444', options: { ttl?: number; iat?: number } = {}) {
   const keyPair = generateKeyPair()
@@ -15,34 +16,57 @@ async function token(aud = 'ws://127.0.0.1:4444', options: { ttl?: number; iat?:
 describe('Auth.verify', () => {
   it('accepts a token signed by the client for this relay and returns its did:key', async () => {
     const { jwt } = await token()
-    const { clientId } = await Auth.verify(jwt, { hosts })
+    const { clientId } = await Auth.verify(jwt, { audiences })
     expect(clientId).toMatch(/^did:key:z6Mk/)
   })
 
-  it('accepts the relay URL as the SDK writes it, with or without a trailing slash', async () => {
-    await expect(Auth.verify((await token('ws://localhost:4444/')).jwt, { hosts })).resolves.toBeDefined()
+  it('accepts any of the configured relay URLs as the audience', async () => {
+    const both = [...audiences, 'ws://relay.test:4444']
+    await expect(
+      Auth.verify((await token('ws://relay.test:4444')).jwt, { audiences: both }),
+    ).resolves.toBeDefined()
   })
 
-  it('rejects a token for another relay', async () => {
-    const { jwt } = await token('wss://relay.walletconnect.org')
-    await expect(Auth.verify(jwt, { hosts })).rejects.toThrow(/audience/)
+  it('refuses a token for another relay, or for another name of this one, as the hosted relay does', async () => {
+    // The hosted relay compares `aud` as a string: a trailing slash or another name for the
+    // same address is another audience (walletconnect-monorepo#3042).
+    for (const aud of ['wss://relay.walletconnect.org', 'ws://localhost:4444', 'ws://127.0.0.1:4444/']) {
+      const { jwt } = await token(aud)
+      await expect(Auth.verify(jwt, { audiences })).rejects.toThrow(
+        'Authorization error: JWT validation error: Invalid audience',
+      )
+    }
   })
 
-  it('rejects an expired token', async () => {
-    const { jwt } = await token(undefined, { iat: Math.floor(Date.now() / 1000) - 2 * day })
-    await expect(Auth.verify(jwt, { hosts })).rejects.toThrow(/expired/)
+  it('refuses an expired token, tolerating two minutes of clock skew', async () => {
+    const { jwt } = await token(undefined, { iat: nowSeconds() - day - 60, ttl: day })
+    await expect(Auth.verify(jwt, { audiences })).resolves.toBeDefined()
+    await expect(Auth.verify(jwt, { audiences, now: nowSeconds() + Auth.leewaySeconds })).rejects.toThrow(
+      /JWT validation error: JWT Token is expired: Some\(\d+\)/,
+    )
   })
 
-  it('rejects a token whose signature does not match', async () => {
+  it('refuses a token issued in the future beyond the clock skew', async () => {
+    const { jwt } = await token(undefined, { iat: nowSeconds() + 10 * 60 })
+    await expect(Auth.verify(jwt, { audiences })).rejects.toThrow(/JWT Token is not yet valid/)
+  })
+
+  it('refuses a token whose signature does not match', async () => {
     const { jwt } = await token()
     const [header, payload, signature] = jwt.split('.')
     const other = (await token()).jwt.split('.')[2]
     expect(other).not.toBe(signature)
-    await expect(Auth.verify(`${header}.${payload}.${other}`, { hosts })).rejects.toThrow(/signature/)
+    await expect(Auth.verify(`${header}.${payload}.${other}`, { audiences })).rejects.toThrow(
+      'JWT validation error: Invalid signature',
+    )
   })
 
-  it('rejects a missing or malformed token with a RelayAuthError', async () => {
-    await expect(Auth.verify(null, { hosts })).rejects.toBeInstanceOf(RelayAuthError)
-    await expect(Auth.verify('not.a.jwt', { hosts })).rejects.toMatchObject({ code: 'RELAY_AUTH_INVALID' })
+  it('refuses a missing or malformed token with a RelayAuthError carrying close code 3000', async () => {
+    await expect(Auth.verify(null, { audiences })).rejects.toBeInstanceOf(RelayAuthError)
+    await expect(Auth.verify(null, { audiences })).rejects.toThrow('Authorization error: Missing JWT')
+    await expect(Auth.verify('not.a.jwt', { audiences })).rejects.toMatchObject({
+      code: 3000,
+      message: 'Authorization error: JWT validation error: Invalid format',
+    })
   })
 })

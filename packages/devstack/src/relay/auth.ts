@@ -1,49 +1,66 @@
 // Checks the relay auth JWT a client puts in the `auth` query parameter
 // (https://specs.walletconnect.com/2.0/specs/clients/core/relay/relay-client-auth): EdDSA,
-// signed by the client's ed25519 did:key (`iss`), `aud` = the relay URL it connects to.
+// signed by the client's ed25519 did:key (`iss`), `aud` = the relay URL it was configured with.
+// The checks and their wording follow the hosted relay's (WalletConnectRust relay_rpc
+// `jwt.rs` `verify_basic`), so a client that the hosted relay would refuse is refused here too.
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { RelayAuthError } from './errors.js'
 
 export type Options = {
-  /** Hosts (`host:port`) this relay answers on; the JWT audience must name one of them. */
-  hosts: readonly string[]
-  /** Seconds since the epoch; the clock to check `exp` against. */
+  /**
+   * The relay URLs clients are given as `relayUrl` (e.g. `ws://127.0.0.1:4444`). The SDK signs
+   * that string as the audience (core 2.25 `signJWT(this.relayUrl)`), and the JWT's `aud` must
+   * equal one of these exactly: never derived from the request, whose `Host` the client picks.
+   */
+  audiences: readonly string[]
+  /** Seconds since the epoch; the clock to check `exp` and `iat` against. */
   now?: number
 }
+
+/**
+ * Clock skew tolerated on `exp` and `iat`, in seconds: relay_rpc's
+ * `JWT_VALIDATION_TIME_LEEWAY_SECS`.
+ */
+export const leewaySeconds = 120
 
 /** Returns the client id (the JWT issuer, a did:key) or throws RelayAuthError. */
 export async function verify(
   jwt: string | null | undefined,
   options: Options,
 ): Promise<{ clientId: string }> {
-  if (!jwt) throw new RelayAuthError('missing auth token')
+  if (!jwt) throw new RelayAuthError('Missing JWT')
   let payload: ReturnType<typeof decodeJWT>['payload']
   try {
     payload = decodeJWT(jwt).payload
-    if (!(await verifyJWT(jwt))) throw new RelayAuthError('bad signature')
-  } catch (error) {
-    if (error instanceof RelayAuthError) throw error
-    throw new RelayAuthError(`malformed token (${(error as Error).message})`)
+  } catch {
+    throw invalid('Invalid format')
   }
+  let signed: boolean
+  try {
+    signed = await verifyJWT(jwt)
+  } catch (error) {
+    // relay-auth throws for a header other than EdDSA/JWT, and for an `iss` that is no did:key.
+    throw invalid(/EdDSA/.test((error as Error).message) ? 'Invalid JWT signing algorithm' : 'Invalid format')
+  }
+  if (!signed) throw invalid('Invalid signature')
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw invalid('Invalid format')
   const now = options.now ?? Math.floor(Date.now() / 1000)
-  if (typeof payload.exp !== 'number' || payload.exp <= now) throw new RelayAuthError('token expired')
-  if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new RelayAuthError('missing subject')
-  if (!audienceMatches(payload.aud, options.hosts)) {
-    throw new RelayAuthError(`audience ${String(payload.aud)} is not this relay`)
+  if (typeof payload.exp !== 'number' || now - leewaySeconds > payload.exp) {
+    throw invalid(`JWT Token is expired: Some(${String(payload.exp)})`)
+  }
+  if (typeof payload.iat === 'number' && now + leewaySeconds < payload.iat) {
+    throw invalid(
+      `JWT Token is not yet valid: basic.iat: ${payload.iat}, now + time_leeway: ${now + leewaySeconds}, time_leeway: ${leewaySeconds}`,
+    )
+  }
+  // An exact match, as the hosted relay does (`aud.contains(&basic.aud)`): it refuses even
+  // `wss://relay.walletconnect.com/` with a trailing slash (walletconnect-monorepo#3042).
+  if (typeof payload.aud !== 'string' || !options.audiences.includes(payload.aud)) {
+    throw invalid('Invalid audience')
   }
   return { clientId: payload.iss }
 }
 
-// The SDK signs the relay URL exactly as configured (core 2.25 `signJWT(this.relayUrl)`), so
-// `ws://127.0.0.1:N`, `ws://localhost:N` and a trailing slash all name this relay.
-function audienceMatches(aud: unknown, hosts: readonly string[]): boolean {
-  if (typeof aud !== 'string') return false
-  let url: URL
-  try {
-    url = new URL(aud)
-  } catch {
-    return false
-  }
-  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return false
-  return hosts.includes(url.host)
+function invalid(reason: string): RelayAuthError {
+  return new RelayAuthError(`JWT validation error: ${reason}`)
 }

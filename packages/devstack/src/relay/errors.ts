@@ -1,15 +1,21 @@
 // JSON-RPC 2.0 errors the relay answers with (https://www.jsonrpc.org/specification#error_object),
-// plus the upgrade-time auth failure. Codes are stable; clients branch on them.
+// the hosted relay's handler errors, and the auth failure that closes a socket. Codes are
+// stable; clients branch on them.
 
 export class RpcError extends Error {
   override name = 'RpcError'
   readonly code: number
-  constructor(code: number, message: string) {
+  /** The hosted relay's machine-readable tag (relay_rpc `ErrorData.data`), where it sends one. */
+  readonly data: string | undefined
+  constructor(code: number, message: string, data?: string) {
     super(message)
     this.code = code
+    this.data = data
   }
-  toJSON(): { code: number; message: string } {
-    return { code: this.code, message: this.message }
+  toJSON(): { code: number; message: string; data?: string } {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data }
   }
 }
 
@@ -48,11 +54,57 @@ export class InternalError extends RpcError {
   }
 }
 
-/** The client's `auth` JWT is missing, malformed, badly signed, expired or for another relay. */
+/**
+ * A publish the relay will not store, answered as the hosted relay answers it: relay_rpc
+ * (WalletConnectRust `rpc/error.rs`) sends handler errors with code -32000 (`CODE_HANDLER`),
+ * the message `Request handler error: <description>` and the error's tag as `data`.
+ */
+export class PublishError extends RpcError {
+  override name = 'PublishError'
+  constructor(tag: 'TtlTooShort' | 'TtlTooLong' | 'MailboxLimitExceeded', description: string) {
+    super(-32000, `Request handler error: ${description}`, tag)
+  }
+}
+
+/** The publish's `ttl` is below 1 s: the message would expire before anyone could fetch it. */
+export class TtlTooShortError extends PublishError {
+  override name = 'TtlTooShortError'
+  constructor() {
+    super('TtlTooShort', 'TTL too short')
+  }
+}
+
+/** The publish's `ttl` is above the relay's maximum (`maxTtlSeconds`). */
+export class TtlTooLongError extends PublishError {
+  override name = 'TtlTooLongError'
+  constructor() {
+    super('TtlTooLong', 'TTL too long')
+  }
+}
+
+/**
+ * Storing the message would put a recipient's mailbox (the messages waiting for one client)
+ * over its message or byte cap. The recipient has to fetch or acknowledge its mail first.
+ */
+export class MailboxLimitExceededError extends PublishError {
+  override name = 'MailboxLimitExceededError'
+  constructor() {
+    super('MailboxLimitExceeded', 'Mailbox limit exceeded')
+  }
+}
+
+/**
+ * The client's `auth` JWT is missing, malformed, badly signed, expired or for another relay.
+ * The hosted relay accepts the WebSocket, then closes it with code 3000 (relay_rpc `CODE_AUTH`)
+ * and this message as the reason, e.g. `Authorization error: JWT validation error: Invalid
+ * audience` (walletconnect-monorepo#3042). Core 2.25 treats a 3000 close as fatal: the relayer
+ * emits `relayer_error` and stops reconnecting, instead of retrying a refused upgrade forever.
+ */
 export class RelayAuthError extends Error {
   override name = 'RelayAuthError'
-  readonly code = 'RELAY_AUTH_INVALID'
+  /** The WebSocket close code the relay sends. */
+  readonly code = 3000
   constructor(reason: string) {
-    super(`Relay auth rejected: ${reason}`)
+    super(`Authorization error: ${reason}`)
   }
 }

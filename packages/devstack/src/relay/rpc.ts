@@ -6,12 +6,15 @@ import { z } from 'zod'
 /** Topics are sha256 digests in hex (pairing and session topics alike). */
 const topic = z.string().regex(/^[0-9a-f]{64}$/i, 'topic must be 32 bytes of hex')
 const message = z.string().min(1)
-/** Seconds; the SDK sends 5 min to 30 days. */
+/**
+ * Seconds, a uint32 in the relay RPC spec. The SDK sends 30 s to 30 days; the bounds the relay
+ * stores are its limits (`TtlTooShort` / `TtlTooLong` from the mailbox), not a malformed call.
+ */
 const ttl = z
   .number()
   .int()
-  .positive()
-  .max(30 * 24 * 60 * 60)
+  .nonnegative()
+  .max(2 ** 32 - 1)
 const tag = z.number().int().nonnegative()
 const attestation = z.string()
 
