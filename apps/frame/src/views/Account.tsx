@@ -1,57 +1,44 @@
-// Account: the active namespace's address, the network, disconnect, and the Tokens / NFTs /
-// Activity tabs. The network switcher crosses namespaces (an EVM and a Solana account of one
-// WalletConnect session).
-
-import { useQuery } from '@tanstack/react-query'
-import type { ChainNetwork } from '@walletframe/protocol'
+// Account: the header (profile, address, native balance), the network, the wallet features in the
+// spec's order (onramp, swaps, receive, send: each only when its flag is on and it exists), and the
+// Tokens / NFTs / Activity tabs of the active namespace. The network switcher crosses namespaces (an
+// EVM and a Solana account of one WalletConnect session).
+import type { ViewName } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
-import { truncateUnits } from '../lib/format.js'
-import * as NativeBalance from '../queries/nativeBalance.js'
+import { AccountHeader } from './account/AccountHeader.js'
+import { ActivityTab } from './account/ActivityTab.js'
+import { TokensTab } from './account/TokensTab.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
-}
+/** SPEC §9 wallet feature order; on-ramp and swaps join when they exist. */
+const features = [
+  { flag: 'receive', view: 'WalletReceive', label: 'Receive' },
+  { flag: 'send', view: 'WalletSend', label: 'Send' },
+] as const satisfies readonly { flag: string; view: ViewName; label: string }[]
 
 export function Account() {
-  const { core, actions } = useFrame()
+  const frame = useFrame()
+  const { core, actions } = frame
   const connection = useStore(core.connection)
   const networks = useStore(core.networks)
   const [tab, setTab] = useState<(typeof tabs)[number]>('Tokens')
-  const [copied, setCopied] = useState(false)
   if (connection.status !== 'connected') return <p className="wf-muted">No account is connected.</p>
-  const address = Connection.addressOn(connection.accounts, networks.active)
+  const network = networks.active
+  const address = Connection.addressOn(connection.accounts, network)
+  const flags = frame.host()?.features ?? {}
   return (
     <div className="wf-stack">
-      {address ? null : (
+      {network && address ? (
+        <AccountHeader network={network} address={address} />
+      ) : (
         <p className="wf-muted" data-testid="wf-account-none">
-          This wallet has no account on {networks.active?.name ?? 'this network'}. Choose another network.
+          This wallet has no account on {network?.name ?? 'this network'}. Choose another network.
         </p>
       )}
-      <div className="wf-account" hidden={!address} data-namespace={networks.active?.chainNamespace}>
-        <span className="wf-avatar" aria-hidden="true" />
-        <button
-          type="button"
-          className="wf-address"
-          title={address}
-          data-testid="wf-account-address"
-          onClick={() => {
-            if (!address) return
-            void navigator.clipboard
-              ?.writeText(address)
-              .then(() => setCopied(true))
-              .catch(() => setCopied(false))
-          }}
-        >
-          {address ? shortAddress(address) : ''} {copied ? '✓' : ''}
-        </button>
-        {address && networks.active ? <Balance network={networks.active} address={address} /> : null}
-      </div>
       <button
         type="button"
         className="wf-list-item"
@@ -59,15 +46,34 @@ export function Account() {
         onClick={() => Navigation.push(core, 'Networks')}
       >
         <span>Network</span>
-        <span className="wf-tag">{networks.active?.name ?? 'Unsupported'}</span>
+        <span className="wf-tag">{network?.name ?? 'Unsupported'}</span>
       </button>
+      {address ? (
+        <div className="wf-features">
+          {features
+            .filter((feature) => flags[feature.flag] !== false)
+            .map((feature) => (
+              <button
+                type="button"
+                key={feature.view}
+                className="wf-button wf-button-secondary"
+                data-testid={`wf-feature-${feature.flag}`}
+                onClick={() => Navigation.push(core, feature.view)}
+              >
+                {feature.label}
+              </button>
+            ))}
+        </div>
+      ) : null}
       <div role="tablist" className="wf-tabs">
         {tabs.map((name) => (
           <button
             type="button"
             role="tab"
             key={name}
+            id={`wf-tab-${name}`}
             aria-selected={tab === name}
+            aria-controls="wf-tabpanel"
             data-testid={`wf-tab-${name}`}
             onClick={() => setTab(name)}
           >
@@ -75,10 +81,16 @@ export function Account() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="wf-muted" data-testid="wf-tabpanel">
-        {tab === 'Tokens' ? 'Token balances are not available in this version yet.' : null}
-        {tab === 'NFTs' ? 'NFTs are not available in this version yet.' : null}
-        {tab === 'Activity' ? 'Activity is not available in this version yet.' : null}
+      <div role="tabpanel" id="wf-tabpanel" aria-labelledby={`wf-tab-${tab}`} data-testid="wf-tabpanel">
+        {network && address ? (
+          <>
+            {tab === 'Tokens' ? <TokensTab network={network} address={address} /> : null}
+            {tab === 'NFTs' ? <p className="wf-muted">NFTs are not available in this version yet.</p> : null}
+            {tab === 'Activity' && flags.history !== false ? (
+              <ActivityTab network={network} address={address} />
+            ) : null}
+          </>
+        ) : null}
       </div>
       <button
         type="button"
@@ -94,17 +106,5 @@ export function Account() {
         Disconnect
       </button>
     </div>
-  )
-}
-
-/** The native balance on the active network, truncated to 3 decimals; nothing while unknown. */
-function Balance({ network, address }: { network: ChainNetwork; address: string }) {
-  const { data } = useQuery(NativeBalance.nativeBalance(network, address))
-  if (data === undefined || data === null) return null
-  const { decimals, symbol } = network.nativeCurrency
-  return (
-    <span className="wf-muted" data-testid="wf-account-balance">
-      {truncateUnits(data, decimals)} {symbol}
-    </span>
   )
 }

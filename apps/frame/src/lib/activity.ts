@@ -1,0 +1,75 @@
+// How the Activity tab reads the history API: NFT spam removed (SPEC §3 `nft_info.flags.is_spam`),
+// entries grouped by year and month, newest first, and times relative in short units (SPEC §9).
+import type { HistoryEntry } from '@walletframe/protocol'
+
+/** Entries without their spam NFT transfers; an entry that only moved spam is gone. */
+export function withoutSpam(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return entries.flatMap((entry) => {
+    if (entry.transfers.length === 0) return [entry]
+    const transfers = entry.transfers.filter((transfer) => !transfer.nft_info?.flags.is_spam)
+    return transfers.length === 0 ? [] : [{ ...entry, transfers }]
+  })
+}
+
+export type MonthGroup = {
+  /** `2026-11`: stable key. */
+  readonly key: string
+  /** "November 2026", or "This month" for the current one. */
+  readonly label: string
+  readonly entries: readonly HistoryEntry[]
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** Groups by the UTC year and month they were mined in, newest group and entry first. */
+export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new Date()): MonthGroup[] {
+  const sorted = [...entries].sort((a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt))
+  const groups = new Map<string, HistoryEntry[]>()
+  for (const entry of sorted) {
+    const mined = new Date(entry.metadata.minedAt)
+    const key = `${mined.getUTCFullYear()}-${String(mined.getUTCMonth() + 1).padStart(2, '0')}`
+    const group = groups.get(key)
+    if (group) group.push(entry)
+    else groups.set(key, [entry])
+  }
+  const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+  return [...groups].map(([key, list]) => {
+    const [year, month] = key.split('-').map(Number) as [number, number]
+    return {
+      key,
+      label: key === current ? 'This month' : `${monthNames[month - 1]} ${year}`,
+      entries: list,
+    }
+  })
+}
+
+const units: readonly [suffix: string, seconds: number][] = [
+  ['y', 365 * 24 * 3600],
+  ['mo', 30 * 24 * 3600],
+  ['w', 7 * 24 * 3600],
+  ['d', 24 * 3600],
+  ['h', 3600],
+  ['m', 60],
+  ['s', 1],
+]
+
+/** "now", "42s", "5m", "3h", "2d", "1w", "4mo", "1y": how long ago, in the largest whole unit. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const seconds = Math.floor((now.getTime() - Date.parse(iso)) / 1000)
+  if (!Number.isFinite(seconds) || seconds < 1) return 'now'
+  for (const [suffix, size] of units) if (seconds >= size) return `${Math.floor(seconds / size)}${suffix}`
+  return 'now'
+}

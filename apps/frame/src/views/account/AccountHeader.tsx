@@ -1,0 +1,64 @@
+// The Account header: profile avatar and name (identity API, EVM only; SPEC §9 5 min cache), the
+// address to copy, and the active network's native balance.
+import { useQuery } from '@tanstack/react-query'
+import type { ChainNetwork } from '@walletframe/protocol'
+import { useState } from 'react'
+import { useFrame } from '../../app/context.js'
+import { truncateUnits } from '../../lib/format.js'
+import * as Identity from '../../queries/identity.js'
+import * as NativeBalance from '../../queries/nativeBalance.js'
+
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+}
+
+export function AccountHeader({ network, address }: { network: ChainNetwork; address: string }) {
+  const { api } = useFrame()
+  const [copied, setCopied] = useState(false)
+  const profile = useQuery({
+    ...Identity.identity(api, address),
+    enabled: network.chainNamespace === 'eip155',
+  }).data
+  return (
+    <div className="wf-account" data-namespace={network.chainNamespace}>
+      {profile?.avatar ? (
+        <img className="wf-avatar" src={profile.avatar} alt="" data-testid="wf-account-avatar" />
+      ) : (
+        <span className="wf-avatar" aria-hidden="true" />
+      )}
+      {profile?.name ? (
+        <span className="wf-profile-name" data-testid="wf-account-name">
+          {profile.name}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className="wf-address"
+        title={`Copy ${address}`}
+        aria-label={`Copy address ${address}`}
+        data-testid="wf-account-address"
+        onClick={() => {
+          void navigator.clipboard
+            ?.writeText(address)
+            .then(() => setCopied(true))
+            .catch(() => setCopied(false))
+        }}
+      >
+        {shortAddress(address)} {copied ? '✓' : ''}
+      </button>
+      <Balance network={network} address={address} />
+    </div>
+  )
+}
+
+/** The native balance on the active network, truncated to 3 decimals; nothing while unknown. */
+function Balance({ network, address }: { network: ChainNetwork; address: string }) {
+  const { data } = useQuery(NativeBalance.nativeBalance(network, address))
+  if (data === undefined || data === null) return null
+  const { decimals, symbol } = network.nativeCurrency
+  return (
+    <span className="wf-muted" data-testid="wf-account-balance">
+      {truncateUnits(data, decimals)} {symbol}
+    </span>
+  )
+}

@@ -1,0 +1,101 @@
+// Activity: the history of the address on the active network, page by page, grouped by year and
+// month, newest first, spam NFTs removed; "Failed to fetch transactions" on failure (SPEC §8).
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { ChainNetwork, HistoryEntry, HistoryTransfer } from '@walletframe/protocol'
+import { useEffect } from 'react'
+import { useFrame } from '../../app/context.js'
+import { accountMessages } from '../../lib/accountMessages.js'
+import { groupByMonth, relativeTime, withoutSpam } from '../../lib/activity.js'
+import { truncateDecimal } from '../../lib/format.js'
+import * as History from '../../queries/history.js'
+
+export function ActivityTab({ network, address }: { network: ChainNetwork; address: string }) {
+  const { api, core } = useFrame()
+  const query = useInfiniteQuery(History.history(api, network.caipNetworkId, address))
+  useEffect(() => {
+    if (query.errorUpdatedAt > 0) core.toasts.error(accountMessages.failedToFetchTransactions)
+  }, [query.errorUpdatedAt, core])
+  if (query.isPending) return <p className="wf-muted">Loading activity…</p>
+  if (query.isError && !query.data)
+    return (
+      <p className="wf-muted" data-testid="wf-activity-error">
+        {accountMessages.failedToFetchTransactions}
+      </p>
+    )
+  const entries = withoutSpam(query.data.pages.flatMap((page) => page.data)).filter(
+    (entry) => entry.metadata.chain === network.caipNetworkId,
+  )
+  if (entries.length === 0)
+    return (
+      <p className="wf-muted" data-testid="wf-activity-empty">
+        No activity on this network yet.
+      </p>
+    )
+  return (
+    <div className="wf-activity" data-testid="wf-activity">
+      {groupByMonth(entries).map((group) => (
+        <section key={group.key} data-testid="wf-activity-month" data-month={group.key}>
+          <h3 className="wf-activity-month">{group.label}</h3>
+          <ul className="wf-token-list">
+            {group.entries.map((entry) => (
+              <Row key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-activity-more"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+const titles: Record<HistoryEntry['metadata']['operationType'], string> = {
+  send: 'Sent',
+  receive: 'Received',
+  trade: 'Swapped',
+  mint: 'Minted',
+  burn: 'Burned',
+  execute: 'Contract call',
+}
+
+function amount(transfer: HistoryTransfer): string {
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
+  if (transfer.nft_info) return `${sign}${transfer.nft_info.name}`
+  return `${sign}${truncateDecimal(transfer.quantity.numeric)} ${transfer.fungible_info?.symbol ?? ''}`.trim()
+}
+
+function Row({ entry }: { entry: HistoryEntry }) {
+  const { metadata } = entry
+  const failed = metadata.status === 'failed'
+  return (
+    <li
+      className="wf-token"
+      data-testid="wf-activity-entry"
+      data-hash={metadata.hash}
+      data-operation={metadata.operationType}
+      data-status={metadata.status}
+    >
+      <span className="wf-token-name">
+        <span>
+          {titles[metadata.operationType]}
+          {failed ? ' (failed)' : ''}
+        </span>
+        <span className="wf-muted" data-testid="wf-activity-amounts">
+          {entry.transfers.map(amount).join(', ')}
+        </span>
+      </span>
+      <time className="wf-muted" dateTime={metadata.minedAt} title={metadata.minedAt}>
+        {relativeTime(metadata.minedAt)}
+      </time>
+    </li>
+  )
+}

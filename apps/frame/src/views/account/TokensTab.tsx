@@ -1,0 +1,56 @@
+// Tokens: the active network's balances from the API (native and tokens), with USD values. A failed
+// or unsupported fetch toasts "Token Balance Unavailable" (SPEC §8) and shows none; the retry block
+// keeps further fetches empty for 30 s.
+import { useQuery } from '@tanstack/react-query'
+import type { ChainNetwork } from '@walletframe/protocol'
+import { useEffect } from 'react'
+import { useFrame } from '../../app/context.js'
+import { accountMessages } from '../../lib/accountMessages.js'
+import { formatUsd, truncateDecimal } from '../../lib/format.js'
+import * as TokenBalances from '../../queries/tokenBalances.js'
+
+export function TokensTab({ network, address }: { network: ChainNetwork; address: string }) {
+  const { api, balanceRetry, core } = useFrame()
+  const query = useQuery(TokenBalances.tokenBalances(api, balanceRetry, network, address))
+  useEffect(() => {
+    if (query.errorUpdatedAt > 0) core.toasts.error(accountMessages.tokenBalanceUnavailable)
+  }, [query.errorUpdatedAt, core])
+  if (query.isPending) return <p className="wf-muted">Loading balances…</p>
+  const balances = query.data ?? []
+  if (balances.length === 0)
+    return (
+      <p className="wf-muted" data-testid="wf-tokens-empty">
+        {query.isError ? accountMessages.tokenBalanceUnavailable : 'No tokens on this network yet.'}
+      </p>
+    )
+  return (
+    <ul className="wf-token-list" data-testid="wf-tokens">
+      {balances.map((balance) => (
+        <li
+          key={balance.address ?? `native:${balance.chainId}`}
+          className="wf-token"
+          data-testid="wf-token"
+          data-symbol={balance.symbol}
+          data-address={balance.address ?? ''}
+        >
+          {balance.iconUrl ? (
+            <img className="wf-token-icon" src={balance.iconUrl} alt="" />
+          ) : (
+            <span className="wf-token-icon" aria-hidden="true">
+              {balance.symbol.slice(0, 1)}
+            </span>
+          )}
+          <span className="wf-token-name">
+            <span>{balance.name}</span>
+            <span className="wf-muted" data-testid="wf-token-quantity">
+              {truncateDecimal(balance.quantity.numeric)} {balance.symbol}
+            </span>
+          </span>
+          <span className="wf-token-value" data-testid="wf-token-value">
+            {formatUsd(balance.value)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,138 @@
+// The Account view on real chain data: the API reads the devnets (balances, history), the frame
+// shows them, and what it shows is what viem reads from the chain itself.
+import type { FrameLocator, Page } from '@playwright/test'
+import { evmAccount } from '@walletframe/devstack'
+import { type Address, createPublicClient, erc20Abi, formatUnits, http } from 'viem'
+import { expect, test } from './lib/api.js'
+import { injectBrowserWallet } from './lib/browserWallet.js'
+import { rpcUrlsOf } from './lib/chains.js'
+
+/** Cut to 3 decimals as the frame shows amounts (SPEC §9), from a decimal text. */
+function threeDecimals(text: string): string {
+  const [whole, fraction = ''] = text.split('.')
+  const kept = fraction.slice(0, 3).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole as string)
+}
+
+async function connectBrowserWallet(page: Page, modal: FrameLocator) {
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
+  await expect(page.getByTestId('state-status')).toHaveText('connected')
+  await page.getByTestId('open').click()
+  await expect(modal.getByTestId('wf-view-Account')).toBeVisible()
+}
+
+test.describe('with a browser wallet', () => {
+  const reader = evmAccount(5)
+
+  test.beforeEach(async ({ page, chains }) => {
+    await injectBrowserWallet(page, {
+      privateKey: reader.privateKey as `0x${string}`,
+      rpcUrls: rpcUrlsOf(chains),
+      chainId: 1,
+    })
+  })
+
+  test('Tokens shows what the chain holds: native and ERC20, decimals-0 tokens dropped', async ({
+    demo,
+    modal,
+    chains,
+  }) => {
+    await connectBrowserWallet(demo, modal)
+    const network = chains.networks.find((candidate) => candidate.caipNetworkId === 'eip155:1')!
+    const client = createPublicClient({ transport: http(network.rpcUrls.default.http[0]) })
+    const owner = reader.address as Address
+    const tokens = modal.getByTestId('wf-token')
+    await expect(tokens.first()).toBeVisible()
+    const shown = await tokens.evaluateAll((items) =>
+      items.map((item) => ({
+        symbol: item.getAttribute('data-symbol'),
+        address: item.getAttribute('data-address'),
+        quantity: item.querySelector('[data-testid="wf-token-quantity"]')?.textContent,
+      })),
+    )
+    expect(shown.map((token) => token.symbol).sort()).toEqual(['DAI', 'ETH', 'USDC'])
+    for (const token of shown) {
+      const expected = token.address
+        ? formatUnits(
+            await client.readContract({
+              address: token.address.split(':')[2] as Address,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [owner],
+            }),
+            await client.readContract({
+              address: token.address.split(':')[2] as Address,
+              abi: erc20Abi,
+              functionName: 'decimals',
+            }),
+          )
+        : formatUnits(await client.getBalance({ address: owner }), 18)
+      expect(token.quantity).toBe(`${threeDecimals(expected)} ${token.symbol}`)
+    }
+    const tix = chains.networks[0]!.tokens.find((token) => token.symbol === 'TIX')
+    expect(tix?.decimals).toBe(0)
+  })
+
+  test('the API down: "Token Balance Unavailable", and the tab stays usable', async ({
+    demo,
+    modal,
+    api,
+  }) => {
+    await demo.route(`${api.url}/v1/account/*/balance*`, (route) => route.abort('connectionrefused'))
+    await connectBrowserWallet(demo, modal)
+    await expect(modal.getByTestId('wf-toast')).toHaveText('Token Balance Unavailable')
+    await expect(modal.getByTestId('wf-tokens-empty')).toHaveText('Token Balance Unavailable')
+    await modal.getByTestId('wf-tab-Activity').click()
+    await expect(modal.getByTestId('wf-activity').or(modal.getByTestId('wf-activity-empty'))).toBeVisible()
+  })
+
+  test('Receive shows the address as a QR code and the networks it is valid on', async ({
+    demo,
+    modal,
+    chains,
+  }) => {
+    await connectBrowserWallet(demo, modal)
+    await modal.getByTestId('wf-feature-receive').click()
+    await expect(modal.getByTestId('wf-receive-address')).toHaveText(reader.address)
+    await expect(modal.getByTestId('wf-receive-qr')).toHaveAttribute('data-value', reader.address)
+    await expect(modal.getByTestId('wf-receive-qr').locator('img')).toBeVisible()
+    const evm = chains.networks.filter((network) => network.chainNamespace === 'eip155')
+    await expect(modal.getByTestId('wf-receive-networks').locator('li')).toHaveText(evm.map((n) => n.name))
+  })
+})
+
+test.describe('with the account the fixtures gave a history', () => {
+  const alice = evmAccount(0)
+
+  test.beforeEach(async ({ page, chains }) => {
+    await injectBrowserWallet(page, {
+      privateKey: alice.privateKey as `0x${string}`,
+      rpcUrls: rpcUrlsOf(chains),
+      chainId: 1,
+    })
+  })
+
+  test('Activity lists the transfers of the active chain, newest first, grouped by month', async ({
+    demo,
+    modal,
+    api,
+  }) => {
+    await connectBrowserWallet(demo, modal)
+    await modal.getByTestId('wf-tab-Activity').click()
+    const entries = modal.getByTestId('wf-activity-entry')
+    // The indexer follows the devnet a couple of blocks behind its head: wait for the fixtures' history.
+    await expect(entries.first()).toBeVisible({ timeout: 30_000 })
+    const fromApi = (await (
+      await fetch(
+        `${api.url}/v1/account/${alice.address}/history?projectId=e2e-project&chainId=eip155:1&limit=100`,
+      )
+    ).json()) as { data: { metadata: { hash: string; minedAt: string } }[] }
+    const hashes = await entries.evaluateAll((items) => items.map((item) => item.getAttribute('data-hash')))
+    expect(hashes.slice(0, fromApi.data.length)).toEqual(
+      fromApi.data.slice(0, hashes.length).map((e) => e.metadata.hash),
+    )
+    await expect(modal.getByTestId('wf-activity-amounts')).toContainText(['-250 USDC'])
+    await expect(modal.getByTestId('wf-activity-month').first()).toBeVisible()
+  })
+})
