@@ -11,6 +11,7 @@ const benches = [
   'walletconnect-relay.ts',
   'walletconnect-frame.ts',
   'api-load.ts',
+  'account-tokens.ts',
 ]
 
 const dir = fileURLToPath(new URL('.', import.meta.url))
