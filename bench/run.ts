@@ -11,7 +11,9 @@ const benches = [
   'walletconnect-relay.ts',
   'walletconnect-frame.ts',
   'api-load.ts',
+  'api-scale.ts',
   'account-tokens.ts',
+  'send-confirmed.ts',
 ]
 
 const dir = fileURLToPath(new URL('.', import.meta.url))

@@ -1,11 +1,17 @@
 // The Account view on real chain data: the API reads the devnets (balances, history), the frame
 // shows them, and what it shows is what viem reads from the chain itself.
-import type { FrameLocator, Page } from '@playwright/test'
+import { type FrameLocator, mergeTests, type Page } from '@playwright/test'
+import { Connection, PublicKey } from '@solana/web3.js'
 import { evmAccount } from '@walletframe/devstack'
 import { type Address, createPublicClient, erc20Abi, formatUnits, http } from 'viem'
-import { expect, test } from './lib/api.js'
+import { test as apiTest, expect } from './lib/api.js'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
+import { test as walletConnectTest } from './lib/walletConnect.js'
+
+// The API on the devnets, the local relay with the Node test wallet, and the Solana devnet.
+const test = mergeTests(apiTest, walletConnectTest)
+test.use({ withSolana: true })
 
 /** Cut to 3 decimals as the frame shows amounts (SPEC §9), from a decimal text. */
 function threeDecimals(text: string): string {
@@ -134,5 +140,46 @@ test.describe('with the account the fixtures gave a history', () => {
     )
     await expect(modal.getByTestId('wf-activity-amounts')).toContainText(['-250 USDC'])
     await expect(modal.getByTestId('wf-activity-month').first()).toBeVisible()
+  })
+})
+
+test.describe('on Solana, approved by the WalletConnect test wallet', () => {
+  test('Tokens shows what web3.js reads: SOL and the SPL token', async ({ demo, modal, wallet, chains }) => {
+    const solana = chains.networks.find((network) => network.chainNamespace === 'solana')!
+    const connection = new Connection(solana.rpcUrls.default.http[0] as string, 'confirmed')
+    const owner = new PublicKey(wallet.solanaAddress)
+    await demo.getByTestId('open').click()
+    await modal.getByTestId('wf-walletconnect').click()
+    await wallet.pair((await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string)
+    await wallet.approveNextProposal()
+    await expect(demo.getByTestId('state-status')).toHaveText('connected')
+    await demo.getByTestId('network-select').selectOption(solana.caipNetworkId)
+    await demo.getByTestId('switch-network').click()
+    await expect(demo.getByTestId('state-network')).toHaveText(solana.caipNetworkId)
+    await demo.getByTestId('open').click()
+    await expect(modal.getByTestId('wf-view-Account')).toBeVisible()
+    const tokens = modal.getByTestId('wf-token')
+    await expect(tokens.first()).toBeVisible()
+    const shown = await tokens.evaluateAll((items) =>
+      items.map((item) => ({
+        symbol: item.getAttribute('data-symbol'),
+        quantity: item.querySelector('[data-testid="wf-token-quantity"]')?.textContent,
+      })),
+    )
+    const lamports = await connection.getBalance(owner)
+    const usdc = solana.tokens.find((token) => token.symbol === 'USDC')!
+    const accounts = await connection.getParsedTokenAccountsByOwner(owner, {
+      mint: new PublicKey(usdc.address),
+    })
+    const usdcAmount = accounts.value
+      .map((account) => BigInt(account.account.data.parsed.info.tokenAmount.amount as string))
+      .reduce((sum, amount) => sum + amount, 0n)
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        { symbol: 'SOL', quantity: `${threeDecimals(formatUnits(BigInt(lamports), 9))} SOL` },
+        { symbol: 'USDC', quantity: `${threeDecimals(formatUnits(usdcAmount, usdc.decimals))} USDC` },
+      ]),
+    )
+    expect(shown).toHaveLength(2)
   })
 })

@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { securityHeaders } from './deploy/plugin.js'
 
+/** Modules the modal needs to start and paint Connect (the boot chunk, below). */
+const boot =
+  /apps\/frame\/src\/(app|core|data|host|lib|storage)\/|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
+/** Of those folders, what only the lazily loaded Send view uses. */
+const sendOnly = /apps\/frame\/src\/(core\/actions\/send|lib\/sendValidation)\./
+
 export default defineConfig({
   plugins: [react(), securityHeaders()],
   resolve: {
@@ -26,7 +32,7 @@ export default defineConfig({
               // bundler splits it into a dozen small chunks shared with lazy views, and each costs
               // a request and its own compression overhead.
               name: 'boot',
-              test: /apps\/frame\/src\/(app|core|data|host|lib|storage)\/|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//,
+              test: (id: string) => boot.test(id) && !sendOnly.test(id),
             },
           ],
         },

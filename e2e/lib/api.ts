@@ -17,6 +17,9 @@ export const test = chainsTest.extend<object, { api: Api }>({
           options: {
             frameOrigins: [stack.frame.origin],
             indexer: { pollIntervalMs: 100 },
+            // The devnets mine a block per transaction and never reorg: index up to the head, so
+            // a transaction a spec sends shows in Activity without waiting for later blocks.
+            reorgSafeDepth: 0,
           },
         },
         databaseUrl: undefined,

@@ -49,6 +49,24 @@ describe('parse', () => {
 
     expect(failure({ ...chainsFile, networks: [network, network] }).field).toBe('networks[1].caipNetworkId')
   })
+
+  it('sizes the indexer lease from the poll interval unless given, and refuses one the holder cannot renew', () => {
+    const lease = (indexer: object) =>
+      Config.parse({ ...chainsFile, options: { indexer } }).options.indexer.leaseMs
+    expect(lease({})).toBe(10_000)
+    expect(lease({ pollIntervalMs: 5_000 })).toBe(15_000)
+    expect(lease({ pollIntervalMs: 50, leaseMs: 1_000 })).toBe(1_000)
+    const short = failure({ ...chainsFile, options: { indexer: { pollIntervalMs: 1_000, leaseMs: 1_500 } } })
+    expect(short.field).toBe('options.indexer.leaseMs')
+  })
+
+  it('takes a redis:// URL for the shared rate limits', () => {
+    const redisUrl = 'redis://:secret@10.0.0.5:6379/2'
+    expect(Config.parse({ ...chainsFile, options: { redisUrl } }).options.redisUrl).toBe(redisUrl)
+    expect(failure({ ...chainsFile, options: { redisUrl: 'http://10.0.0.5' } }).field).toBe(
+      'options.redisUrl',
+    )
+  })
 })
 
 describe('load', () => {

@@ -46,11 +46,25 @@ export const Options = z.object({
     .object({
       perProject: RateLimit.default({ capacity: 600, refillPerSecond: 100 }),
       perIp: RateLimit.default({ capacity: 300, refillPerSecond: 50 }),
+      /**
+       * `shared` (default): one limit across all processes, in Redis (redisUrl) or the PostgreSQL
+       * server, one round trip per limit per request. `process`: each process limits on its own, no
+       * round trip, N processes admit N times the rate. PGlite (one process) always limits in process.
+       */
+      store: z.enum(['shared', 'process']).optional(),
     })
     .prefault({}),
   /** Base URL clients reach this API at (behind a proxy); the request's own origin when absent. */
   publicUrl: z.url().optional(),
-  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  /**
+   * Redis holding the rate limits that every API process shares ($REDIS_URL when absent). Without
+   * it they live in PostgreSQL (a server database) or in the process (PGlite: one process only).
+   */
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** Read the client IP from X-Forwarded-For, its last entry (only behind one proxy that sets it). */
   trustProxy: z.boolean().default(false),
   /** JSON-RPC proxy request limit (bytes). */
   rpcMaxBodyBytes: z
@@ -64,9 +78,24 @@ export const Options = z.object({
       pollIntervalMs: z.number().int().min(10).default(1_000),
       /** Blocks fetched per round trip. */
       batchBlocks: z.number().int().min(1).max(1_000).default(50),
+      /**
+       * How long a process's claim on a chain lasts without renewal (PostgreSQL server). One process
+       * indexes each chain; the others follow its cursor and take over at most this long after it dies.
+       * The holder renews every round, so keep it well above pollIntervalMs and one round's RPC time.
+       * Default: 10 s, or 3 × pollIntervalMs when that is longer.
+       */
+      leaseMs: z.number().int().min(100).max(600_000).optional(),
       /** Where to start on a chain with no cursor yet: a block number, or `latest`. Default 0. */
       startBlock: z.record(z.string(), z.union([z.number().int().min(0), z.literal('latest')])).default({}),
     })
+    .refine((indexer) => indexer.leaseMs === undefined || indexer.leaseMs >= 2 * indexer.pollIntervalMs, {
+      path: ['leaseMs'],
+      message: 'at least twice pollIntervalMs (the holder renews its lease once per round)',
+    })
+    .transform(({ leaseMs, ...indexer }) => ({
+      ...indexer,
+      leaseMs: leaseMs ?? Math.max(10_000, 3 * indexer.pollIntervalMs),
+    }))
     .prefault({}),
 })
 export type Options = z.infer<typeof Options>

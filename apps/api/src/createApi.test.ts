@@ -137,6 +137,30 @@ describe('projects and origins', () => {
     ).toBe(403)
   })
 
+  it('answers a browser origin no project allows the same for an unknown project as for a known one', async () => {
+    // Any page can call the API: the answer must not tell which project ids exist.
+    const evil = { origin: 'https://evil.test' }
+    const known = await get('/v1/supported-chains?projectId=app', evil)
+    for (const id of ['nope', 'no%00pe', 'x'.repeat(200)]) {
+      const unknown = await get(`/v1/supported-chains?projectId=${id}`, evil)
+      expect(unknown.status).toBe(known.status)
+      expect(await unknown.json()).toEqual(await known.clone().json())
+      const preflight = await fetch(`${api.url}/v1/fungible/price?projectId=${id}`, {
+        method: 'OPTIONS',
+        headers: { ...evil, 'access-control-request-method': 'POST' },
+      })
+      expect(preflight.status).toBe(403)
+    }
+    // Analytics says it its own way (SPEC §8), for both as well.
+    const known403 = await post('/e?projectId=app', {}, evil)
+    const unknown403 = await post('/e?projectId=nope', {}, evil)
+    expect([known403.status, unknown403.status]).toEqual([403, 403])
+    expect(await unknown403.json()).toEqual(await known403.json())
+    // A frame origin (allowed for every project) is still told the id is wrong.
+    const fromFrame = await get('/v1/supported-chains?projectId=nope', { origin: 'https://frame.test' })
+    expect(fromFrame.status).toBe(401)
+  })
+
   it('answers an allowed origin with CORS headers, including the preflight', async () => {
     const response = await get('/v1/supported-chains?projectId=app', { origin: app })
     expect(response.status).toBe(200)
@@ -914,11 +938,13 @@ describe('GET /openapi.json', () => {
         '/v1',
         '/v1/account/{account}/history',
         '/v1/account/{address}/balance',
+        '/v1/account/{address}/nfts',
         '/v1/convert/gas-price',
         '/v1/fungible/price',
         '/v1/identity/{address}',
         '/v1/projects/{projectId}/config',
         '/v1/supported-chains',
+        '/v1/wallets',
       ].sort(),
     )
     const balance = doc.paths['/v1/account/{address}/balance']!.get!

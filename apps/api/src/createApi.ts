@@ -9,6 +9,7 @@ import type { Db } from './db/Database.js'
 import { ApiError, NotFoundError, PayloadTooLargeError, RateLimitedError } from './errors.js'
 import * as TokenBucket from './internal/TokenBucket.js'
 import * as TtlCache from './internal/TtlCache.js'
+import * as LimitStore from './limits/LimitStore.js'
 import { preflight, requireProject } from './middleware/access.js'
 import { perIp } from './middleware/rateLimit.js'
 import * as ProjectStore from './ProjectStore.js'
@@ -17,13 +18,14 @@ import * as balance from './routes/balance.js'
 import * as gasPrice from './routes/gasPrice.js'
 import * as history from './routes/history.js'
 import * as identity from './routes/identity.js'
+import * as nfts from './routes/nfts.js'
 import * as openapi from './routes/openapi.js'
 import * as price from './routes/price.js'
 import * as projectConfig from './routes/projectConfig.js'
 import type { App, Deps, Env } from './routes/Route.js'
 import * as rpcProxy from './routes/rpcProxy.js'
 import * as supportedChains from './routes/supportedChains.js'
-import { walletsRoutes } from './routes/wallets.js'
+import { doc as walletsDoc, walletsRoutes } from './routes/wallets.js'
 
 const routes = [
   supportedChains,
@@ -33,6 +35,7 @@ const routes = [
   gasPrice,
   identity,
   history,
+  nfts,
   rpcProxy,
   analytics,
 ]
@@ -41,6 +44,8 @@ export declare namespace createApi {
   type Options = {
     config: ApiConfig
     db: Db
+    /** Where rate-limit state lives: in this process by default; startApi passes the shared one. */
+    limitStore?: LimitStore.LimitStore
     /** fetch used for upstream RPC (tests inject faults here). */
     fetch?: typeof fetch
     /** Where unexpected errors are reported; console.error by default. */
@@ -52,6 +57,7 @@ export declare namespace createApi {
 export function createApi(options: createApi.Options): createApi.ReturnType {
   const { config, db, log = (message) => console.error(`[api] ${message}`) } = options
   const { options: settings } = config
+  const limitStore = options.limitStore ?? TokenBucket.create()
   const deps: Deps = {
     config,
     db,
@@ -67,17 +73,14 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
       maxEntries: 50_000,
     }),
     limits: {
-      perProject: TokenBucket.create(settings.rateLimits.perProject),
-      perIp: TokenBucket.create(settings.rateLimits.perIp),
+      perProject: LimitStore.limiter(limitStore, 'project', settings.rateLimits.perProject, { log }),
+      perIp: LimitStore.limiter(limitStore, 'ip', settings.rateLimits.perIp, { log }),
     },
   }
 
   const app = new Hono<Env>()
   app.get('/health', (c) => c.json({ ok: true }))
-  openapi.register(
-    app,
-    routes.map((route) => route.doc),
-  )
+  openapi.register(app, [...routes.map((route) => route.doc), walletsDoc])
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)

@@ -113,6 +113,27 @@ export class UpstreamError extends ApiError {
   }
 }
 
+/**
+ * The chain's node refused the request's parameters (JSON-RPC -32602): the caller sent something
+ * that looks like an id but is not one. Input the API could not check itself ends up here, and it is
+ * the caller's mistake, not an outage.
+ */
+export class InvalidParamsError extends ApiError {
+  override name = 'InvalidParamsError'
+  constructor(
+    readonly chainId: string,
+    detail: string,
+    field?: string,
+  ) {
+    super(
+      400,
+      'INVALID_PARAMS',
+      `Invalid input for ${chainId}: its RPC endpoint refused it (${detail})`,
+      field,
+    )
+  }
+}
+
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError'
   constructor(path: string) {
@@ -130,6 +151,36 @@ export class RpcResponseError extends Error {
   ) {
     super(message)
   }
+}
+
+/**
+ * Whether a JSON-RPC error says the parameters were wrong. -32602 is the standard code (EIP-1474,
+ * and Solana's RPC); some nodes answer -32000 ("server error") with an "invalid argument" message.
+ */
+export function isInvalidParams(error: { code: number; message: string }): boolean {
+  if (error.code === -32602) return true
+  return error.code <= -32000 && error.code >= -32099 && /\binvalid (argument|param)/i.test(error.message)
+}
+
+/**
+ * The API's answer to a failed chain read: invalid params are the caller's 400 (naming `field`), any
+ * other JSON-RPC error or undecodable answer is the chain's 502. viem wraps what its transport threw,
+ * so the JSON-RPC error is looked for along the `cause` chain.
+ */
+export function fromChainFailure(chainId: string, error: unknown, what: string, field?: string): ApiError {
+  if (error instanceof ApiError) return error
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof RpcResponseError) {
+      return isInvalidParams(cause)
+        ? new InvalidParamsError(chainId, cause.message, field)
+        : new UpstreamError(chainId, `${what}: ${cause.message}`)
+    }
+  }
+  const detail =
+    error instanceof Error
+      ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
+      : String(error)
+  return new UpstreamError(chainId, `${what}: ${detail}`)
 }
 
 /** The config file is missing, not JSON, or fails its schema; `field` names the bad entry. */

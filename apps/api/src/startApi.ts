@@ -1,12 +1,21 @@
 // Starts the API as a process would run it: config, database (migrated), projects seeded, HTTP
 // server on 127.0.0.1, indexer following the chains. Used by the CLI, `npm start` and the tests.
+// Several such processes may share one PostgreSQL server: they migrate one at a time, index each chain
+// once between them (indexer/Lease.ts) and share their rate limits (in Redis when configured, else in
+// PostgreSQL); with PGlite the one process keeps its limits in memory.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
 import * as Config from './Config.js'
 import { createApi } from './createApi.js'
 import * as Database from './db/Database.js'
 import * as Projects from './db/projects.js'
 import * as Indexer from './indexer/Indexer.js'
+import * as Lease from './indexer/Lease.js'
+import * as TokenBucket from './internal/TokenBucket.js'
+import type { LimitStore } from './limits/LimitStore.js'
+import * as PostgresLimits from './limits/postgres.js'
+import * as RedisLimits from './limits/redis.js'
 
 export const localProjectId = 'local-dev'
 
@@ -26,6 +35,8 @@ export declare namespace startApi {
     dataDir?: string | undefined
     /** Postgres schema to use instead of public (tests isolate files with it). */
     dbSchema?: string
+    /** redis://… for the shared rate limits; else config options.redisUrl, then $REDIS_URL. */
+    redisUrl?: string | undefined
     /** An already open database (tests share one between API instances); not closed by stop(). */
     database?: Database.Database
     /** Seed the `local-dev` project with these origins (any localhost origin in development). */
@@ -61,8 +72,9 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
       dataDir: options.dataDir,
       schema: options.dbSchema,
     }))
+  let limitStore: LimitStore
   try {
-    await database.migrate()
+    await migrate(database)
     for (const project of config.projects) {
       await Projects.upsert(database.db, {
         id: project.id,
@@ -78,6 +90,15 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
         allowedOrigins: options.localProject.allowedOrigins ?? [],
       })
     }
+    const redisUrl = options.redisUrl ?? config.options.redisUrl ?? process.env.REDIS_URL
+    const logOption = options.log ? { log: options.log } : {}
+    const shared = config.options.rateLimits.store !== 'process'
+    limitStore =
+      shared && redisUrl
+        ? await RedisLimits.open(redisUrl, logOption)
+        : shared && database.kind === 'postgres'
+          ? PostgresLimits.create(database.db, logOption)
+          : TokenBucket.create()
   } catch (error) {
     if (ownsDatabase) await database.close()
     throw error
@@ -86,6 +107,7 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
   const app = createApi({
     config,
     db: database.db,
+    limitStore,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.log ? { log: options.log } : {}),
   })
@@ -93,6 +115,10 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
     db: database.db,
     networks: app.deps.networks,
     options: config.options,
+    lease:
+      database.kind === 'postgres'
+        ? Lease.shared({ db: database.db, ttlMs: config.options.indexer.leaseMs })
+        : Lease.sole(),
     ...(options.log ? { log: options.log } : {}),
   })
 
@@ -100,6 +126,11 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s))
     s.once('error', reject)
+  }).catch(async (error: unknown) => {
+    // A Redis connection left open would keep the process alive.
+    await limitStore.close()
+    if (ownsDatabase) await database.close()
+    throw error
   })
   const port = (server.address() as AddressInfo).port
   if (options.indexer ?? config.options.indexer.enabled) indexer.start()
@@ -119,9 +150,26 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
           // Keep-alive sockets would hold close() open; no request is in flight at stop.
           ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
+        await limitStore.close()
         if (ownsDatabase) await database.close()
       })()
       return stopping
     },
   }
 }
+
+/**
+ * Processes started together on a fresh database would each run the same migrations; one at a time,
+ * the later ones find them applied. The lock is per schema (tests run side by side in their own).
+ */
+async function migrate(database: Database.Database): Promise<void> {
+  // PGlite has one connection and one process: nothing to wait for, and no second connection to wait on.
+  if (database.kind !== 'postgres') return database.migrate()
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${migrationLock}, hashtext(current_schema()))`)
+    await database.migrate()
+  })
+}
+
+/** A constant first key for the migration lock ("wfmg"). */
+const migrationLock = 0x77666d67

@@ -91,6 +91,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
           const fixtures = await Fixtures.deploy({
             rpcUrl: anvil.httpUrl,
             nftBaseUri: metadata.baseUri(chainId),
+            spamNftBaseUri: metadata.spamBaseUri(chainId),
             accounts: evmAccounts.map((account) => account.address),
           })
           log(`${name} (chain ${chainId}) at ${anvil.httpUrl}`)

@@ -9,7 +9,18 @@ export {
   RepoRootNotFoundError,
   StartTimeoutError,
 } from './errors.js'
-export { canonicalAddresses, nftHolders, testBalances as evmTestBalances } from './evm/fixtures.js'
+export { artifacts } from './evm/artifacts.js'
+export {
+  createAccountData as erc1271CreateAccountData,
+  erc1271AccountFactoryAddress,
+} from './evm/erc1271Account.js'
+export {
+  canonicalAddresses,
+  nftHolders,
+  spamNftCollection,
+  spamNftHolders,
+  testBalances as evmTestBalances,
+} from './evm/fixtures.js'
 export { start as startRelay } from './relay/Relay.js'
 export { relayService } from './relay/service.js'
 export { defaultChainsFile } from './repoRoot.js'

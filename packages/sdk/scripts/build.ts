@@ -27,5 +27,21 @@ await build({
   logLevel: 'info',
 })
 
+// @walletframe/sdk/server, for the host's backend: Node, not minified (its stack traces are read),
+// protocol schemas and zod inlined like the core's guards. viem and the Solana verifier are the
+// host's own (peer dependencies), so a PublicClient it passes in is the same viem that checks it.
+await build({
+  entryPoints: { server: `${root}src/server/index.ts` },
+  outdir: `${root}dist`,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['viem', 'viem/*', '@solana/wallet-standard-util'],
+  sourcemap: true,
+  treeShaking: true,
+  logLevel: 'info',
+})
+
 // Declarations reference @walletframe/protocol's types, which stays a dependency of the package.
 execFileSync('npx', ['tsc', '-p', `${root}tsconfig.build.json`], { stdio: 'inherit', cwd: root })

@@ -27,13 +27,15 @@ export function create(options: create.Options): Upstream {
   const { chainId, urls, timeoutMs, fetch: fetchFn = fetch } = options
 
   async function post(body: unknown): Promise<unknown> {
+    // Outside the try: a body that cannot be serialized is this process's bug, not the node's outage.
+    const json = JSON.stringify(body)
     let lastDetail = 'no RPC URL configured'
     for (const url of urls) {
       try {
         const response = await fetchFn(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: json,
           signal: AbortSignal.timeout(timeoutMs),
         })
         const text = await response.text()

@@ -124,3 +124,28 @@ export const accountActivity = pgTable(
     index('account_activity_block').on(table.chainId, table.blockNumber),
   ],
 )
+
+/**
+ * Which process indexes each chain. The holder renews `expiresAt` every round; another process takes
+ * the row over once it has expired (the holder died or hangs) or was deleted (the holder stopped).
+ */
+export const indexerLeases = pgTable('indexer_leases', {
+  chainId: text('chain_id').primaryKey(),
+  /** host:pid:random of the holding indexer. */
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Rate-limit state shared by the API processes (limits/postgres.ts), one row per key, as GCRA keeps
+ * it: the time the bucket is full again. A row whose `tat` has passed means a full bucket, so expired
+ * rows can be deleted at any time. The migration creates it UNLOGGED (drizzle-kit cannot say so):
+ * no WAL and no commit flush per request, and a crash merely refills every bucket.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  /** Theoretical arrival time: each granted token moves it 1/refillPerSecond into the future. */
+  tat: timestamp('tat', { withTimezone: true }).notNull(),
+  /** Tokens the latest take was granted: its answer (RETURNING sees only the new row before PG 18). */
+  granted: integer('granted').notNull(),
+})

@@ -16,10 +16,11 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiConfigInput } from '../Config.js'
+import * as Config from '../Config.js'
 import * as Database from '../db/Database.js'
 import { indexerCursors } from '../db/schema.js'
 import { startApi } from '../startApi.js'
-import type { Indexer } from './Indexer.js'
+import * as Indexer from './Indexer.js'
 
 type Stack = Awaited<ReturnType<typeof startDevstack>>
 
@@ -65,7 +66,7 @@ function clients() {
   }
 }
 
-async function catchUp(indexer: Indexer): Promise<void> {
+async function catchUp(indexer: Indexer.Indexer): Promise<void> {
   while (await indexer.step(chainId)) {}
 }
 
@@ -170,6 +171,35 @@ describe('Indexer', () => {
     const entries = (await history(api.url, c.account(5).address)).data
     expect(entries[0]!.metadata).toMatchObject({ hash, operationType: 'receive', status: 'confirmed' })
     await api.stop()
+  })
+
+  it('follows, without the lease, the cursor another process moves: status and waitFor see its blocks', async () => {
+    const c = clients()
+    const holder = await startApi({ config, database, indexer: false })
+    // Another process holds every chain: these two only ever read the cursor.
+    const elsewhere = { holder: 'elsewhere', acquire: async () => false, release: async () => {} }
+    const follower = (pollIntervalMs: number) =>
+      Indexer.create({
+        db: database.db,
+        networks: holder.app.deps.networks,
+        options: Config.parse({ ...config, options: { reorgSafeDepth: 0, indexer: { pollIntervalMs } } })
+          .options,
+        lease: elsewhere,
+      })
+    const running = follower(20)
+    running.start()
+    const idle = follower(50)
+    const hash = await c.wallet(7).sendTransaction({ to: c.account(8).address, value: 1n })
+    const block = Number((await c.public.waitForTransactionReceipt({ hash })).blockNumber)
+    const seen = Promise.all([running.waitFor(chainId, block), idle.waitFor(chainId, block)])
+    await catchUp(holder.indexer)
+    await seen
+    expect(await idle.step(chainId)).toBe(false)
+    for (const indexer of [running, idle]) {
+      expect(indexer.status()[chainId]).toEqual({ indexing: false, indexed: block })
+    }
+    await running.stop()
+    await holder.stop()
   })
 
   it('forgets the history of a chain replaced under the same id (new genesis) and indexes the new one', async () => {

@@ -1,16 +1,25 @@
 // Follows every configured EVM network, `reorgSafeDepth` blocks behind its head, and stores the
 // transactions and transfers that the history endpoint serves. Progress is the per-chain cursor in
 // the database, so a restarted process continues where the last one stopped. If a reorg deeper than
-// the safe depth replaces the cursor's block, the indexer rewinds and indexes the new branch.
+// the safe depth replaces the cursor's block, the indexer rewinds and indexes the new branch. Several
+// processes on one PostgreSQL server each run this loop, but each chain is indexed by one of them, the
+// holder of its lease (Lease.ts); the others follow the cursor in the database, and take over when the
+// holder dies.
 import type { Hex } from 'viem'
 import type { Options } from '../Config.js'
 import type { Network, Networks } from '../chains/Networks.js'
 import type { Db } from '../db/Database.js'
 import * as EvmBlocks from './evmBlocks.js'
+import * as Lease from './Lease.js'
 import * as Store from './store.js'
 
 export type ChainStatus = {
-  /** The first block this process asked for (shows where it resumed). */
+  /**
+   * True while this process holds the chain's lease and indexes it; false while it follows the
+   * cursor that another process moves.
+   */
+  indexing: boolean
+  /** The first block this process asked for since it took the chain (shows where it resumed). */
   startedFrom?: number
   /** Highest block stored. */
   indexed?: number
@@ -20,9 +29,12 @@ export type ChainStatus = {
 export type Indexer = {
   start(): void
   stop(): Promise<void>
-  /** One round for one chain; true when it stored blocks (tests and the CLI drive it directly). */
+  /**
+   * One round for one chain: index it if this process holds (or can take) its lease, else read the
+   * cursor. True when it stored blocks (tests and the CLI drive it directly).
+   */
   step(chainId: string): Promise<boolean>
-  /** Resolves once `blockNumber` of `chainId` is stored. */
+  /** Resolves once `blockNumber` of `chainId` is stored, by this process or another. */
   waitFor(chainId: string, blockNumber: number, timeoutMs?: number): Promise<void>
   status(): Record<string, ChainStatus>
 }
@@ -32,17 +44,25 @@ export declare namespace create {
     db: Db
     networks: Networks
     options: Pick<Options, 'reorgSafeDepth' | 'indexer'>
+    /** Who indexes each chain when processes share the database; this process alone by default. */
+    lease?: Lease.Lease
     log?: (message: string) => void
   }
 }
 
 export function create(params: create.Params): Indexer {
-  const { db, networks, options, log = (message) => console.error(`[indexer] ${message}`) } = params
+  const {
+    db,
+    networks,
+    options,
+    lease = Lease.sole(),
+    log = (message) => console.error(`[indexer] ${message}`),
+  } = params
   const depth = options.reorgSafeDepth
   const settings: Options['indexer'] = options.indexer
   const chains = [...networks.values()].filter((entry) => entry.network.chainNamespace === 'eip155')
   const status: Record<string, ChainStatus> = Object.fromEntries(
-    chains.map((c) => [c.network.caipNetworkId, {}]),
+    chains.map((c) => [c.network.caipNetworkId, { indexing: false }]),
   )
   const waiters = new Set<{ chainId: string; blockNumber: number; resolve: () => void }>()
   const timers = new Map<string, NodeJS.Timeout>()
@@ -133,27 +153,56 @@ export function create(params: create.Params): Indexer {
     return written
   }
 
+  /** Indexes the chain while this process holds its lease; otherwise reads how far the holder got. */
+  async function round(entry: Network): Promise<boolean> {
+    const chainId = entry.network.caipNetworkId
+    const state = status[chainId]!
+    const holding = await lease.acquire(chainId)
+    if (holding && !state.indexing) {
+      // Another process may have replaced the chain's rows while this one followed: check genesis anew.
+      genesis.delete(chainId)
+      delete state.startedFrom
+    }
+    state.indexing = holding
+    if (holding) return step(entry)
+    const cursor = await Store.readCursor(db, chainId)
+    if (cursor) {
+      state.indexed = cursor.blockNumber
+      notify(chainId, cursor.blockNumber)
+    }
+    return false
+  }
+
+  /** Lets the chain go after a failed round, so a process whose upstream works can take it over. */
+  async function giveUp(chainId: string): Promise<void> {
+    const state = status[chainId]!
+    if (!state.indexing) return
+    state.indexing = false
+    await lease.release(chainId).catch(() => {})
+  }
+
   function schedule(entry: Network, delayMs: number): void {
     if (stopped) return
     const chainId = entry.network.caipNetworkId
     timers.set(
       chainId,
       setTimeout(() => {
-        const round = step(entry).then(
+        const pending = round(entry).then(
           (more) => {
             delete status[chainId]!.lastError
             // Catching up: go again at once; at the head, wait for the next poll.
             schedule(entry, more ? 0 : settings.pollIntervalMs)
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             const message = (error as Error).message
             // Log a failure once per distinct message, not once per poll.
             if (status[chainId]!.lastError !== message) log(`${chainId}: ${message}`)
             status[chainId]!.lastError = message
+            await giveUp(chainId)
             schedule(entry, settings.pollIntervalMs)
           },
         )
-        running.set(chainId, round)
+        running.set(chainId, pending)
       }, delayMs),
     )
   }
@@ -169,29 +218,44 @@ export function create(params: create.Params): Indexer {
       for (const timer of timers.values()) clearTimeout(timer)
       timers.clear()
       await Promise.allSettled(running.values())
+      // Hand the chains over now rather than when the lease expires.
+      await Promise.all(Object.keys(status).map(giveUp))
     },
     step(chainId) {
       const entry = chains.find((c) => c.network.caipNetworkId === chainId)
       if (!entry) return Promise.reject(new Error(`${chainId} is not an indexed network`))
-      return step(entry)
+      return round(entry)
     },
     waitFor(chainId, blockNumber, timeoutMs = 15_000) {
       const indexed = status[chainId]?.indexed
       if (indexed !== undefined && indexed >= blockNumber) return Promise.resolve()
       return new Promise((resolve, reject) => {
+        let poll: NodeJS.Timeout | undefined
         const waiter = {
           chainId,
           blockNumber,
           resolve: () => {
             clearTimeout(timer)
+            clearTimeout(poll)
             resolve()
           },
         }
         const timer = setTimeout(() => {
           waiters.delete(waiter)
+          clearTimeout(poll)
           reject(new Error(`${chainId} block ${blockNumber} not indexed within ${timeoutMs} ms`))
         }, timeoutMs)
         waiters.add(waiter)
+        // While this process's loop runs, its rounds read the cursor. Without it (not started, or
+        // stopped) read it here: whichever process moves it, the database has it.
+        const check = async () => {
+          if (stopped) {
+            const cursor = await Store.readCursor(db, chainId).catch(() => undefined)
+            if (cursor) notify(chainId, cursor.blockNumber)
+          }
+          if (waiters.has(waiter)) poll = setTimeout(check, settings.pollIntervalMs)
+        }
+        void check()
       })
     },
     status: () => structuredClone(status),

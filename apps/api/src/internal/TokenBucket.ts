@@ -1,42 +1,31 @@
-// Token-bucket rate limiting per key (project id or client IP), in process. Each API process limits
-// on its own, so N processes behind a balancer admit up to N times the configured rate; exact global
-// limits need a shared store (e.g. Redis or a Postgres counter), which this deliberately avoids.
+// Rate limits kept in this process: a token bucket per key (GCRA, limits/gcra.ts). Exact when one
+// process serves the database, which is PGlite's case; API processes that share a PostgreSQL server
+// keep their limits there or in Redis instead (limits/postgres.ts, limits/redis.ts).
+import * as Gcra from '../limits/gcra.js'
+import type { LimitStore } from '../limits/LimitStore.js'
 
-export type Limiter = {
-  /** Takes one token; returns 0 when admitted, else the seconds to wait before retrying. */
-  take(key: string): number
-}
+// routes/Route.ts types Deps.limits with this name.
+export type { Limiter } from '../limits/LimitStore.js'
 
-export function create(options: {
-  capacity: number
-  refillPerSecond: number
-  /** Keys remembered at most; the least recently seen are forgotten (they start full again). */
-  maxKeys?: number
-  now?: () => number
-}): Limiter {
-  const { capacity, refillPerSecond, maxKeys = 100_000, now = Date.now } = options
-  const buckets = new Map<string, { tokens: number; at: number }>()
+export function create(
+  options: {
+    /** Keys remembered at most; the least recently seen are forgotten (they start full again). */
+    maxKeys?: number
+    now?: () => number
+  } = {},
+): LimitStore {
+  const { maxKeys = 100_000, now = Date.now } = options
+  const tats = new Map<string, number>()
   return {
-    take(key) {
+    async take(key, rule) {
       const t = now()
-      let bucket = buckets.get(key)
-      if (bucket) {
-        buckets.delete(key)
-        bucket.tokens = Math.min(capacity, bucket.tokens + ((t - bucket.at) / 1000) * refillPerSecond)
-        bucket.at = t
-      } else {
-        bucket = { tokens: capacity, at: t }
-      }
-      buckets.set(key, bucket)
-      if (buckets.size > maxKeys) {
-        const oldest = buckets.keys().next().value
-        if (oldest !== undefined) buckets.delete(oldest)
-      }
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1
-        return 0
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerSecond))
+      const result = Gcra.take(tats.get(key) ?? 0, t, rule, 1)
+      // Re-inserting keeps the Map in least-recently-seen order.
+      tats.delete(key)
+      tats.set(key, result.tatMs)
+      if (tats.size > maxKeys) tats.delete(tats.keys().next().value!)
+      return result.granted === 1 ? 0 : Gcra.retryAfter(result.waitSeconds)
     },
+    async close() {},
   }
 }

@@ -1,5 +1,6 @@
 // Project and origin checks with CORS: every project-scoped call names its project (SPEC §7), and a
 // browser may only call from one of the project's allowed origins. CORS headers go only to those.
+import { isProjectId } from '@walletframe/protocol'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Project } from '../db/projects.js'
 import {
@@ -14,7 +15,7 @@ import type { Deps, Env } from '../routes/Route.js'
 const localOrigin = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
 export function originAllowed(
-  project: Project,
+  project: Pick<Project, 'allowedOrigins'>,
   origin: string,
   options: { development: boolean; frameOrigins: string[] },
 ): boolean {
@@ -37,11 +38,14 @@ export function requireProject(deps: Deps, options: requireProject.Options): Mid
     const id = options.from === 'path' ? c.req.param('projectId') : c.req.query('projectId')
     const project = await resolve(deps, id, c, options.deniedAs ?? 'origin')
     c.set('project', project)
-    const wait = deps.limits.perProject.take(project.id)
+    const wait = await deps.limits.perProject.take(project.id)
     if (wait > 0) throw new RateLimitedError(wait, 'project')
     await next()
   }
 }
+
+/** A project that allows no origin of its own: what every project allows (frame and development origins). */
+const noProject: Pick<Project, 'allowedOrigins'> = { allowedOrigins: [] }
 
 /** Used where the project id may come from the body (POST /v1/fungible/price). */
 export async function resolve(
@@ -51,14 +55,22 @@ export async function resolve(
   deniedAs: 'origin' | 'appConfiguration' = 'origin',
 ): Promise<Project> {
   if (!id) throw new ProjectIdNotConfiguredError()
-  const project = id.length <= 128 ? await deps.projects.get(id) : undefined
-  if (!project) throw new InvalidProjectIdError()
   const origin = c.req.header('origin')
+  const denied = () =>
+    deniedAs === 'appConfiguration' ? new AppConfigurationError() : new OriginNotAllowedError()
+  // A browser page on an origin no project could allow gets the answer of a known project that does
+  // not allow it, whatever the id: any page can call, and it must not learn which ids exist.
+  const unknown = () =>
+    origin !== undefined && !originAllowed(noProject, origin, deps.config.options)
+      ? denied()
+      : new InvalidProjectIdError()
+  // No stored id has another form, and some strings (a NUL byte) would fail the query itself.
+  if (!isProjectId(id)) throw unknown()
+  const project = await deps.projects.get(id)
+  if (!project) throw unknown()
   // Requests without Origin come from servers and tools, not browsers; CORS is a browser concern.
   if (origin !== undefined) {
-    if (!originAllowed(project, origin, deps.config.options)) {
-      throw deniedAs === 'appConfiguration' ? new AppConfigurationError() : new OriginNotAllowedError()
-    }
+    if (!originAllowed(project, origin, deps.config.options)) throw denied()
     c.header('access-control-allow-origin', origin)
     c.header('vary', 'Origin')
   }
@@ -70,12 +82,21 @@ export function preflight(deps: Deps): MiddlewareHandler<Env> {
   return async (c, next) => {
     if (c.req.method !== 'OPTIONS') return next()
     const fromPath = /^\/v1\/projects\/([^/]+)\/config$/.exec(c.req.path)?.[1]
-    const id = fromPath ? decodeURIComponent(fromPath) : c.req.query('projectId')
+    const id = fromPath ? tryDecode(fromPath) : c.req.query('projectId')
     const deniedAs = c.req.path === '/e' ? 'appConfiguration' : 'origin'
     await resolve(deps, id, c, deniedAs)
     c.header('access-control-allow-methods', 'GET, POST, OPTIONS')
     c.header('access-control-allow-headers', c.req.header('access-control-request-headers') ?? 'content-type')
     c.header('access-control-max-age', '600')
     return c.body(null, 204)
+  }
+}
+
+/** A path segment decoded; as it came when it is not valid percent-encoded UTF-8 (resolve refuses it). */
+function tryDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
   }
 }

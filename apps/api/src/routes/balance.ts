@@ -5,7 +5,7 @@ import { z } from 'zod'
 import * as Evm from '../chains/evm.js'
 import type { Network } from '../chains/Networks.js'
 import * as Solana from '../chains/solana.js'
-import { InvalidRequestError, UpstreamError } from '../errors.js'
+import { fromChainFailure, InvalidRequestError, UpstreamError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
 import { type AccountRef, parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
@@ -41,11 +41,9 @@ export function register(app: App, deps: Deps): void {
           : Solana.readBalances(entry.upstream, entry.network, deps.prices, account.address)
       )
         .catch((error: unknown) => {
-          if (error instanceof UpstreamError) throw error
           // A revert or undecodable answer (e.g. no Multicall3 at the configured address) is the
-          // chain's fault, not the caller's.
-          const detail = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
-          throw new UpstreamError(entry.network.caipNetworkId, `balance read failed: ${detail}`)
+          // chain's fault; a node refusing the address as invalid is the caller's.
+          throw fromChainFailure(entry.network.caipNetworkId, error, 'balance read failed', 'address')
         })
         .finally(() => inflight.delete(key))
       inflight.set(key, pending)

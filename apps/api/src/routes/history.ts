@@ -1,20 +1,21 @@
 // GET /v1/account/{account}/history: the account's transactions from the indexer's tables, newest
 // first, as SPEC §3 history entries. The cursor is opaque (base64url of the last row's sort key).
 import {
-  type CaipNetworkId,
+  CaipNetworkId,
   type HistoryEntry,
   HistoryQuery,
   HistoryResponse,
   type HistoryTransfer,
+  maxTimestampMs,
 } from '@walletframe/protocol'
 import { formatUnits } from 'viem'
 import { z } from 'zod'
 import type { PriceSource } from '../chains/Prices.js'
 import * as SolanaHistory from '../chains/solanaHistory.js'
 import * as History from '../db/history.js'
-import { InvalidRequestError, RpcResponseError, UpstreamError } from '../errors.js'
+import { fromChainFailure, InvalidRequestError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
-import { parseAccount } from './addresses.js'
+import { isSolanaSignature, parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
@@ -27,15 +28,33 @@ export const doc: RouteDoc = {
   params: Params,
   query: HistoryQuery,
   response: HistoryResponse,
-  errors: [400, 401, 403, 429],
+  // 502: Solana history is read from the RPC per request.
+  errors: [400, 401, 403, 429, 502],
 }
 
+/** The sort key of a page's last row, held to what the columns store (db/schema.ts accountActivity). */
 const PageKey = z.object({
-  minedAt: z.iso.datetime(),
-  chainId: z.string().max(100),
-  blockNumber: z.number().int().nonnegative(),
-  txIndex: z.number().int().nonnegative(),
+  // What encodeCursor writes (Date#toISOString) and nothing else: year 0000 or 2023-02-30 would pass a
+  // pattern but not Postgres.
+  minedAt: z.iso.datetime().refine(isCanonicalTime, 'not a time the API wrote'),
+  chainId: CaipNetworkId,
+  // bigint column, read as a JS number.
+  blockNumber: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  // integer column.
+  txIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
 })
+
+function isCanonicalTime(value: string): boolean {
+  const time = Date.parse(value)
+  return time >= 0 && time <= maxTimestampMs && new Date(time).toISOString() === value
+}
+
+const invalidCursor = () =>
+  new InvalidRequestError('Invalid cursor: use the `next` value of a previous page', 'cursor')
 
 export function encodeCursor(key: History.PageKey): string {
   return Buffer.from(JSON.stringify([key.minedAt, key.chainId, key.blockNumber, key.txIndex])).toString(
@@ -44,24 +63,29 @@ export function encodeCursor(key: History.PageKey): string {
 }
 
 export function decodeCursor(cursor: string): History.PageKey {
+  let parts: unknown
   try {
-    const [minedAt, chainId, blockNumber, txIndex] = JSON.parse(
-      Buffer.from(cursor, 'base64url').toString('utf8'),
-    )
-    return PageKey.parse({ minedAt, chainId, blockNumber, txIndex })
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw new InvalidRequestError('Invalid cursor: use the `next` value of a previous page', 'cursor')
+    throw invalidCursor()
   }
+  if (!Array.isArray(parts)) throw invalidCursor()
+  const [minedAt, chainId, blockNumber, txIndex] = parts
+  const key = PageKey.safeParse({ minedAt, chainId, blockNumber, txIndex })
+  if (!key.success) throw invalidCursor()
+  return key.data
 }
 
 function decodeSolanaCursor(cursor: string): string {
+  let parts: unknown
   try {
-    const [kind, signature] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (kind === 'sol' && typeof signature === 'string' && /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) {
-      return signature
-    }
-  } catch {}
-  throw new InvalidRequestError('Invalid cursor: use the `next` value of a previous page', 'cursor')
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  const [kind, signature] = Array.isArray(parts) ? parts : []
+  if (kind !== 'sol' || typeof signature !== 'string' || !isSolanaSignature(signature)) throw invalidCursor()
+  return signature
 }
 
 const zero = '0x0000000000000000000000000000000000000000'
@@ -91,10 +115,7 @@ export function register(app: App, deps: Deps): void {
         account.address,
         { before, limit: query.limit ?? 20 },
       ).catch((error: unknown) => {
-        if (error instanceof RpcResponseError) {
-          throw new UpstreamError(entry.network.caipNetworkId, `history read failed: ${error.message}`)
-        }
-        throw error
+        throw fromChainFailure(entry.network.caipNetworkId, error, 'history read failed', 'account')
       })
       return c.json({
         data: page.entries,

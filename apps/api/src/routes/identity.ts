@@ -3,7 +3,7 @@
 import { IdentityQuery, IdentityResponse } from '@walletframe/protocol'
 import { z } from 'zod'
 import { readEnsIdentity } from '../chains/evm.js'
-import { InvalidRequestError, UpstreamError } from '../errors.js'
+import { fromChainFailure, InvalidRequestError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
 import { parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
@@ -47,9 +47,7 @@ export function register(app: App, deps: Deps): void {
     try {
       identity = await readEnsIdentity(entry.upstream, entry.network, account.address)
     } catch (error) {
-      if (error instanceof UpstreamError) throw error
-      const detail = (error as { shortMessage?: string }).shortMessage ?? (error as Error).message
-      throw new UpstreamError(entry.network.caipNetworkId, `ENS lookup failed: ${detail}`)
+      throw fromChainFailure(entry.network.caipNetworkId, error, 'ENS lookup failed', 'address')
     }
     deps.identityCache.set(key, identity)
     return c.json(identity)

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { App, RouteDoc } from './Route.js'
 
 const statusText: Record<number, string> = {
-  400: 'Malformed input (the body names the field), missing projectId, or unsupported network',
+  400: 'Malformed input (the body names the field), missing projectId, unsupported network, or an id the chain refused (INVALID_PARAMS)',
   401: 'Invalid Project ID',
   403: 'Origin not found on Allowlist / Invalid App Configuration',
   413: 'Request body too large',

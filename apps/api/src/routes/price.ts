@@ -29,7 +29,7 @@ export function register(app: App, deps: Deps): void {
       )
     }
     const project = await resolve(deps, fromBody ?? fromQuery, c)
-    const wait = deps.limits.perProject.take(project.id)
+    const wait = await deps.limits.perProject.take(project.id)
     if (wait > 0) throw new RateLimitedError(wait, 'project')
     const request = validate.body(raw, FungiblePriceRequest)
     const fungibles = request.addresses.flatMap((address) => {

@@ -1,11 +1,11 @@
 // GET /v1/projects/{projectId}/config: what the frame needs to know about its project.
-import { ProjectConfigResponse, SdkQuery } from '@walletframe/protocol'
+import { ProjectConfigResponse, ProjectId, SdkQuery } from '@walletframe/protocol'
 import { z } from 'zod'
 import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
-const Params = z.object({ projectId: z.string() })
+const Params = z.object({ projectId: ProjectId })
 // SdkQuery is zod/mini (no methods): the same object in classic zod, then without projectId.
 const Query = z.object(SdkQuery.shape).omit({ projectId: true })
 

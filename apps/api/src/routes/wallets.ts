@@ -1,6 +1,7 @@
 // GET /v1/wallets?page&entries&search: the wallet registry (packages/protocol/src/walletRegistry/registry.json) for the
 // frame's wallet list, searchable by name and paginated. A standalone Hono app; mount it with
 // `app.route('/', walletsRoutes())` behind the project middleware.
+import { SdkQuery } from '@walletframe/protocol'
 import {
   select,
   WalletRegistryFile,
@@ -9,15 +10,21 @@ import {
 } from '@walletframe/protocol/walletRegistry'
 import seed from '@walletframe/protocol/walletRegistry/registry.json' with { type: 'json' }
 import { Hono } from 'hono'
+import { z } from 'zod'
 import type { RouteDoc } from './Route.js'
+
+// What the mounted route takes: SPEC §7's projectId, st and sv plus the registry's own query.
+const MountedQuery = z.object({ ...SdkQuery.shape, ...WalletsQuery.shape })
+// The project middleware in front checks projectId; this app checks the rest.
+const Query = MountedQuery.omit({ projectId: true })
 
 export const doc: RouteDoc = {
   method: 'get',
   path: '/v1/wallets',
   summary: 'Wallets that connect with WalletConnect: deep links, universal links, chains',
-  query: WalletsQuery,
+  query: MountedQuery,
   response: WalletsResponse,
-  errors: [400],
+  errors: [400, 401, 403, 429],
 }
 
 export declare namespace walletsRoutes {
@@ -32,7 +39,7 @@ export function walletsRoutes(options: walletsRoutes.Options = {}): Hono {
   const registry = WalletRegistryFile.parse(options.registry ?? seed)
   const app = new Hono()
   app.get('/v1/wallets', (c) => {
-    const parsed = WalletsQuery.safeParse(c.req.query())
+    const parsed = Query.safeParse(c.req.query())
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       return c.json(

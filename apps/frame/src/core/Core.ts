@@ -8,6 +8,7 @@ import * as Connection from './connection.js'
 import * as Modal from './modal.js'
 import * as Networks from './networks.js'
 import * as Notification from './notification.js'
+import * as Send from './send.js'
 import * as Theme from './theme.js'
 import * as Toast from './toast.js'
 
@@ -18,6 +19,8 @@ export type Core = {
   readonly toasts: Toast.ToastStore
   readonly notification: Notification.NotificationStore
   readonly theme: Theme.ThemeStore
+  /** The send form (SPEC §3 send state). */
+  readonly send: Send.SendStore
   /** Calls waiting for the wallet app's answer (the WalletRequest view). */
   readonly pending: Store.Store<readonly PendingRequest[]>
   readonly analytics: Analytics.Analytics
@@ -35,6 +38,7 @@ export function create(options: { storage: Storage; isMobile: () => boolean }): 
     toasts: Toast.create(),
     notification: Notification.create(),
     theme: Theme.create(),
+    send: Send.create(),
     pending: Store.create<readonly PendingRequest[]>([]),
     analytics: Analytics.create(),
     storage: options.storage,

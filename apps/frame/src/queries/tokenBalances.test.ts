@@ -3,7 +3,7 @@ import type { TokenBalance } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import * as Client from '../data/client.js'
 import { retryBlock } from './retryBlock.js'
-import { shown, TokenBalanceUnavailableError, tokenBalances } from './tokenBalances.js'
+import { refresh, shown, TokenBalanceUnavailableError, tokenBalances } from './tokenBalances.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const network = { caipNetworkId: 'eip155:1', chainNamespace: 'eip155' } as const
@@ -87,5 +87,16 @@ describe('tokenBalances', () => {
     )
     expect(block.blocked()).toBe(true)
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('refresh reads past the API cache and puts the answer where the views read it', async () => {
+    const { client, fetch } = api([ok([balance('ETH', 2)]), ok([balance('ETH', 1)])])
+    const block = retryBlock()
+    const queries = new QueryClient()
+    const options = tokenBalances(client, block, network, address)
+    await queries.fetchQuery(options)
+    await refresh(queries, client, block, network, address)
+    expect(String((fetch.mock.calls[1] as unknown[])[0])).toContain('forceUpdate=true')
+    expect(queries.getQueryData(options.queryKey)).toMatchObject([{ value: 1 }])
   })
 })

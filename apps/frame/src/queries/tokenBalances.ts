@@ -2,7 +2,7 @@
 // network (SPEC §3 token balance, §7). SPEC §9: cached 30 s and persisted where storage allows;
 // decimals-0 tokens dropped (§5). SPEC §4 balance fetch: a failure records the retry time, and a new
 // fetch within 30 s of it returns empty instead of calling again (§8 "Token Balance Unavailable").
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { BalanceResponse, type ChainNetwork, type TokenBalance } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
 import { FrameError } from '../lib/errors.js'
@@ -33,6 +33,8 @@ export function tokenBalances(
   block: RetryBlock,
   network: Pick<ChainNetwork, 'caipNetworkId' | 'chainNamespace'>,
   address: string,
+  /** Read the chain now, past the API's 30 s cache (after a transaction of this account). */
+  options: { forceUpdate?: boolean } = {},
 ) {
   return queryOptions({
     queryKey: ['tokenBalances', network.caipNetworkId, address] as const,
@@ -44,7 +46,11 @@ export function tokenBalances(
       }
       try {
         const { balances } = await api.get(`v1/account/${encodeURIComponent(address)}/balance`, {
-          query: { currency: 'usd', chainId: network.caipNetworkId },
+          query: {
+            currency: 'usd',
+            chainId: network.caipNetworkId,
+            ...(options.forceUpdate && { forceUpdate: true }),
+          },
           schema: BalanceResponse,
           signal,
         })
@@ -60,4 +66,14 @@ export function tokenBalances(
     gcTime: 24 * 60 * 60_000,
     meta: { persist: true },
   })
+}
+
+/** Reads the balances past every cache (after a send) and puts them where the views read them. */
+export async function refresh(
+  queryClient: QueryClient,
+  ...args: Parameters<typeof tokenBalances>
+): Promise<void> {
+  const [api, block, network, address] = args
+  const fresh = tokenBalances(api, block, network, address, { forceUpdate: true })
+  await queryClient.fetchQuery({ ...fresh, staleTime: 0 })
 }

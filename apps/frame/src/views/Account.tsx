@@ -10,6 +10,7 @@ import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
 import { AccountHeader } from './account/AccountHeader.js'
 import { ActivityTab } from './account/ActivityTab.js'
+import { NftsTab } from './account/NftsTab.js'
 import { TokensTab } from './account/TokensTab.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
@@ -85,7 +86,7 @@ export function Account() {
         {network && address ? (
           <>
             {tab === 'Tokens' ? <TokensTab network={network} address={address} /> : null}
-            {tab === 'NFTs' ? <p className="wf-muted">NFTs are not available in this version yet.</p> : null}
+            {tab === 'NFTs' ? <NftsTab network={network} address={address} /> : null}
             {tab === 'Activity' && flags.history !== false ? (
               <ActivityTab network={network} address={address} />
             ) : null}

@@ -27,6 +27,9 @@ export const artifacts = {
   erc721: () => load('@openzeppelin/contracts/build/contracts/ERC721PresetMinterPauserAutoId.json'),
   entryPoint: () => load('@account-abstraction/contracts/artifacts/EntryPoint.json'),
   simpleAccountFactory: () => load('@account-abstraction/contracts/artifacts/SimpleAccountFactory.json'),
+  // The devstack's own contracts: built from contracts/*.sol by solidity.ts, artifacts committed.
+  erc1271Account: () => load('../../contracts/build/Erc1271Account.json'),
+  erc1271AccountFactory: () => load('../../contracts/build/Erc1271AccountFactory.json'),
 }
 
 /**

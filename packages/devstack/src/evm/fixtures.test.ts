@@ -14,7 +14,13 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevstack } from '../Devstack.js'
-import { canonicalAddresses, nftHolders, testBalances } from './fixtures.js'
+import {
+  canonicalAddresses,
+  nftHolders,
+  spamNftCollection,
+  spamNftHolders,
+  testBalances,
+} from './fixtures.js'
 
 const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
@@ -189,6 +195,30 @@ describe('deploy', () => {
     expect(uri.startsWith(chainsFile.services.nftMetadata!)).toBe(true)
     const metadata = (await (await fetch(uri)).json()) as { name: string; image: string }
     expect(metadata.name).toContain('#1')
+    expect((await fetch(metadata.image)).headers.get('content-type')).toBe('image/svg+xml')
+  })
+
+  it('airdrops an unlisted (spam) collection to an account that also holds a listed NFT', async () => {
+    const { network, publicClient } = clients(8453)
+    const spam = network.contracts.spamNft as Address
+    expect(network.nfts.map((nft) => nft.address)).not.toContain(spam)
+    const [holder] = spamNftHolders
+    const owner = await publicClient.readContract({
+      address: spam,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [0n],
+    })
+    expect(owner).toBe(chainsFile.accounts.evm[holder]!.address)
+    expect(nftHolders).toContain(holder)
+    const uri = await publicClient.readContract({
+      address: spam,
+      abi: erc721Abi,
+      functionName: 'tokenURI',
+      args: [0n],
+    })
+    const metadata = (await (await fetch(uri)).json()) as { name: string; image: string }
+    expect(metadata.name).toBe(`${spamNftCollection.name} #0`)
     expect((await fetch(metadata.image)).headers.get('content-type')).toBe('image/svg+xml')
   })
 

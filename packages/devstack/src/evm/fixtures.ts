@@ -5,6 +5,7 @@ import { type Address, encodeDeployData, getContractAddress, type Hex, parseEthe
 import { evmAccount } from '../accounts.js'
 import { FixtureError } from '../errors.js'
 import { artifacts, multicall3Bytecode } from './artifacts.js'
+import { erc1271AccountFactoryAddress, erc1271AccountFactorySalt } from './erc1271Account.js'
 import * as Transactor from './Transactor.js'
 
 export const canonicalAddresses = {
@@ -46,6 +47,18 @@ export const nftCollection = { name: 'Walletframe Test Punks', symbol: 'WFTP' } 
 /** Who holds which NFT after start: token ids 0..3 minted in this order. */
 export const nftHolders = [0, 0, 1, 2] as const
 
+/**
+ * An unsolicited airdrop: a second collection of the same contract that the chains file does NOT
+ * list under `nfts`, so wallets treat it as spam (SPEC §3 `is_spam`).
+ */
+export const spamNftCollection = { name: 'Free Airdrop Voucher', symbol: 'FREE' } as const
+
+/**
+ * Who holds which spam NFT: token id 0 goes to account 2, who also holds a listed one. Not account 0,
+ * whose history the Activity specs read; an entry that only moved spam would be hidden there.
+ */
+export const spamNftHolders = [2] as const
+
 /** Balances each test account 0-9 receives, in whole tokens. */
 export const testBalances = { usdc: 10_000, dai: 10_000, tix: 50 } as const
 
@@ -53,6 +66,8 @@ export type Fixtures = {
   contracts: Record<string, Address>
   tokens: (FixtureToken & { address: Address })[]
   nft: { address: Address; name: string; symbol: string }
+  /** The unlisted collection (spamNftHolders); not in the chains file's `nfts`. */
+  spamNft: { address: Address; name: string; symbol: string }
 }
 
 export declare namespace deploy {
@@ -60,6 +75,8 @@ export declare namespace deploy {
     rpcUrl: string
     /** Base URI for token metadata, e.g. `http://127.0.0.1:PORT/nft/1/`; tokenURI = base + id. */
     nftBaseUri: string
+    /** The same for the spam collection. */
+    spamNftBaseUri: string
     /** Test accounts that receive tokens and NFTs. */
     accounts: Address[]
   }
@@ -108,8 +125,17 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     [nftCollection.name, nftCollection.symbol, options.nftBaseUri],
     nftCollection.symbol,
   )
+  // After every other CREATE of the deployer: the addresses above stay what they were.
+  const spamNftAddress = await tx.deploy(
+    deployer,
+    erc721,
+    [spamNftCollection.name, spamNftCollection.symbol, options.spamNftBaseUri],
+    spamNftCollection.symbol,
+  )
 
-  // ERC-4337 v0.7 through the CREATE2 proxy: calldata is salt ++ init code.
+  // ERC-4337 v0.7 and the ERC-1271 account factory through the CREATE2 proxy: calldata is salt ++
+  // init code. They come after every CREATE of the deployer, whose nonce they advance, so adding one
+  // here moves no other fixture.
   const simpleAccountFactoryInit = encodeDeployData({
     abi: artifacts.simpleAccountFactory().abi,
     bytecode: artifacts.simpleAccountFactory().bytecode,
@@ -122,6 +148,12 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       simpleAccountFactorySalt,
       simpleAccountFactoryInit,
       canonicalAddresses.simpleAccountFactoryV07,
+    ],
+    [
+      'Erc1271AccountFactory',
+      erc1271AccountFactorySalt,
+      artifacts.erc1271AccountFactory().bytecode,
+      erc1271AccountFactoryAddress,
     ],
   ] as const) {
     const predicted = getContractAddress({
@@ -176,6 +208,10 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     const to = options.accounts[holder]
     if (to) await tx.call(deployer, nftAddress, erc721.abi, 'mint', [to])
   }
+  for (const holder of spamNftHolders) {
+    const to = options.accounts[holder]
+    if (to) await tx.call(deployer, spamNftAddress, erc721.abi, 'mint', [to])
+  }
 
   // A little history between test accounts for activity views and the history API.
   await tx.send({ from: alice, to: bob, value: parseEther('1') }, 'history: native transfer')
@@ -192,13 +228,16 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       uniswapV2Router02: routerAddress,
       entryPointV07: canonicalAddresses.entryPointV07,
       simpleAccountFactory: canonicalAddresses.simpleAccountFactoryV07,
+      erc1271AccountFactory: erc1271AccountFactoryAddress,
       create2Deployer: canonicalAddresses.create2Deployer,
       usdc: usdc.address,
       dai: dai.address,
       tix: tix.address,
       testNft: nftAddress,
+      spamNft: spamNftAddress,
     },
     tokens,
     nft: { address: nftAddress, ...nftCollection },
+    spamNft: { address: spamNftAddress, ...spamNftCollection },
   }
 }

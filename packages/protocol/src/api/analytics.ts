@@ -1,16 +1,20 @@
 // POST /e?projectId&st&sv (SPEC §7): one analytics event. Stored by the API; never forwarded.
 import * as z from '../internal/zod.js'
-import { SdkQuery } from './common.js'
+import { boundedJson, SdkQuery, TimestampMs, text } from './common.js'
 
 export const AnalyticsQuery = SdkQuery
+
+/** Event data is a few flat fields (SPEC §7: event data plus address); depth 16 leaves room. */
+export const analyticsPropsBounds = { maxDepth: 16, maxStringLength: 4096 }
+
 export const AnalyticsEvent = z.object({
-  eventId: z.string().check(z.minLength(1), z.maxLength(128)),
-  url: z.string().check(z.maxLength(2048)),
-  domain: z.string().check(z.maxLength(255)),
+  eventId: text({ min: 1, max: 128 }),
+  url: text({ max: 2048 }),
+  domain: text({ max: 255 }),
   /** Milliseconds since the epoch. */
-  timestamp: z.int().check(z.nonnegative()),
-  /** Event data plus address (SPEC §7). */
-  props: z._default(z.record(z.string(), z.unknown()), {}),
+  timestamp: TimestampMs,
+  /** Event data plus address (SPEC §7), stored as jsonb. */
+  props: z._default(z.record(text({ max: 256 }), z.unknown()).check(boundedJson(analyticsPropsBounds)), {}),
 })
 export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>
 

@@ -1,7 +1,7 @@
 // GET /v1/account/{address}/balance and POST /v1/fungible/price (SPEC §3 token balance, §7).
 import { CaipAddress, CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
-import { QueryFlag, SdkQuery } from './common.js'
+import { ProjectId, QueryFlag, SdkQuery } from './common.js'
 
 export const Currency = z.enum(['usd'])
 
@@ -45,7 +45,7 @@ export const FungiblePriceRequest = z.object({
   currency: Currency,
   /** CAIP-10 ids of tokens. Native: `eip155:1:0xeeee…eeee` or the Solana wrapped-SOL mint. */
   addresses: z.array(CaipAddress).check(z.minLength(1), z.maxLength(100)),
-  projectId: z.string().check(z.minLength(1)),
+  projectId: ProjectId,
 })
 export type FungiblePriceRequest = z.infer<typeof FungiblePriceRequest>
 

@@ -1,14 +1,135 @@
 // Pieces every API call shares: the SDK identification query (SPEC §7: every GET adds projectId,
-// st, sv) and the error body the API answers with.
+// st, sv), the bounds every input is held to, and the error body the API answers with.
 import * as z from '../internal/zod.js'
+
+// ---------------------------------------------------------------------------------------------
+// Bounds. Input reaches Postgres (text and jsonb columns), upstream JSON-RPC nodes and
+// JSON.stringify; each of them fails on something a JSON body or a query string can carry, and
+// such a failure must be the caller's 400, not the server's 500.
+
+// No lookbehind: the frame bundles this module, and Safari before 16.4 cannot even parse one.
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/
+
+export const unstorableTextMessage = 'must not contain NUL characters or unpaired UTF-16 surrogates'
+
+/**
+ * Whether a string can be stored and sent as it is. Postgres text cannot hold NUL; a UTF-16
+ * surrogate without its pair has no UTF-8 form, so Postgres jsonb rejects its `\ud800` escape and a
+ * text column would silently store U+FFFD instead.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !loneSurrogate.test(value)
+}
+
+/** A string of `min` (0 by default) to `max` UTF-16 units that Postgres and UTF-8 can hold. */
+export function text(bounds: { max: number; min?: number }) {
+  return z
+    .string()
+    .check(
+      z.minLength(bounds.min ?? 0),
+      z.maxLength(bounds.max),
+      z.refine(isStorableText, { message: unstorableTextMessage }),
+    )
+}
+
+/** Bounds on free-form JSON (JSON-RPC params, analytics props). */
+export type JsonBounds = {
+  /** Nesting of arrays and objects; the value itself is depth 1 when it is one. */
+  maxDepth: number
+  /** Longest string or object key, in UTF-16 units. */
+  maxStringLength: number
+}
+
+/**
+ * The first thing in `value` that is not bounded JSON, with its path. Iterative: a body nested a
+ * hundred thousand levels deep must not overflow the stack that checks it.
+ */
+export function jsonProblem(
+  value: unknown,
+  bounds: JsonBounds,
+): { path: (string | number)[]; message: string } | undefined {
+  const stack: { value: unknown; path: (string | number)[]; depth: number }[] = [
+    { value, path: [], depth: 0 },
+  ]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, path, depth } = next
+    if (value === null || typeof value === 'boolean') continue
+    if (typeof value === 'number') {
+      // JSON.parse turns 1e400 into Infinity, which JSON.stringify would send on as null.
+      if (!Number.isFinite(value)) return { path, message: 'must be a finite number' }
+      continue
+    }
+    if (typeof value === 'string') {
+      const problem = stringProblem(value, bounds)
+      if (problem) return { path, message: problem }
+      continue
+    }
+    if (typeof value !== 'object' || (!Array.isArray(value) && !isPlainObject(value))) {
+      return { path, message: 'must be a JSON value' }
+    }
+    if (depth + 1 > bounds.maxDepth) {
+      return { path, message: `must not nest deeper than ${bounds.maxDepth} levels` }
+    }
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries())
+        stack.push({ value: item, path: [...path, i], depth: depth + 1 })
+      continue
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const problem = stringProblem(key, bounds)
+      if (problem) return { path: [...path, key], message: `key ${problem}` }
+      stack.push({ value: item, path: [...path, key], depth: depth + 1 })
+    }
+  }
+  return undefined
+}
+
+function stringProblem(value: string, bounds: JsonBounds): string | undefined {
+  if (value.length > bounds.maxStringLength) return `must be at most ${bounds.maxStringLength} characters`
+  if (!isStorableText(value)) return unstorableTextMessage
+  return undefined
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+/** A check that holds a value to `bounds` (see jsonProblem), reporting the offending path. */
+export function boundedJson(bounds: JsonBounds) {
+  return z.superRefine<unknown>((value, ctx) => {
+    const problem = jsonProblem(value, bounds)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: value })
+  })
+}
+
+/** The latest instant the API accepts (9999-12-31T23:59:59.999Z): ISO 8601 keeps a 4-digit year. */
+export const maxTimestampMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
+/** Milliseconds since the epoch, within what a Date, ISO 8601 and Postgres timestamptz all hold. */
+export const TimestampMs = z.int().check(z.minimum(0), z.maximum(maxTimestampMs))
+
+// ---------------------------------------------------------------------------------------------
+// Identification.
+
+/** The form every project id has (the config file and the CLI create no other). */
+export const projectIdPattern = /^[A-Za-z0-9_-]{1,128}$/
+
+export function isProjectId(value: unknown): value is string {
+  return typeof value === 'string' && projectIdPattern.test(value)
+}
+
+export const ProjectId = z
+  .string()
+  .check(z.regex(projectIdPattern, 'Invalid project id (letters, digits, - and _; 1 to 128)'))
 
 /** Query parameters every GET carries: the project and the SDK that calls. */
 export const SdkQuery = z.object({
-  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
+  projectId: ProjectId,
   /** SDK type, e.g. `appkit`. */
-  st: z.optional(z.string().check(z.maxLength(64))),
+  st: z.optional(text({ max: 64 })),
   /** SDK version, e.g. `html-wagmi-1.0.0`. */
-  sv: z.optional(z.string().check(z.maxLength(64))),
+  sv: z.optional(text({ max: 64 })),
 })
 export type SdkQuery = z.infer<typeof SdkQuery>
 
@@ -17,6 +138,9 @@ export const QueryFlag = z.pipe(
   z.enum(['true', 'false', '1', '0']),
   z.transform((value) => value === 'true' || value === '1'),
 )
+
+// ---------------------------------------------------------------------------------------------
+// Errors.
 
 /** One problem found in a request: where (`path`) and what. */
 export const ApiIssue = z.object({ path: z.string(), message: z.string() })
@@ -39,6 +163,8 @@ export const apiErrorCodes = [
   'ORIGIN_NOT_ALLOWED',
   'INVALID_APP_CONFIGURATION',
   'NETWORK_NOT_SUPPORTED',
+  /** The chain's node refused the caller's input as invalid parameters (JSON-RPC -32602). */
+  'INVALID_PARAMS',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_UNAVAILABLE',

@@ -4,8 +4,10 @@ import * as z from '../internal/zod.js'
 import { QueryFlag, SdkQuery } from './common.js'
 
 export const HistoryQuery = z.extend(SdkQuery, {
-  /** Opaque cursor from the previous page's `next`. */
-  cursor: z.optional(z.string().check(z.maxLength(512))),
+  /** Opaque cursor from the previous page's `next` (base64url; the API decodes and checks it). */
+  cursor: z.optional(
+    z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'the `next` value of a previous page')),
+  ),
   /** On-ramp purchases only (the API records none yet, so this answers an empty page). */
   onramp: z.optional(QueryFlag),
   chainId: z.optional(CaipNetworkId),

@@ -1,12 +1,13 @@
 // GET /v1/identity/{address} (SPEC §7): the name and avatar of an address (ENS reverse record).
+import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
-import { SdkQuery } from './common.js'
+import { SdkQuery, text } from './common.js'
 
 export const IdentityQuery = z.extend(SdkQuery, {
   /** The connected address that asks (SPEC §7 `sender`); informational. */
-  sender: z.optional(z.string().check(z.maxLength(128))),
+  sender: z.optional(text({ max: 128 })),
   /** The network whose name registry to use; the first configured one with an ENS registry when absent. */
-  chainId: z.optional(z.string()),
+  chainId: z.optional(CaipNetworkId),
 })
 export type IdentityQuery = z.infer<typeof IdentityQuery>
 

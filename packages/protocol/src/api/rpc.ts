@@ -2,22 +2,27 @@
 import { CaipNetworkId } from '../caip.js'
 import { ErrorObject } from '../errors.js'
 import * as z from '../internal/zod.js'
+import { boundedJson, SdkQuery, text } from './common.js'
 
-export const RpcProxyQuery = z.object({
-  chainId: CaipNetworkId,
-  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
-  st: z.optional(z.string().check(z.maxLength(64))),
-  sv: z.optional(z.string().check(z.maxLength(64))),
-})
+export const RpcProxyQuery = z.object({ chainId: CaipNetworkId, ...SdkQuery.shape })
 export type RpcProxyQuery = z.infer<typeof RpcProxyQuery>
 
-export const JsonRpcId = z.union([z.string(), z.number(), z.null()])
+/**
+ * Params go upstream as they came, through JSON.stringify, which recurses: depth is what must be
+ * bounded. Real params nest a few levels (eth_call state overrides, Solana filters). Strings are
+ * left to the body limit (a raw transaction is one long hex string).
+ */
+export const rpcParamsBounds = { maxDepth: 32, maxStringLength: 16 * 1024 * 1024 }
+
+export const JsonRpcId = z.union([text({ max: 256 }), z.number(), z.null()])
 
 export const JsonRpcRequest = z.object({
   jsonrpc: z.literal('2.0'),
   id: z.optional(JsonRpcId),
-  method: z.string().check(z.minLength(1), z.maxLength(128)),
-  params: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+  method: text({ min: 1, max: 128 }),
+  params: z.optional(
+    z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).check(boundedJson(rpcParamsBounds)),
+  ),
 })
 export type JsonRpcRequest = z.infer<typeof JsonRpcRequest>
 

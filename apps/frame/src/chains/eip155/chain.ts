@@ -1,7 +1,8 @@
 // EVM chains over viem: reads go to the network's JSON-RPC endpoint (the API's proxy by default).
 import type { ChainNetwork } from '@walletframe/protocol'
 import { createPublicClient, getAddress, http } from 'viem'
-import type { Chain } from '../Chain.js'
+import { type Chain, TransferFailedError } from '../Chain.js'
+import * as Send from './send.js'
 
 const clients = new Map<string, ReturnType<typeof createPublicClient>>()
 
@@ -17,4 +18,10 @@ function client(network: ChainNetwork) {
 
 export const chain: Chain = {
   nativeBalance: (network, address) => client(network).getBalance({ address: getAddress(address) }),
+  isAddress: Send.isAddress,
+  async transferFee(network, transfer, gasPrice) {
+    if (gasPrice === undefined) throw new TransferFailedError('An EVM transfer fee needs a gas price')
+    return Send.transferFee(client(network), transfer, gasPrice)
+  },
+  prepareTransfer: async (network, transfer) => Send.prepareTransfer(client(network), transfer),
 }

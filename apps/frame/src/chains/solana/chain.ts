@@ -3,6 +3,7 @@
 import { Connection, PublicKey } from '@solana/web3.js'
 import type { ChainNetwork } from '@walletframe/protocol'
 import type { Chain } from '../Chain.js'
+import * as Send from './send.js'
 
 const connections = new Map<string, Connection>()
 
@@ -19,4 +20,7 @@ function connection(network: ChainNetwork): Connection {
 export const chain: Chain = {
   nativeBalance: async (network, address) =>
     BigInt(await connection(network).getBalance(new PublicKey(address))),
+  isAddress: Send.isAddress,
+  transferFee: (network, transfer) => Send.transferFee(connection(network), transfer),
+  prepareTransfer: (network, transfer) => Send.prepareTransfer(connection(network), transfer),
 }

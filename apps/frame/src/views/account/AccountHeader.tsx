@@ -34,7 +34,7 @@ export function AccountHeader({ network, address }: { network: ChainNetwork; add
       <button
         type="button"
         className="wf-address"
-        title={`Copy ${address}`}
+        title={address}
         aria-label={`Copy address ${address}`}
         data-testid="wf-account-address"
         onClick={() => {

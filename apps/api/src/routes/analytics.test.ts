@@ -1,0 +1,122 @@
+// POST /e on both database backends: what Postgres or JSON cannot hold is refused with a 400 naming
+// the field, and nothing is stored; what they can hold, up to the bounds, is stored as sent.
+import { maxTimestampMs } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as Config from '../Config.js'
+import { createApi } from '../createApi.js'
+import type * as Database from '../db/Database.js'
+import * as Projects from '../db/projects.js'
+import { analyticsEvents } from '../db/schema.js'
+import { backends } from '../internal/testing.js'
+
+const legs = await backends('analytics')
+
+const event = (eventId: string, overrides: Record<string, unknown> = {}) => ({
+  eventId,
+  url: 'https://app.test/shop',
+  domain: 'app.test',
+  timestamp: 1_763_000_000_000,
+  props: { type: 'track', event: 'MODAL_OPEN' },
+  ...overrides,
+})
+
+/** `{"a":{"a":…{"a":1}…}}` with `depth` objects. */
+const nested = (depth: number): unknown => (depth === 0 ? 1 : { a: nested(depth - 1) })
+
+describe.each(legs)('POST /e on $name', (leg) => {
+  let database: Database.Database
+  let close: () => Promise<void>
+  let api: ReturnType<typeof createApi>
+  const logs: string[] = []
+
+  beforeAll(async () => {
+    ;({ database, close } = await leg.open())
+    await database.migrate()
+    await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
+    api = createApi({
+      config: Config.parse({ version: 1, networks: [evmNetwork(1, 'Ethereum')] }),
+      db: database.db,
+      log: (line) => logs.push(line),
+    })
+  })
+  afterAll(() => close?.())
+
+  const post = (body: unknown, query = '') =>
+    api.request(`/e?projectId=app${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  const stored = async (eventId: string) =>
+    database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId))
+  // An id Postgres cannot hold cannot be looked up either: count every row instead.
+  const count = async () => (await database.db.select().from(analyticsEvents)).length
+
+  it.each([
+    ['a NUL in eventId', event('nul-\u0000'), 'body.eventId'],
+    ['a NUL in url', event('nul-url', { url: 'https://app.test/\u0000' }), 'body.url'],
+    ['a NUL in domain', event('nul-domain', { domain: 'app\u0000.test' }), 'body.domain'],
+    ['a NUL in a props value', event('nul-value', { props: { event: 'A\u0000' } }), 'body.props.event'],
+    ['a NUL in a props key', event('nul-key', { props: { 'a\u0000': 1 } }), 'body.props.a\u0000'],
+    ['a lone surrogate in eventId', event('lone-\ud800'), 'body.eventId'],
+    [
+      'a lone surrogate deep in props',
+      event('lone-deep', { props: { list: ['ok', { x: 'x\udc00' }] } }),
+      'body.props.list[1].x',
+    ],
+  ])('refuses %s with 400 and stores nothing', async (_, body, field) => {
+    const before = await count()
+    const response = await post(body)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'INVALID_REQUEST', field })
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a NUL in st and sv, which are stored too', async () => {
+    for (const query of ['&st=a%00b', '&sv=%00']) {
+      const response = await post(event('query-nul'), query)
+      expect(response.status, query).toBe(400)
+      expect(await response.json()).toMatchObject({ field: query.slice(1, 3) })
+    }
+    expect(await stored('query-nul')).toEqual([])
+  })
+
+  it('refuses props nested thousands deep, and one level past 16', async () => {
+    for (const depth of [5_000, 17]) {
+      // As text: a value this deep is what a client sends, not something to build and stringify here.
+      const props = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+      const response = await post(
+        JSON.stringify(event(`deep-${depth}`)).replace('{"type":"track","event":"MODAL_OPEN"}', props),
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({
+        code: 'INVALID_REQUEST',
+        error: expect.stringContaining('must not nest deeper than 16 levels'),
+      })
+      expect(await stored(`deep-${depth}`)).toEqual([])
+    }
+  })
+
+  it('refuses a timestamp outside what a Date and ISO 8601 hold', async () => {
+    const bad = ['8640000000000001', '9007199254740991', '1e400', '-1', '1.5', String(maxTimestampMs + 1)]
+    for (const timestamp of bad) {
+      const body = JSON.stringify(event('time')).replace('1763000000000', timestamp)
+      const response = await post(body)
+      expect(response.status, timestamp).toBe(400)
+      expect(await response.json()).toMatchObject({ field: 'body.timestamp' })
+    }
+    expect(await stored('time')).toEqual([])
+  })
+
+  it('stores an event at the bounds as sent', async () => {
+    const props = { emoji: '👛 ok', deep: nested(15) }
+    const response = await post(event('bounds', { timestamp: maxTimestampMs, props }), '&st=appkit&sv=1.0.0')
+    expect(response.status).toBe(202)
+    const [row] = await stored('bounds')
+    expect(row).toMatchObject({ props, sdkType: 'appkit', sdkVersion: '1.0.0' })
+    expect(row!.occurredAt.toISOString()).toBe('9999-12-31T23:59:59.999Z')
+    expect(logs).toEqual([])
+  })
+})

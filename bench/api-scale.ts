@@ -1,0 +1,183 @@
+// Scaling out the blockchain data API: the same client load (loopback fetch loops, spread round-robin
+// over the processes) against 1 and then 3 API processes on one PostgreSQL server, the cached balance
+// call, with the rate limits shared through PostgreSQL and, when a Redis answers, through Redis: every
+// request takes a per-IP and a per-project token from the shared store (limits high enough to admit
+// all). Rows with the limits kept in each process (`rateLimits.store: "process"`) show what sharing
+// costs. Also the resident memory of each process after the load.
+// Usage: npx tsx bench/api-scale.ts [seconds per scenario=5] [concurrency=16]
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after)
+//   BENCH_REDIS_URL (default redis://127.0.0.1:6379; the Redis rows are skipped when it does not answer)
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startDevstack } from '@walletframe/devstack'
+import pg from 'pg'
+
+const seconds = Number(process.argv[2] ?? 5)
+const concurrency = Number(process.argv[3] ?? 16)
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const chainId = 'eip155:1'
+
+const entry = fileURLToPath(new URL('../apps/api/src/internal/apiProcess.ts', import.meta.url))
+const apiRoot = fileURLToPath(new URL('../apps/api', import.meta.url))
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) })
+    const done = (answered: boolean) => {
+      socket.destroy()
+      resolve(answered)
+    }
+    socket.setTimeout(1_000, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+/** One API process (apps/api/src/internal/apiProcess.ts): resolves with its URL once it listens. */
+async function startProcess(options: Record<string, unknown>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(options)], {
+    cwd: apiRoot,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk
+      const match = /listening on (\S+)/.exec(out)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)))
+  })
+  return { url, child }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+/** `workers` loops issuing requests back to back for `seconds`, worker w against urls[w % n]. */
+async function load(urls: string[], workers: number) {
+  const latencies: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      const url = urls[worker % urls.length]!
+      while (performance.now() < until) {
+        const t = performance.now()
+        const response = await fetch(url)
+        const body = await response.text()
+        if (response.status !== 200 || !body.includes('"balances"')) errors++
+        latencies.push(performance.now() - t)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    requests: latencies.length,
+    errors,
+    'req/s': Math.round(latencies.length / elapsed),
+    'p50 ms': Number(percentile(latencies, 50).toFixed(2)),
+    'p99 ms': Number(percentile(latencies, 99).toFixed(2)),
+  }
+}
+
+const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2_000 })
+try {
+  await admin.connect()
+} catch (error) {
+  // `npm run bench` goes on without it: this one needs a PostgreSQL server.
+  console.warn(`skipped: no PostgreSQL server at ${databaseUrl} (${(error as Error).message})`)
+  process.exit(0)
+}
+const stack = await startDevstack({ solana: false, relay: false, quiet: true })
+const dir = await mkdtemp(join(tmpdir(), 'wf-api-scale-'))
+const schema = `bench_scale_${randomBytes(4).toString('hex')}`
+const running: ChildProcess[] = []
+try {
+  // Created up front: `create schema if not exists` from three processes at once can collide.
+  await admin.query(`create schema "${schema}"`)
+  const configFile = async (store: 'shared' | 'process') => {
+    const path = join(dir, `config-${store}.json`)
+    await writeFile(
+      path,
+      JSON.stringify({
+        ...stack.chainsFile,
+        projects: [{ id: 'bench', name: 'Bench' }],
+        options: {
+          rateLimits: {
+            perProject: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+            perIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+            store,
+          },
+        },
+      }),
+    )
+    return path
+  }
+  const configPaths = { shared: await configFile('shared'), process: await configFile('process') }
+  const address = stack.chainsFile.accounts.evm[1]!.address
+  const path = `/v1/account/${address}/balance?projectId=bench&chainId=${chainId}&currency=usd`
+
+  const stores = ['each process', 'postgres', ...((await reachable(redisUrl)) ? ['redis'] : [])]
+  if (!stores.includes('redis')) console.warn(`Redis at ${redisUrl} does not answer: no Redis rows`)
+  const rows: Record<string, unknown>[] = []
+  const memory: Record<string, unknown>[] = []
+  for (const store of stores) {
+    for (const count of [1, 3]) {
+      const processes = await Promise.all(
+        Array.from({ length: count }, () =>
+          startProcess({
+            configPath: store === 'each process' ? configPaths.process : configPaths.shared,
+            databaseUrl,
+            dbSchema: schema,
+            ...(store === 'redis' ? { redisUrl } : {}),
+          }),
+        ),
+      )
+      running.push(...processes.map((p) => p.child))
+      const urls = processes.map((p) => `${p.url}${path}`)
+      // Fill each process's balance cache, then a short warm-up (JIT, pools) before measuring.
+      for (const url of urls) await (await fetch(url)).text()
+      await load(urls, concurrency)
+      const result = await load(urls, concurrency)
+      rows.push({ processes: count, 'limits in': store, concurrency, ...result })
+      const rss = await Promise.all(processes.map((p) => rssMb(p.child.pid!)))
+      memory.push({ processes: count, 'limits in': store, 'RSS MB per process': rss.join(' / ') })
+      await Promise.all(processes.map((p) => stopProcess(p.child)))
+    }
+  }
+  console.log(
+    `cached balance (${chainId}, native + tokens), ${seconds} s per row after a ${seconds} s warm-up, ${concurrency} loops spread round-robin over the processes`,
+  )
+  console.table(rows)
+  console.table(memory)
+} finally {
+  await Promise.allSettled(running.map(stopProcess))
+  await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => {})
+  await admin.end()
+  await stack.stop()
+  await rm(dir, { recursive: true, force: true })
+}
