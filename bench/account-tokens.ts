@@ -6,14 +6,7 @@
 //   are read from the chain;
 // - cached: opened again in the same page, within the 30 s the frame keeps balances.
 // Usage: npx tsx bench/account-tokens.ts [runs=20]
-import { chromium } from '@playwright/test'
-import { startApi } from '@walletframe/api'
-import { evmAccount, startDevstack } from '@walletframe/devstack'
-import { injectBrowserWallet } from '../e2e/lib/browserWallet.js'
-import { rpcUrlsOf } from '../e2e/lib/chains.js'
-import { projectId, startStack } from '../e2e/lib/stack.js'
-import { chromiumArgs } from '../e2e/playwright.config.js'
-import { buildApps } from '../scripts/build-apps.js'
+import { startAccountBench } from './internal/accountStack.js'
 import { connectPainted, openAt, watchPaint } from './internal/painted.js'
 
 const runs = Number(process.argv[2] ?? 20)
@@ -21,36 +14,9 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 const tokenRow = '.wf-root[data-open="true"] [data-testid="wf-token"]'
 
-await buildApps({ quiet: true })
-const devstack = await startDevstack({ relay: false, quiet: true })
-const stack = await startStack()
-stack.setNetworks(devstack.chainsFile.networks)
-const api = await startApi({
-  config: {
-    ...devstack.chainsFile,
-    projects: [{ id: projectId, name: 'bench', allowedOrigins: [stack.demo.origin] }],
-    options: { frameOrigins: [stack.frame.origin], balanceCacheTtlMs: 0 },
-  },
-  databaseUrl: undefined,
-})
-stack.setApiUrl(api.url)
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: chromiumArgs,
-})
+const bench = await startAccountBench({ account: 6, apiOptions: { balanceCacheTtlMs: 0 } })
+const { page, stack } = bench
 try {
-  const page = await browser.newPage()
-  await injectBrowserWallet(page, {
-    privateKey: evmAccount(6).privateKey as `0x${string}`,
-    rpcUrls: rpcUrlsOf(devstack.chainsFile),
-    chainId: 1,
-  })
-  await page.goto(stack.demoUrl())
-  await page.getByTestId('open').click()
-  const modal = page.frameLocator('iframe[title="Walletframe"]')
-  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
-  await page.getByTestId('state-status').getByText('connected').waitFor()
-
   const frameOf = async () => {
     // After a reload the demo may report the restored connection a moment before Playwright lists
     // the new frame.
@@ -93,8 +59,5 @@ try {
     `| Account open -> Tokens painted, cached in the frame (median of ${runs}) | ${median(cached).toFixed(0)} ms | bench/account-tokens.ts |`,
   )
 } finally {
-  await browser.close()
-  await api.stop()
-  await stack.close()
-  await devstack.stop()
+  await bench.close()
 }

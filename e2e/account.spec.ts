@@ -1,11 +1,11 @@
 // The Account view on real chain data: the API reads the devnets (balances, history), the frame
 // shows them, and what it shows is what viem reads from the chain itself.
-import { type FrameLocator, mergeTests, type Page } from '@playwright/test'
+import { mergeTests } from '@playwright/test'
 import { Connection, PublicKey } from '@solana/web3.js'
 import { evmAccount } from '@walletframe/devstack'
 import { type Address, createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { test as apiTest, expect } from './lib/api.js'
-import { injectBrowserWallet } from './lib/browserWallet.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
 import { test as walletConnectTest } from './lib/walletConnect.js'
 
@@ -18,14 +18,6 @@ function threeDecimals(text: string): string {
   const [whole, fraction = ''] = text.split('.')
   const kept = fraction.slice(0, 3).replace(/0+$/, '')
   return kept ? `${whole}.${kept}` : (whole as string)
-}
-
-async function connectBrowserWallet(page: Page, modal: FrameLocator) {
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
-  await expect(page.getByTestId('state-status')).toHaveText('connected')
-  await page.getByTestId('open').click()
-  await expect(modal.getByTestId('wf-view-Account')).toBeVisible()
 }
 
 test.describe('with a browser wallet', () => {
@@ -44,7 +36,7 @@ test.describe('with a browser wallet', () => {
     modal,
     chains,
   }) => {
-    await connectBrowserWallet(demo, modal)
+    await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
     const network = chains.networks.find((candidate) => candidate.caipNetworkId === 'eip155:1')!
     const client = createPublicClient({ transport: http(network.rpcUrls.default.http[0]) })
     const owner = reader.address as Address
@@ -86,7 +78,7 @@ test.describe('with a browser wallet', () => {
     api,
   }) => {
     await demo.route(`${api.url}/v1/account/*/balance*`, (route) => route.abort('connectionrefused'))
-    await connectBrowserWallet(demo, modal)
+    await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
     await expect(modal.getByTestId('wf-toast')).toHaveText('Token Balance Unavailable')
     await expect(modal.getByTestId('wf-tokens-empty')).toHaveText('Token Balance Unavailable')
     await modal.getByTestId('wf-tab-Activity').click()
@@ -98,7 +90,7 @@ test.describe('with a browser wallet', () => {
     modal,
     chains,
   }) => {
-    await connectBrowserWallet(demo, modal)
+    await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
     await modal.getByTestId('wf-feature-receive').click()
     await expect(modal.getByTestId('wf-receive-address')).toHaveText(reader.address)
     await expect(modal.getByTestId('wf-receive-qr')).toHaveAttribute('data-value', reader.address)
@@ -124,7 +116,7 @@ test.describe('with the account the fixtures gave a history', () => {
     modal,
     api,
   }) => {
-    await connectBrowserWallet(demo, modal)
+    await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
     await modal.getByTestId('wf-tab-Activity').click()
     const entries = modal.getByTestId('wf-activity-entry')
     // The indexer follows the devnet a couple of blocks behind its head: wait for the fixtures' history.

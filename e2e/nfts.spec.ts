@@ -6,15 +6,11 @@ import { evmAccount, nftHolders, spamNftHolders } from '@walletframe/devstack'
 import { createPublicClient, erc721Abi, getAddress, http } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { expect, test } from './lib/api.js'
-import { injectBrowserWallet } from './lib/browserWallet.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
 
 async function openNfts(page: Page, modal: FrameLocator) {
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
-  await expect(page.getByTestId('state-status')).toHaveText('connected')
-  await page.getByTestId('open').click()
-  await expect(modal.getByTestId('wf-view-Account')).toBeVisible()
+  await connectBrowserWallet(page, modal, { thenOpen: 'Account' })
   await modal.getByTestId('wf-tab-NFTs').click()
 }
 

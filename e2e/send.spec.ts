@@ -21,7 +21,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
-import { injectBrowserWallet } from './lib/browserWallet.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
 import { expect, test as walletConnectTest } from './lib/walletConnect.js'
 
@@ -99,12 +99,6 @@ async function inActivity(modal: FrameLocator, hash: string) {
     'data-operation',
     'send',
   )
-}
-
-async function connectBrowserWallet(page: Page, modal: FrameLocator) {
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
-  await expect(page.getByTestId('state-status')).toHaveText('connected')
 }
 
 async function connectWalletConnect(page: Page, modal: FrameLocator, wallet: TestWallet) {

@@ -1,7 +1,7 @@
 // A real browser wallet for the specs, injected into the host page before it loads: an EIP-1193
 // provider announced with EIP-6963 that signs with a devnet key (viem) and sends to the devnet.
 // The page script is bundled on the fly; `window.__testWallet` lets a spec decline the next call.
-import type { Page } from '@playwright/test'
+import { expect, type FrameLocator, type Page } from '@playwright/test'
 import { build } from 'esbuild'
 
 export type BrowserWalletOptions = {
@@ -33,4 +33,18 @@ export async function injectBrowserWallet(page: Page, options: BrowserWalletOpti
   await page.addInitScript({
     content: `window.__testWalletConfig = ${JSON.stringify(config)};\n${await bundle()}`,
   })
+}
+
+/** Connects the injected test wallet from the Connect view; with `thenOpen`, opens the Account view after. */
+export async function connectBrowserWallet(
+  page: Page,
+  modal: FrameLocator,
+  options: { thenOpen?: 'Account' } = {},
+) {
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
+  await expect(page.getByTestId('state-status')).toHaveText('connected')
+  if (!options.thenOpen) return
+  await page.getByTestId('open').click()
+  await expect(modal.getByTestId(`wf-view-${options.thenOpen}`)).toBeVisible()
 }

@@ -4,6 +4,7 @@ import { vi } from 'vitest'
 import type { Connection, Connector, Event, Request } from './connectors/Connector.js'
 import * as Connect from './core/actions/connect.js'
 import * as Core from './core/Core.js'
+import * as Client from './data/client.js'
 import * as Storage from './storage/Storage.js'
 
 /** An EVM account of the tests. */
@@ -95,4 +96,23 @@ export const blockedWindow = {
   get localStorage(): globalThis.Storage {
     throw new DOMException('Access is denied for this document.', 'SecurityError')
   },
+}
+
+/**
+ * The real API client over a fake fetch that gives `answers` in turn (the API is the boundary here);
+ * `fetch` records the calls.
+ */
+export function apiAnswering(answers: (() => Response)[]) {
+  const fetch = vi.fn(async (_url: URL | RequestInfo, _init?: RequestInit) => {
+    const next = answers.shift()
+    if (!next) throw new Error('no more answers')
+    return next()
+  })
+  const client = Client.create({
+    apiUrl: 'https://api.example',
+    projectId: () => 'p1',
+    sdk: () => ({ type: 'walletframe', version: '0.1.0' }),
+    fetch,
+  })
+  return { client, fetch }
 }

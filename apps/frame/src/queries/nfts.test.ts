@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { Nft } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import * as Client from '../data/client.js'
+import { apiAnswering } from '../testing.js'
 import { nfts } from './nfts.js'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -19,20 +19,7 @@ const punk: Nft = {
   flags: { is_spam: false },
 }
 
-function api(answers: (() => Response)[]) {
-  const fetch = vi.fn(async () => {
-    const next = answers.shift()
-    if (!next) throw new Error('no more answers')
-    return next()
-  })
-  const client = Client.create({
-    apiUrl: 'https://api.example',
-    projectId: () => 'p1',
-    sdk: () => ({ type: 'walletframe', version: '0.1.0' }),
-    fetch,
-  })
-  return { client, fetch }
-}
+const api = apiAnswering
 
 describe('nfts', () => {
   it('asks the API for the active network and answers its tokens', async () => {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { TokenBalance } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import * as Client from '../data/client.js'
+import { apiAnswering } from '../testing.js'
 import { retryBlock } from './retryBlock.js'
 import { refresh, shown, TokenBalanceUnavailableError, tokenBalances } from './tokenBalances.js'
 
@@ -20,20 +20,7 @@ function balance(symbol: string, value: number, decimals = '18'): TokenBalance {
   }
 }
 
-function api(answers: (() => Response)[]) {
-  const fetch = vi.fn(async () => {
-    const next = answers.shift()
-    if (!next) throw new Error('no more answers')
-    return next()
-  })
-  const client = Client.create({
-    apiUrl: 'https://api.example',
-    projectId: () => 'p1',
-    sdk: () => ({ type: 'walletframe', version: '0.1.0' }),
-    fetch,
-  })
-  return { client, fetch }
-}
+const api = apiAnswering
 
 const ok = (balances: TokenBalance[]) => () => new Response(JSON.stringify({ balances }), { status: 200 })
 const down = () =>
