@@ -5,9 +5,13 @@ import { securityHeaders } from './deploy/plugin.js'
 
 /** Modules the modal needs to start and paint Connect (the boot chunk, below). */
 const boot =
-  /apps\/frame\/src\/(app|core|data|host|lib|storage)\/|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
-/** Of those folders, what only the lazily loaded Send view uses. */
-const sendOnly = /apps\/frame\/src\/(core\/actions\/send|lib\/sendValidation)\./
+  /apps\/frame\/src\/(app|core|data|host|storage)\/|apps\/frame\/src\/lib\/(store|errors)\.|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
+/**
+ * Of those, what only lazily loaded views use: the Send and name actions, and the API answers the
+ * account views parse (the boot needs only the error body and the project config).
+ */
+const lazyOnly =
+  /apps\/frame\/src\/core\/actions\/(send|registerName)\.|packages\/protocol\/src\/api\/(?!common|chains|index)/
 
 export default defineConfig({
   plugins: [react(), securityHeaders()],
@@ -32,7 +36,7 @@ export default defineConfig({
               // bundler splits it into a dozen small chunks shared with lazy views, and each costs
               // a request and its own compression overhead.
               name: 'boot',
-              test: (id: string) => boot.test(id) && !sendOnly.test(id),
+              test: (id: string) => boot.test(id) && !lazyOnly.test(id),
             },
           ],
         },
