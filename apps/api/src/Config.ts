@@ -66,6 +66,18 @@ export const Options = z.object({
     .optional(),
   /** Read the client IP from X-Forwarded-For, its last entry (only behind one proxy that sets it). */
   trustProxy: z.boolean().default(false),
+  names: z
+    .object({
+      /** The zone names are registered in: `label.zone`. */
+      zone: z
+        .string()
+        .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'lowercase DNS labels joined by dots, e.g. wf.id')
+        .max(190)
+        .default('wf.id'),
+      /** How far a registration message's timestamp may be from the server's clock, either way. */
+      messageWindowSeconds: z.number().int().min(10).max(3_600).default(300),
+    })
+    .prefault({}),
   /** JSON-RPC proxy request limit (bytes). */
   rpcMaxBodyBytes: z
     .number()

@@ -18,6 +18,7 @@ import * as balance from './routes/balance.js'
 import * as gasPrice from './routes/gasPrice.js'
 import * as history from './routes/history.js'
 import * as identity from './routes/identity.js'
+import * as names from './routes/names.js'
 import * as nfts from './routes/nfts.js'
 import * as openapi from './routes/openapi.js'
 import * as price from './routes/price.js'
@@ -80,10 +81,11 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
 
   const app = new Hono<Env>()
   app.get('/health', (c) => c.json({ ok: true }))
-  openapi.register(app, [...routes.map((route) => route.doc), walletsDoc])
+  openapi.register(app, [...routes.map((route) => route.doc), ...names.docs, walletsDoc])
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)
+  names.register(app, deps)
   // The wallet registry is public data, but it is served per project like every other call.
   app.use('/v1/wallets', requireProject(deps, { from: 'query' }))
   app.route('/', walletsRoutes())

@@ -3,7 +3,7 @@
 import { type ApiErrorBody, type ApiErrorCode, type ApiIssue, messages } from '@walletframe/protocol'
 import type { z } from 'zod'
 
-export type HttpStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 502
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -138,6 +138,53 @@ export class NotFoundError extends ApiError {
   override name = 'NotFoundError'
   constructor(path: string) {
     super(404, 'NOT_FOUND', `No such endpoint: ${path}`)
+  }
+}
+
+/** GET /v1/profile/account/{name} for a name nobody registered. */
+export class NameNotFoundError extends ApiError {
+  override name = 'NameNotFoundError'
+  constructor(fullName: string) {
+    super(404, 'NAME_NOT_FOUND', `No account is registered under the name ${fullName}`, 'name')
+  }
+}
+
+export class NameTakenError extends ApiError {
+  override name = 'NameTakenError'
+  constructor(fullName: string) {
+    super(409, 'NAME_TAKEN', `The name ${fullName} is registered already; choose another`, 'name')
+  }
+}
+
+/** The signature does not verify (EIP-191 for an EOA, ERC-1271 / ERC-6492 for a smart account). */
+export class InvalidSignatureError extends ApiError {
+  override name = 'InvalidSignatureError'
+  constructor() {
+    super(401, 'INVALID_SIGNATURE', 'The signature does not verify for this address and message', 'signature')
+  }
+}
+
+export class StaleMessageError extends ApiError {
+  override name = 'StaleMessageError'
+  constructor(windowSeconds: number) {
+    super(
+      400,
+      'STALE_MESSAGE',
+      `The message timestamp must be within ${windowSeconds} s of the server's time (Unix seconds); sign a new message`,
+      'message',
+    )
+  }
+}
+
+export class ReplayedMessageError extends ApiError {
+  override name = 'ReplayedMessageError'
+  constructor() {
+    super(
+      409,
+      'REPLAYED_MESSAGE',
+      'This signed registration was used already; a registration message is accepted once',
+      'message',
+    )
   }
 }
 

@@ -149,3 +149,27 @@ export const rateLimits = pgTable('rate_limits', {
   /** Tokens the latest take was granted: its answer (RETURNING sees only the new row before PG 18). */
   granted: integer('granted').notNull(),
 })
+
+/**
+ * Registered names (`label.zone`), one row each: unique per zone because `name` holds the zone.
+ * `messageHash` is keccak256 of the signed message and its signer: a replayed registration (the same
+ * body sent again, or with its ECDSA signature made malleable) finds it taken.
+ */
+export const names = pgTable(
+  'names',
+  {
+    name: text('name').primaryKey(),
+    zone: text('zone').notNull(),
+    /** ENSIP-11 coin type the address was registered on. */
+    coinType: bigint('coin_type', { mode: 'number' }).notNull(),
+    /** EIP-55 checksummed. */
+    address: text('address').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    messageHash: text('message_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('names_message_hash').on(table.messageHash),
+    index('names_address').on(table.address, table.createdAt),
+  ],
+)

@@ -7,6 +7,7 @@
 import { PublicKey } from '@solana/web3.js'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import fc from 'fast-check'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiConfigInput } from '../Config.js'
 import { backends } from '../internal/testing.js'
@@ -48,6 +49,11 @@ function reply(call: Call): { result: unknown } | { error: { code: number; messa
       return /^0x[0-9a-fA-F]{40}$/.test(String(params[0])) ? { result: '0x0' } : invalid
     case 'eth_chainId':
       return { result: '0x1' }
+    // Signature checks of smart accounts: no code, and the ERC-6492 verifier's answer "false".
+    case 'eth_getCode':
+      return { result: '0x' }
+    case 'eth_call':
+      return { result: `0x${'0'.repeat(64)}` }
     case 'eth_blockNumber':
       return { result: '0x10' }
     case 'eth_feeHistory':
@@ -115,6 +121,23 @@ const validParameters: Record<string, string> = {
   page: '1',
   entries: '5',
   search: 'meta',
+  // Registered in beforeAll, so that looking it up answers 200.
+  name: 'fuzz-name.wf.id',
+  zone: 'wf.id',
+  apiVersion: '2',
+}
+
+const registrant = privateKeyToAccount(`0x${'11'.repeat(32)}`)
+
+/** A name registration signed now: its timestamp must be within the API's window. */
+async function nameRegistration(name: string) {
+  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  return {
+    coin_type: 60,
+    address: registrant.address,
+    message,
+    signature: await registrant.signMessage({ message }),
+  }
 }
 
 const validBodies: Record<string, unknown> = {
@@ -131,6 +154,7 @@ const validBodies: Record<string, unknown> = {
     projectId: 'app',
     addresses: ['eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'],
   },
+  'post /v1/profile/account': await nameRegistration('fuzz-body.wf.id'),
 }
 
 type Parameter = { name: string; in: 'path' | 'query'; required: boolean }
@@ -573,6 +597,12 @@ describe.each(legs)('every operation of /openapi.json on $name', (leg) => {
       log: (line) => logs.push(line),
     })
     doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as OpenApi
+    const registered = await fetch(`${api.url}/v1/profile/account?projectId=app`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify(await nameRegistration(validParameters.name!)),
+    })
+    expect(registered.status).toBe(200)
   })
 
   afterAll(async () => {

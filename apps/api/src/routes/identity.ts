@@ -1,8 +1,10 @@
 // GET /v1/identity/{address}: ENS name and avatar, from networks that configure an ENS universal
-// resolver (contracts.ensUniversalResolver). Cached 5 min (SPEC §9).
+// resolver (contracts.ensUniversalResolver). Cached 5 min (SPEC §9). Without an ENS name, the
+// address's newest name registered with this API (routes/names.ts).
 import { IdentityQuery, IdentityResponse } from '@walletframe/protocol'
 import { z } from 'zod'
 import { readEnsIdentity } from '../chains/evm.js'
+import * as Names from '../db/names.js'
 import { fromChainFailure, InvalidRequestError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
 import { parseAccount } from './addresses.js'
@@ -38,18 +40,35 @@ export function register(app: App, deps: Deps): void {
         entry.network.contracts.ensUniversalResolver &&
         (!query.chainId || entry.network.caipNetworkId === query.chainId),
     )
-    const entry = candidates[0]
-    if (!entry) return c.json({ name: null, avatar: null, note: noRegistryNote } satisfies IdentityResponse)
-    const key = `${entry.network.caipNetworkId}:${account.address}`
-    const cached = deps.identityCache.get(key)
-    if (cached) return c.json(cached)
-    let identity: IdentityResponse
-    try {
-      identity = await readEnsIdentity(entry.upstream, entry.network, account.address)
-    } catch (error) {
-      throw fromChainFailure(entry.network.caipNetworkId, error, 'ENS lookup failed', 'address')
+    // An ENS name wins; without one, the address's newest name registered here (POST
+    // /v1/profile/account). That read is not cached: a name just registered must show at once.
+    const registered = async (): Promise<IdentityResponse | undefined> => {
+      const [row] = await Names.byAddress(deps.db, account.address, 1)
+      return row && { name: row.name, avatar: avatarOf(row.attributes) }
     }
-    deps.identityCache.set(key, identity)
-    return c.json(identity)
+    const entry = candidates[0]
+    if (!entry) {
+      return c.json(
+        (await registered()) ??
+          ({ name: null, avatar: null, note: noRegistryNote } satisfies IdentityResponse),
+      )
+    }
+    const key = `${entry.network.caipNetworkId}:${account.address}`
+    let identity = deps.identityCache.get(key)
+    if (!identity) {
+      try {
+        identity = await readEnsIdentity(entry.upstream, entry.network, account.address)
+      } catch (error) {
+        throw fromChainFailure(entry.network.caipNetworkId, error, 'ENS lookup failed', 'address')
+      }
+      deps.identityCache.set(key, identity)
+    }
+    return c.json(identity.name ? identity : ((await registered()) ?? identity))
   })
+}
+
+/** The `avatar` attribute when a browser may load it as an image (the same rule as ENS avatars). */
+function avatarOf(attributes: Record<string, string>): string | null {
+  const avatar = attributes.avatar
+  return avatar && /^(https?:|data:image\/)/.test(avatar) ? avatar : null
 }

@@ -14,6 +14,10 @@ export type SendState = {
   readonly receiverAddress: string
   readonly receiverProfileImageUrl: string | undefined
   readonly receiverProfileName: string | undefined
+  /** The address the receiver's name resolves to on the network; the send goes there. */
+  readonly receiverResolvedAddress: string | undefined
+  /** Why the receiver's name did not resolve (SPEC §8 "Error resolving name"). */
+  readonly receiverNameError: string | undefined
   /** Wei per gas the API quotes for the network (EVM only). */
   readonly gasPrice: bigint | undefined
   /** The network fee of the send, in USD (gas price × estimated gas on EVM). */
@@ -36,6 +40,8 @@ export const initial: SendState = {
   receiverAddress: '',
   receiverProfileImageUrl: undefined,
   receiverProfileName: undefined,
+  receiverResolvedAddress: undefined,
+  receiverNameError: undefined,
   gasPrice: undefined,
   gasPriceInUSD: undefined,
   networkBalanceInUSD: undefined,

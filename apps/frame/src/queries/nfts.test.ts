@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { Nft } from '@walletframe/protocol'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiAnswering } from '../testing.js'
 import { nfts } from './nfts.js'
 

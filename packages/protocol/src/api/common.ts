@@ -169,6 +169,16 @@ export const apiErrorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UPSTREAM_UNAVAILABLE',
   'NOT_FOUND',
+  /** A name nobody registered. */
+  'NAME_NOT_FOUND',
+  /** The name is registered already (unique per zone). */
+  'NAME_TAKEN',
+  /** The signature does not verify for the address and message. */
+  'INVALID_SIGNATURE',
+  /** A signed message's timestamp is outside the accepted window. */
+  'STALE_MESSAGE',
+  /** A signed message that was accepted once, sent again. */
+  'REPLAYED_MESSAGE',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type TokenBalance } from '@walletframe/protocol'
+import { type NameAccount, ProviderRpcError, type TokenBalance } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
 import type { Chain, PreparedTransfer } from '../../chains/Chain.js'
@@ -75,6 +75,15 @@ async function setup(options: { network?: 'eip155' | 'solana'; balances?: TokenB
     balances: vi.fn(async () => options.balances ?? (onSolana ? [sol] : [usdc, eth])),
     gasPrice: vi.fn(async () => 10n ** 10n),
     refreshBalances: vi.fn(async () => {}),
+    resolveName: vi.fn(async (name: string): Promise<NameAccount> => {
+      if (name !== 'bob-name.wf.id') throw new Error('No account is registered under the name')
+      return {
+        name,
+        addresses: { '60': { address: receiver } },
+        attributes: { avatar: 'https://img.test/bob.png' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }
+    }),
   } satisfies Send.Deps
   return { core, deps, connector, chain }
 }
@@ -339,5 +348,37 @@ describe('send', () => {
     await Send.send(deps)
     expect(error).toHaveBeenCalledWith(accountMessages.evmSendFailed)
     expect(deps.refreshBalances).not.toHaveBeenCalled()
+  })
+})
+
+describe('setReceiver with a name', () => {
+  it('resolves a registered name to its address, shows its name and avatar, and sends there', async () => {
+    const { core, deps, chain } = await setup()
+    await Send.load(deps)
+    await fill(deps, '0.5', 'Bob-Name.wf.id')
+    expect(deps.resolveName).toHaveBeenCalledWith('bob-name.wf.id')
+    expect(core.send.get()).toMatchObject({
+      receiverProfileName: 'bob-name.wf.id',
+      receiverProfileImageUrl: 'https://img.test/bob.png',
+      receiverResolvedAddress: receiver,
+      receiverNameError: undefined,
+      fee: { status: 'ready' },
+    })
+    await Send.send(deps)
+    expect(chain.prepareTransfer.mock.calls[0]![1]).toMatchObject({ to: receiver })
+  })
+
+  it('says "Error resolving name" for a name nobody registered, and cannot send', async () => {
+    const { core, deps } = await setup()
+    await Send.load(deps)
+    await fill(deps, '0.5', 'nobody-here.wf.id')
+    expect(core.send.get()).toMatchObject({
+      receiverNameError: 'Error resolving name',
+      receiverResolvedAddress: undefined,
+    })
+    await expect(Send.send(deps)).rejects.toThrow(Send.SendError)
+    // Typing an address instead clears the name's error.
+    await Send.setReceiver(deps, receiver)
+    expect(core.send.get().receiverNameError).toBeUndefined()
   })
 })

@@ -4,13 +4,16 @@
 import {
   type AccountEntry,
   type ChainNetwork,
+  coinTypeOfChain,
   messages,
+  type NameAccount,
   parseAddress,
   type TokenBalance,
 } from '@walletframe/protocol'
 import type { Chain, PreparedTransfer, Transfer } from '../../chains/Chain.js'
 import { accountMessages } from '../../lib/accountMessages.js'
 import { FrameError, messageOf } from '../../lib/errors.js'
+import { nameMessages } from '../../lib/nameMessages.js'
 import * as SendValidation from '../../lib/sendValidation.js'
 import type { Core } from '../Core.js'
 import * as Connection from '../connection.js'
@@ -26,6 +29,8 @@ export type Deps = Pick<Core, 'send' | 'connection' | 'networks' | 'toasts' | 'm
   gasPrice(network: ChainNetwork): Promise<bigint>
   /** Balances changed on chain: the balance queries of `address` fetch again. */
   refreshBalances(network: ChainNetwork, address: string): Promise<void>
+  /** The account registered under a name (GET /v1/profile/account/{name}); rejects for an unknown one. */
+  resolveName(name: string): Promise<NameAccount>
 }
 
 /** The form cannot send: the message says why (SPEC §5 / §8 wording). */
@@ -117,9 +122,61 @@ export function setAmount(core: Pick<Core, 'send'>, sendTokenAmount: string): vo
   core.send.set((state) => ({ ...state, sendTokenAmount }))
 }
 
+/** A registered name (`label.zone`) rather than an address. */
+export function isName(receiver: string): boolean {
+  return /^[a-z0-9-]{4,63}(\.[a-z0-9-]+)+$/i.test(receiver.trim())
+}
+
+/** Where the send goes: the address the receiver's name resolved to, else the receiver as typed. */
+export function receiverOf(
+  state: Pick<SendState.SendState, 'receiverAddress' | 'receiverResolvedAddress'>,
+): string {
+  return state.receiverResolvedAddress ?? state.receiverAddress.trim()
+}
+
 export async function setReceiver(deps: Deps, receiverAddress: string): Promise<void> {
-  deps.send.set((state) => ({ ...state, receiverAddress, fee: { status: 'pending' } }))
+  deps.send.set((state) => ({
+    ...state,
+    receiverAddress,
+    receiverProfileName: undefined,
+    receiverProfileImageUrl: undefined,
+    receiverResolvedAddress: undefined,
+    receiverNameError: undefined,
+    fee: { status: 'pending' },
+  }))
+  const network = source(deps)?.network
+  if (network?.chainNamespace === 'eip155' && isName(receiverAddress)) await resolveReceiver(deps, network)
   await estimate(deps)
+}
+
+/**
+ * The receiver's name to its address on the active network: the network's ENSIP-11 coin type, else
+ * 60 (an EVM account registered on Ethereum has the same address on every EVM chain).
+ */
+async function resolveReceiver(deps: Deps, network: ChainNetwork): Promise<void> {
+  const typed = deps.send.get().receiverAddress
+  const name = typed.trim().toLowerCase()
+  let resolved: { address: string; avatar: string | undefined } | undefined
+  try {
+    const account = await deps.resolveName(name)
+    const coinType = coinTypeOfChain(Number(network.caipNetworkId.split(':')[1]))
+    const address = (account.addresses[String(coinType)] ?? account.addresses['60'])?.address
+    if (address) resolved = { address, avatar: account.attributes.avatar }
+  } catch (error) {
+    console.error('[walletframe] name resolution failed:', error)
+  }
+  // Typed on meanwhile: the newer text has its own resolution.
+  if (deps.send.get().receiverAddress !== typed) return
+  deps.send.set((state) =>
+    resolved
+      ? {
+          ...state,
+          receiverProfileName: name,
+          receiverProfileImageUrl: resolved.avatar,
+          receiverResolvedAddress: resolved.address,
+        }
+      : { ...state, receiverNameError: nameMessages.resolveFailed },
+  )
 }
 
 /**
@@ -129,14 +186,14 @@ export async function setReceiver(deps: Deps, receiverAddress: string): Promise<
  */
 export async function estimate(deps: Deps): Promise<void> {
   const from = source(deps)
-  const { token, receiverAddress } = deps.send.get()
-  const receiver = receiverAddress.trim()
+  const { token } = deps.send.get()
+  const receiver = receiverOf(deps.send.get())
   if (!from || !token) return
   const chain = await deps.chain(from.network.chainNamespace)
   if (!chain?.isAddress(receiver)) return
   const current = () => {
     const now = deps.send.get()
-    return sameSource(now, from) && now.token === token && now.receiverAddress.trim() === receiver
+    return sameSource(now, from) && now.token === token && receiverOf(now) === receiver
   }
   try {
     const gasPrice = from.network.chainNamespace === 'eip155' ? await deps.gasPrice(from.network) : undefined
@@ -186,8 +243,8 @@ export function verdict(
     namespace: context.network.chainNamespace,
     token: state.token,
     amount: state.sendTokenAmount,
-    receiver: state.receiverAddress,
-    receiverAccepted: context.chain?.isAddress(state.receiverAddress.trim()) ?? false,
+    receiver: receiverOf(state),
+    receiverAccepted: context.chain?.isAddress(receiverOf(state)) ?? false,
     fee: state.fee,
     native: {
       balance: native ? SendValidation.unitsOf(native.quantity.numeric, decimals) : 0n,
@@ -238,7 +295,7 @@ export async function send(deps: Deps): Promise<void> {
     network.chainNamespace === 'eip155' ? accountMessages.evmSendFailed : accountMessages.solanaSendFailed
   const transfer: Transfer = {
     from: address,
-    to: state.receiverAddress.trim(),
+    to: receiverOf(state),
     token: tokenAddress(state.token),
     amount: result.amount,
     decimals: Number(state.token.quantity.decimals),

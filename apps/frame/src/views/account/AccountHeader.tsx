@@ -1,9 +1,10 @@
 // The Account header: profile avatar and name (identity API, EVM only; SPEC §9 5 min cache), the
-// address to copy, and the active network's native balance.
+// address to copy (with "Choose a name" when it has none), and the active network's native balance.
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import * as Navigation from '../../core/actions/navigation.js'
 import { truncateUnits } from '../../lib/format.js'
 import * as Identity from '../../queries/identity.js'
 import * as NativeBalance from '../../queries/nativeBalance.js'
@@ -13,7 +14,7 @@ export function shortAddress(address: string): string {
 }
 
 export function AccountHeader({ network, address }: { network: ChainNetwork; address: string }) {
-  const { api } = useFrame()
+  const { api, core } = useFrame()
   const [copied, setCopied] = useState(false)
   const profile = useQuery({
     ...Identity.identity(api, address),
@@ -46,6 +47,16 @@ export function AccountHeader({ network, address }: { network: ChainNetwork; add
       >
         {shortAddress(address)} {copied ? '✓' : ''}
       </button>
+      {api && profile && !profile.name ? (
+        <button
+          type="button"
+          className="wf-link"
+          data-testid="wf-account-choose-name"
+          onClick={() => Navigation.push(core, 'RegisterAccountName')}
+        >
+          Choose a name
+        </button>
+      ) : null}
       <Balance network={network} address={address} />
     </div>
   )

@@ -27,10 +27,11 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
   const form = useStore(deps.send)
   const [sendError, setSendError] = useState<string>()
   const verdict = Send.check(deps, chain)
-  const receiverAccepted = chain?.isAddress(form.receiverAddress.trim()) ?? false
+  const receiverAccepted = chain?.isAddress(Send.receiverOf(form)) ?? false
   const started = form.sendTokenAmount.trim() !== '' || form.receiverAddress.trim() !== ''
   const problem =
     sendError ??
+    form.receiverNameError ??
     (verdict?.status === 'invalid' && started && form.balances === 'ready' ? verdict.message : undefined)
 
   function submit() {
@@ -75,7 +76,7 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
           className="wf-input"
           autoComplete="off"
           spellCheck={false}
-          placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x… address'}
+          placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x… address or name'}
           data-testid="wf-send-receiver"
           value={form.receiverAddress}
           onChange={(event) => {
@@ -84,6 +85,19 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
           }}
         />
       </label>
+      {form.receiverProfileName && form.receiverResolvedAddress ? (
+        <p className="wf-account" data-testid="wf-send-receiver-name">
+          {form.receiverProfileImageUrl ? (
+            <img className="wf-avatar" src={form.receiverProfileImageUrl} alt="" />
+          ) : (
+            <span className="wf-avatar" aria-hidden="true" />
+          )}
+          <span className="wf-profile-name">{form.receiverProfileName}</span>
+          <span className="wf-muted" title={form.receiverResolvedAddress}>
+            {form.receiverResolvedAddress.slice(0, 6)}…{form.receiverResolvedAddress.slice(-4)}
+          </span>
+        </p>
+      ) : null}
       {receiverAccepted ? <Fee form={form} network={network} /> : null}
       {problem ? (
         <p className="wf-error" role="alert" data-testid="wf-send-error">

@@ -7,6 +7,7 @@ import { load } from '../../chains/load.js'
 import type * as Send from '../../core/actions/send.js'
 import * as GasPrice from '../../queries/gasPrice.js'
 import * as History from '../../queries/history.js'
+import * as Names from '../../queries/names.js'
 import * as NativeBalance from '../../queries/nativeBalance.js'
 import * as TokenBalances from '../../queries/tokenBalances.js'
 
@@ -35,6 +36,10 @@ export function sendDeps(
     balances: (network, address) =>
       queryClient.fetchQuery(TokenBalances.tokenBalances(api, balanceRetry, network, address)),
     gasPrice: async (network) => BigInt(await queryClient.fetchQuery(GasPrice.gasPrice(api, network))),
+    async resolveName(name) {
+      if (!api) throw new Error('No Walletframe API: names cannot be resolved')
+      return queryClient.fetchQuery(Names.account(api, name))
+    },
     async refreshBalances(network, address) {
       await Promise.all([
         TokenBalances.refresh(queryClient, api, balanceRetry, network, address),
