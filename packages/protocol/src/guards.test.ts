@@ -237,6 +237,19 @@ function replace(value: unknown, { op, key, junk }: Mutation): unknown {
   }
 }
 
+/**
+ * Sets a key the way a sender could, leaving values that refuse it as they are: a boxed String's
+ * indices are read-only (so Reflect.set, not assignment), and an array's `length` cannot take an
+ * object without a primitive value (it throws).
+ */
+function setQuietly(target: object, key: string | number, value: unknown): void {
+  try {
+    Reflect.set(target, key, value)
+  } catch {
+    // The value stays as it was: still a message worth comparing.
+  }
+}
+
 function mutate(value: unknown, mutations: Mutation[]): unknown {
   let root = copy(value)
   for (const change of mutations) {
@@ -251,8 +264,7 @@ function mutate(value: unknown, mutations: Mutation[]): unknown {
     const current = (parent as Record<string | number, unknown>)[key]
     if (change.op % 13 === 10) delete (parent as Record<string | number, unknown>)[key]
     else if (change.op % 13 === 11 && current !== null && typeof current === 'object')
-      // Reflect.set, not assignment: an earlier mutation may have left a boxed String, whose indices are read-only.
-      Reflect.set(current, change.key, change.junk)
+      setQuietly(current, change.key, change.junk)
     else if (change.op % 13 === 12) (parent as Record<string | number, unknown>)[key] = undefined
     else (parent as Record<string | number, unknown>)[key] = replace(current, change)
   }
