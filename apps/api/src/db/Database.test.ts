@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main } from '../cli.js'
 import * as EvmBlocks from '../indexer/evmBlocks.js'
 import * as Store from '../indexer/store.js'
-import { backends } from '../internal/testing.js'
-import type * as Database from './Database.js'
+import { backends, serverLegAvailable, testDatabaseUrl } from '../internal/testing.js'
+import * as Database from './Database.js'
 import * as History from './history.js'
 import * as Projects from './projects.js'
 import { analyticsEvents } from './schema.js'
@@ -218,5 +218,23 @@ describe.each(legs)('database on $name', (leg) => {
         blockHash: blockHash(1, 1),
       })
     })
+  })
+})
+
+describe('several processes opening one new schema at once', async () => {
+  const available = await serverLegAvailable()
+  it.runIf(available)('all open it: the loser of the create race does not fail', async () => {
+    const schema = `t_race_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
+    const opened = await Promise.all(
+      Array.from({ length: 6 }, () => Database.open({ databaseUrl: testDatabaseUrl, schema })),
+    )
+    try {
+      for (const database of opened) await database.db.execute(sql`select 1`)
+    } finally {
+      await Promise.all(opened.map((database) => database.close()))
+      const cleanup = await Database.open({ databaseUrl: testDatabaseUrl })
+      await cleanup.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`))
+      await cleanup.close()
+    }
   })
 })

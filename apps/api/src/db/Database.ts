@@ -54,7 +54,7 @@ export async function open(options: open.Options = {}): Promise<Database> {
     // An idle client that loses its server emits 'error' on the pool; without a listener that
     // would crash the process. The next query reconnects.
     pool.on('error', (error) => console.error(`[api] postgres pool: ${error.message}`))
-    if (pgSchema) await pool.query(`create schema if not exists "${pgSchema}"`)
+    if (pgSchema) await createSchema(pool, pgSchema)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
@@ -77,5 +77,19 @@ export async function open(options: open.Options = {}): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder, migrationsSchema }),
     close: () => client.close(),
+  }
+}
+
+/**
+ * `create schema if not exists` races with itself: processes starting together on a new schema may
+ * all find it missing, and all but one insert fails with a unique violation (23505) or duplicate
+ * schema (42P06). Either way the schema exists, which is all the caller wanted.
+ */
+async function createSchema(pool: pg.Pool, name: string): Promise<void> {
+  try {
+    await pool.query(`create schema if not exists "${name}"`)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code !== '23505' && code !== '42P06') throw error
   }
 }
