@@ -7,6 +7,7 @@ import { type Address, createPublicClient, erc20Abi, formatUnits, http } from 'v
 import { test as apiTest, expect } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
+import { frameOf } from './lib/fixtures.js'
 import { test as walletConnectTest } from './lib/walletConnect.js'
 
 // The API on the devnets, the local relay with the Node test wallet, and the Solana devnet.
@@ -83,6 +84,40 @@ test.describe('with a browser wallet', () => {
     await expect(modal.getByTestId('wf-tokens-empty')).toHaveText('Token Balance Unavailable')
     await modal.getByTestId('wf-tab-Activity').click()
     await expect(modal.getByTestId('wf-activity').or(modal.getByTestId('wf-activity-empty'))).toBeVisible()
+  })
+
+  test('balances survive a reload where the frame has storage, and only there', async ({
+    demo,
+    modal,
+    api,
+    regime,
+    stack,
+  }) => {
+    await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
+    await expect(modal.getByTestId('wf-token').first()).toBeVisible()
+    if (regime !== 'blocked') {
+      // The persister writes at most once a second: wait for it to have written the balances.
+      await expect
+        .poll(() =>
+          frameOf(demo, stack).evaluate(() =>
+            localStorage.getItem('walletframe:queries')?.includes('tokenBalances'),
+          ),
+        )
+        .toBe(true)
+    }
+    // After the reload the API cannot answer: what shows comes from the frame's persisted cache.
+    await demo.route(`${api.url}/v1/account/*/balance*`, (route) => route.abort('connectionrefused'))
+    await demo.reload()
+    await expect(demo.getByTestId('state-status')).toHaveText('connected')
+    await demo.getByTestId('open-account').click()
+    await expect(modal.getByTestId('wf-view-Account')).toBeVisible()
+    if (regime === 'blocked') {
+      // No storage of its own: the cache lived in memory (the host keeps no query caches).
+      await expect(modal.getByTestId('wf-tokens-empty')).toHaveText('Token Balance Unavailable')
+    } else {
+      await expect(modal.getByTestId('wf-token').first()).toBeVisible()
+      await expect(modal.getByTestId('wf-tokens-empty')).toHaveCount(0)
+    }
   })
 
   test('Receive shows the address as a QR code and the networks it is valid on', async ({
