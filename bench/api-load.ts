@@ -3,13 +3,15 @@
 // process's memory. The API runs as its own process (the CLI), so the figures are not mixed with
 // the load generator's or the chains'.
 // Usage: npx tsx bench/api-load.ts [seconds per scenario=5] [concurrency=16]
+
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevstack } from '@walletframe/devstack'
+import { loadBalances, memoryMb } from './internal/httpLoad.js'
 
 const seconds = Number(process.argv[2] ?? 5)
 const concurrency = Number(process.argv[3] ?? 16)
@@ -34,44 +36,9 @@ async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T
   return body.result as T
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) }
-}
-
 /** `workers` loops, each issuing requests back to back for `seconds`. */
 async function load(name: string, workers: number, url: (worker: number) => string) {
-  const latencies: number[] = []
-  let errors = 0
-  const until = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      while (performance.now() < until) {
-        const t = performance.now()
-        const response = await fetch(url(worker))
-        const body = await response.text()
-        if (response.status !== 200 || !body.includes('"balances"')) errors++
-        latencies.push(performance.now() - t)
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    scenario: name,
-    concurrency: workers,
-    requests: latencies.length,
-    errors,
-    'req/s': Math.round(latencies.length / elapsed),
-    'p50 ms': Number(percentile(latencies, 50).toFixed(2)),
-    'p99 ms': Number(percentile(latencies, 99).toFixed(2)),
-  }
+  return { scenario: name, concurrency: workers, ...(await loadBalances({ workers, seconds, url })) }
 }
 
 const stack = await startDevstack({ solana: false, quiet: true })
@@ -158,7 +125,7 @@ try {
   })
   const startupMs = Math.round(performance.now() - startedAt)
   const pid = api.pid!
-  const idle = await rssMb(pid)
+  const idle = await memoryMb(pid)
 
   const balance = (address: string, force: boolean) =>
     `${baseUrl}/v1/account/${address}/balance?projectId=bench&chainId=${chainId}&currency=usd${force ? '&forceUpdate=true' : ''}`
@@ -169,9 +136,9 @@ try {
   const uncached = await load('uncached balance (forceUpdate, 20 tokens)', holders.length, (w) =>
     balance(holders[w]!, true),
   )
-  const afterUncached = await rssMb(pid)
+  const afterUncached = await memoryMb(pid)
   const cached = await load('cached balance', concurrency, () => balance(holders[0]!, false))
-  const afterCached = await rssMb(pid)
+  const afterCached = await memoryMb(pid)
 
   console.log(
     `API started in ${startupMs} ms (PGlite + migrations); ${readable} tokens read per uncached call, ${sample.balances.length} balances in the answer`,

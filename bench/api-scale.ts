@@ -7,15 +7,17 @@
 // Usage: npx tsx bench/api-scale.ts [seconds per scenario=5] [concurrency=16]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after)
 //   BENCH_REDIS_URL (default redis://127.0.0.1:6379; the Redis rows are skipped when it does not answer)
+
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevstack } from '@walletframe/devstack'
 import pg from 'pg'
+import { loadBalances, memoryMb } from './internal/httpLoad.js'
 
 const seconds = Number(process.argv[2] ?? 5)
 const concurrency = Number(process.argv[3] ?? 16)
@@ -25,15 +27,6 @@ const chainId = 'eip155:1'
 
 const entry = fileURLToPath(new URL('../apps/api/src/internal/apiProcess.ts', import.meta.url))
 const apiRoot = fileURLToPath(new URL('../apps/api', import.meta.url))
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url)
@@ -76,32 +69,8 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** `workers` loops issuing requests back to back for `seconds`, worker w against urls[w % n]. */
-async function load(urls: string[], workers: number) {
-  const latencies: number[] = []
-  let errors = 0
-  const until = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      const url = urls[worker % urls.length]!
-      while (performance.now() < until) {
-        const t = performance.now()
-        const response = await fetch(url)
-        const body = await response.text()
-        if (response.status !== 200 || !body.includes('"balances"')) errors++
-        latencies.push(performance.now() - t)
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    requests: latencies.length,
-    errors,
-    'req/s': Math.round(latencies.length / elapsed),
-    'p50 ms': Number(percentile(latencies, 50).toFixed(2)),
-    'p99 ms': Number(percentile(latencies, 99).toFixed(2)),
-  }
+function load(urls: string[], workers: number) {
+  return loadBalances({ workers, seconds, url: (worker) => urls[worker % urls.length]! })
 }
 
 const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2_000 })
@@ -164,7 +133,7 @@ try {
       await load(urls, concurrency)
       const result = await load(urls, concurrency)
       rows.push({ processes: count, 'limits in': store, concurrency, ...result })
-      const rss = await Promise.all(processes.map((p) => rssMb(p.child.pid!)))
+      const rss = await Promise.all(processes.map(async (p) => (await memoryMb(p.child.pid!)).rss))
       memory.push({ processes: count, 'limits in': store, 'RSS MB per process': rss.join(' / ') })
       await Promise.all(processes.map((p) => stopProcess(p.child)))
     }
