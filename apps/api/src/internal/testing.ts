@@ -2,8 +2,13 @@
 // when one answers at TEST_DATABASE_URL; each test file works in its own schema, dropped afterwards.
 // CI has the server, so there its absence fails instead of passing quietly.
 import { randomBytes } from 'node:crypto'
+import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
+import * as Config from '../Config.js'
+import { createApi } from '../createApi.js'
 import * as Database from '../db/Database.js'
+import * as Projects from '../db/projects.js'
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -72,4 +77,47 @@ export async function backends(label: string): Promise<Backend[]> {
     })
   }
   return list
+}
+
+export type RouteHarness = {
+  /** The app, for `api.request(…)`; set once the suite's beforeAll has run. */
+  readonly api: ReturnType<typeof createApi>
+  readonly database: Database.Database
+  /** What the app reported as unexpected errors (a bad-input test expects none). */
+  readonly logs: string[]
+}
+
+/**
+ * For a suite of route tests on `leg`: a migrated database with the project `app`, and the API on
+ * one Ethereum-like network, opened before the suite and closed after it.
+ */
+export function routeHarness(leg: Backend): RouteHarness {
+  const logs: string[] = []
+  let api: ReturnType<typeof createApi> | undefined
+  let database: Database.Database | undefined
+  let close: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    ;({ database, close } = await leg.open())
+    await database.migrate()
+    await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
+    api = createApi({
+      config: Config.parse({ version: 1, networks: [evmNetwork(1, 'Ethereum')] }),
+      db: database.db,
+      log: (line) => logs.push(line),
+    })
+  })
+  afterAll(() => close?.())
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('routeHarness: used before its beforeAll ran')
+    return value
+  }
+  return {
+    get api() {
+      return opened(api)
+    },
+    get database() {
+      return opened(database)
+    },
+    logs,
+  }
 }

@@ -1,15 +1,10 @@
 // POST /e on both database backends: what Postgres or JSON cannot hold is refused with a 400 naming
 // the field, and nothing is stored; what they can hold, up to the bounds, is stored as sent.
 import { maxTimestampMs } from '@walletframe/protocol'
-import { evmNetwork } from '@walletframe/protocol/testing'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as Config from '../Config.js'
-import { createApi } from '../createApi.js'
-import type * as Database from '../db/Database.js'
-import * as Projects from '../db/projects.js'
+import { describe, expect, it } from 'vitest'
 import { analyticsEvents } from '../db/schema.js'
-import { backends } from '../internal/testing.js'
+import { backends, routeHarness } from '../internal/testing.js'
 
 const legs = await backends('analytics')
 
@@ -26,33 +21,18 @@ const event = (eventId: string, overrides: Record<string, unknown> = {}) => ({
 const nested = (depth: number): unknown => (depth === 0 ? 1 : { a: nested(depth - 1) })
 
 describe.each(legs)('POST /e on $name', (leg) => {
-  let database: Database.Database
-  let close: () => Promise<void>
-  let api: ReturnType<typeof createApi>
-  const logs: string[] = []
-
-  beforeAll(async () => {
-    ;({ database, close } = await leg.open())
-    await database.migrate()
-    await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
-    api = createApi({
-      config: Config.parse({ version: 1, networks: [evmNetwork(1, 'Ethereum')] }),
-      db: database.db,
-      log: (line) => logs.push(line),
-    })
-  })
-  afterAll(() => close?.())
+  const harness = routeHarness(leg)
 
   const post = (body: unknown, query = '') =>
-    api.request(`/e?projectId=app${query}`, {
+    harness.api.request(`/e?projectId=app${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
   const stored = async (eventId: string) =>
-    database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId))
+    harness.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId))
   // An id Postgres cannot hold cannot be looked up either: count every row instead.
-  const count = async () => (await database.db.select().from(analyticsEvents)).length
+  const count = async () => (await harness.database.db.select().from(analyticsEvents)).length
 
   it.each([
     ['a NUL in eventId', event('nul-\u0000'), 'body.eventId'],
@@ -117,6 +97,6 @@ describe.each(legs)('POST /e on $name', (leg) => {
     const [row] = await stored('bounds')
     expect(row).toMatchObject({ props, sdkType: 'appkit', sdkVersion: '1.0.0' })
     expect(row!.occurredAt.toISOString()).toBe('9999-12-31T23:59:59.999Z')
-    expect(logs).toEqual([])
+    expect(harness.logs).toEqual([])
   })
 })

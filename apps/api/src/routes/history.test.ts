@@ -1,15 +1,10 @@
 // History cursors: decoded and held to what the columns store before any query, on both database
 // backends, so a crafted cursor is a 400 and a cursor at the very bounds still pages on.
-import { evmNetwork } from '@walletframe/protocol/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as Config from '../Config.js'
-import { createApi } from '../createApi.js'
-import type * as Database from '../db/Database.js'
+import { describe, expect, it } from 'vitest'
 import type * as History from '../db/history.js'
-import * as Projects from '../db/projects.js'
 import { accountActivity, chainTransactions } from '../db/schema.js'
 import { InvalidRequestError } from '../errors.js'
-import { backends } from '../internal/testing.js'
+import { backends, routeHarness } from '../internal/testing.js'
 import { decodeCursor, encodeCursor } from './history.js'
 
 const legs = await backends('history')
@@ -47,25 +42,11 @@ describe('decodeCursor', () => {
 })
 
 describe.each(legs)('GET /v1/account/{account}/history on $name', (leg) => {
-  let database: Database.Database
-  let close: () => Promise<void>
-  let api: ReturnType<typeof createApi>
-  const logs: string[] = []
+  const harness = routeHarness(leg)
   const account = '0x1111111111111111111111111111111111111111'
 
-  beforeAll(async () => {
-    ;({ database, close } = await leg.open())
-    await database.migrate()
-    await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
-    api = createApi({
-      config: Config.parse({ version: 1, networks: [evmNetwork(1, 'Ethereum')] }),
-      db: database.db,
-      log: (line) => logs.push(line),
-    })
-  })
-  afterAll(() => close?.())
-
-  const history = (query: string) => api.request(`/v1/account/${account}/history?projectId=app${query}`)
+  const history = (query: string) =>
+    harness.api.request(`/v1/account/${account}/history?projectId=app${query}`)
 
   it.each(crafted)('answers a cursor with %s with 400 naming the cursor', async (_, cursor) => {
     const response = await history(`&cursor=${cursor}`)
@@ -83,7 +64,7 @@ describe.each(legs)('GET /v1/account/{account}/history on $name', (leg) => {
       txIndex: 2 ** 31 - 1,
       minedAt,
     }))
-    await database.db.insert(chainTransactions).values(
+    await harness.database.db.insert(chainTransactions).values(
       rows.map((row) => ({
         ...row,
         fromAddress: account,
@@ -93,7 +74,7 @@ describe.each(legs)('GET /v1/account/{account}/history on $name', (leg) => {
         success: true,
       })),
     )
-    await database.db
+    await harness.database.db
       .insert(accountActivity)
       .values(rows.map(({ hash, ...row }) => ({ ...row, txHash: hash, address: account })))
 
@@ -110,6 +91,6 @@ describe.each(legs)('GET /v1/account/{account}/history on $name', (leg) => {
     const second = await history(`&limit=1&cursor=${page.next}`)
     expect(second.status).toBe(200)
     expect(await second.json()).toMatchObject({ data: [{ metadata: { hash: rows[1]!.hash } }], next: null })
-    expect(logs).toEqual([])
+    expect(harness.logs).toEqual([])
   })
 })
