@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main } from '../cli.js'
 import * as EvmBlocks from '../indexer/evmBlocks.js'
 import * as Store from '../indexer/store.js'
-import { backends, serverLegAvailable, testDatabaseUrl } from '../internal/testing.js'
+import { backends, openServerSchema, serverLegAvailable, testDatabaseUrl } from '../internal/testing.js'
 import * as Database from './Database.js'
 import * as History from './history.js'
 import * as Projects from './projects.js'
@@ -221,8 +221,26 @@ describe.each(legs)('database on $name', (leg) => {
   })
 })
 
-describe('several processes opening one new schema at once', async () => {
+describe('several schemas and processes on one server', async () => {
   const available = await serverLegAvailable()
+  it.runIf(available)(
+    'a chain being indexed in one schema does not stop another schema indexing it',
+    async () => {
+      const [busy, other] = await Promise.all([openServerSchema('busy'), openServerSchema('other')])
+      try {
+        await Promise.all([busy.database.migrate(), other.database.migrate()])
+        await busy.database.db.transaction(async (tx) => {
+          // `busy` is indexing eip155:1: its lock is held until this transaction ends.
+          expect(await Store.lock(tx as typeof busy.database.db, 'eip155:1')).toBe(true)
+          expect(await Store.append(busy.database.db, 'eip155:1', undefined, [block(1, 1)])).toBe(false)
+          expect(await Store.append(other.database.db, 'eip155:1', undefined, [block(1, 1)])).toBe(true)
+        })
+      } finally {
+        await Promise.all([busy.drop(), other.drop()])
+      }
+    },
+  )
+
   it.runIf(available)('all open it: the loser of the create race does not fail', async () => {
     const schema = `t_race_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
     const opened = await Promise.all(

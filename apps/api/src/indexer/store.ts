@@ -22,16 +22,19 @@ export async function readGenesis(db: Db, chainId: string): Promise<string | nul
   return row?.genesisHash
 }
 
-/** A stable 32-bit key per chain for pg_try_advisory_xact_lock. */
+/** A stable 32-bit key per chain for pg_try_advisory_xact_lock (with the schema as the second key). */
 function lockKey(chainId: string): number {
   let hash = 0x811c9dc5
   for (const char of `walletframe-indexer:${chainId}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193)
   return hash | 0
 }
 
-async function lock(tx: Db, chainId: string): Promise<boolean> {
+/** Takes the chain's lock for the rest of `tx`; false when another transaction of this schema holds it. */
+export async function lock(tx: Db, chainId: string): Promise<boolean> {
   const result = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${lockKey(chainId)}) as locked`,
+    // Keyed by schema too: advisory locks span the whole server, and deployments (or test files) in
+    // other schemas index the same chain ids without being this one's business.
+    sql`select pg_try_advisory_xact_lock(${lockKey(chainId)}, hashtext(current_schema())) as locked`,
   )) as unknown as {
     rows: { locked: boolean }[]
   }
