@@ -10,10 +10,13 @@ const benches = [
   'devstack-startup.ts',
   'walletconnect-relay.ts',
   'walletconnect-frame.ts',
+  'wagmi-connect.ts',
   'api-load.ts',
   'api-scale.ts',
   'account-tokens.ts',
   'send-confirmed.ts',
+  'swap-quote.ts',
+  'swap-confirmed.ts',
 ]
 
 const dir = fileURLToPath(new URL('.', import.meta.url))

@@ -74,6 +74,48 @@ export async function measure(stdin?: string): Promise<{
   return { core: sum(false), lazy: sum(true), chunks, zodBytes }
 }
 
+/** The browser subpaths: the peer dependencies they leave to the host's page (its own copies). */
+export const subpaths = {
+  wagmi: ['@wagmi/core', 'viem', 'viem/*'],
+  react: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+  solana: [],
+} as const satisfies Record<string, readonly string[]>
+
+/**
+ * Each subpath's entry bundled alone (its dependencies such as @wallet-standard/wallet in, the host's
+ * peer dependencies out), and what it adds to a page that already imports the core: the page with
+ * both entries minus the core alone.
+ */
+export async function measureSubpaths(): Promise<{ name: string; alone: Size; added: Size }[]> {
+  const core = await bundleSize(`export * from ${JSON.stringify(entry)}`, [])
+  const sizes = []
+  for (const [name, external] of Object.entries(subpaths)) {
+    const path = JSON.stringify(
+      fileURLToPath(new URL(`../packages/sdk/src/${name}/index.ts`, import.meta.url)),
+    )
+    const alone = await bundleSize(`export * from ${path}`, external)
+    const both = await bundleSize(`export * from ${JSON.stringify(entry)}\nexport * from ${path}`, external)
+    sizes.push({ name, alone, added: { min: both.min - core.min, gzip: both.gzip - core.gzip } })
+  }
+  return sizes
+}
+
+async function bundleSize(contents: string, external: readonly string[]): Promise<Size> {
+  const result = await build({
+    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    treeShaking: true,
+    external: [...external],
+    write: false,
+    logLevel: 'silent',
+  })
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array()
+  return { min: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { core, lazy, chunks, zodBytes } = await measure()
   for (const chunk of chunks)
@@ -92,4 +134,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `| a host page that calls open() and provider.request, as its bundler splits it (min / min+gzip) | ${page.core.min} B / ${page.core.gzip} B | <= ${budget} B min+gzip |`,
   )
+  for (const { name, alone, added } of await measureSubpaths())
+    console.log(
+      `| @walletframe/sdk/${name} entry alone; added to a page with the core (min+gzip) | ${alone.gzip} B; +${added.gzip} B | peer dependencies not counted |`,
+    )
 }

@@ -32,19 +32,34 @@ export default defineConfig<object, { regime: Regime }>({
   // The frame is cross-site to its host pages (host names mapped to 127.0.0.1), in one of the storage
   // regimes of ARCHITECTURE.md (e2e/lib/regime.ts). Every spec runs as in production: cross-site with
   // the frame's storage blocked, the hardest case. regimes.spec.ts proves each regime; sameSite.spec.ts
-  // runs a connect flow with the frame on the host page's site; persistence.spec.ts and account.spec.ts
-  // (the API's data, the query caches the frame keeps where it has storage) run in all three.
+  // runs a connect flow with the frame on the host page's site; persistence.spec.ts, account.spec.ts
+  // (the API's data, the query caches the frame keeps where it has storage), signIn.spec.ts (the
+  // sign-in sessions the frame keeps) and onramp.spec.ts (a checkout popup on another origin) run in
+  // all three.
   projects: [
     { name: 'blocked', use: { regime: 'blocked' }, testIgnore: 'sameSite.spec.ts' },
     {
       name: 'partitioned',
       use: { regime: 'partitioned' },
-      testMatch: ['regimes.spec.ts', 'persistence.spec.ts', 'account.spec.ts'],
+      testMatch: [
+        'regimes.spec.ts',
+        'persistence.spec.ts',
+        'account.spec.ts',
+        'signIn.spec.ts',
+        'onramp.spec.ts',
+      ],
     },
     {
       name: 'same-site',
       use: { regime: 'same-site' },
-      testMatch: ['regimes.spec.ts', 'sameSite.spec.ts', 'persistence.spec.ts', 'account.spec.ts'],
+      testMatch: [
+        'regimes.spec.ts',
+        'sameSite.spec.ts',
+        'persistence.spec.ts',
+        'account.spec.ts',
+        'signIn.spec.ts',
+        'onramp.spec.ts',
+      ],
     },
   ],
 })

@@ -1,8 +1,9 @@
 // `npm start`: the whole local stack on one machine — devnets, the frame and the demo host page
 // on two origins — then prints the demo URL. Ctrl-C stops everything.
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { startApi } from '@walletframe/api'
-import { startDevstack } from '@walletframe/devstack'
+import { loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
 import type { FrameConfigInput } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
 import { frameHeaders, type Options, type Served, serveStatic } from './serveStatic.js'
@@ -60,7 +61,27 @@ async function main() {
   console.log('Starting the API (embedded PostgreSQL)…')
   const api = await startApi({
     port: Number(process.env.API_PORT ?? 0),
-    config: { ...chainsFile, options: { development: true, frameOrigins: [frame.origin] } },
+    config: {
+      ...chainsFile,
+      options: {
+        development: true,
+        frameOrigins: [frame.origin],
+        // Email and social login against the devstack's mail catcher and OAuth stand-in; a fresh secret
+        // per run unless one is set (sessions then end with the run).
+        auth: {
+          secret: process.env.WALLETFRAME_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+          ...loginSettings(chainsFile.services),
+        },
+        // The devstack's on-ramp, configured as a real provider would be: its URL and the addresses
+        // it delivers from (Activity's on-ramp purchases).
+        ...(chainsFile.services.onramp && {
+          onramp: {
+            url: chainsFile.services.onramp,
+            fundingAddresses: onrampFundingAddresses(chainsFile.networks),
+          },
+        }),
+      },
+    },
     dataDir: process.env.DATABASE_URL ? undefined : resolve(repoRoot, '.data/api'),
     localProject: { id: projectId, allowedOrigins: [demo.origin] },
   })
@@ -71,6 +92,10 @@ async function main() {
   for (const network of chainsFile.networks)
     console.log(`  ${network.name.padEnd(24)} ${network.rpcUrls.default.http[0]}`)
   console.log(`  ${'WalletConnect relay'.padEnd(24)} ${chainsFile.services.relay ?? 'off'}`)
+  console.log(`  ${'On-ramp checkout'.padEnd(24)} ${chainsFile.services.onramp ?? 'off'}`)
+  if (chainsFile.services.mail)
+    console.log(`  ${'Login codes (mail)'.padEnd(24)} ${chainsFile.services.mail}/?to=<your address>`)
+  console.log(`  ${'OAuth stand-in'.padEnd(24)} ${chainsFile.services.oauth ?? 'off'}`)
   console.log(`  ${'API'.padEnd(24)} ${api.url}`)
   console.log(`  ${'Frame'.padEnd(24)} ${frame.url}`)
   console.log(`\n  Demo: ${demo.url}\n`)

@@ -3,6 +3,7 @@
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
 import { type Config, startApi } from '@walletframe/api'
 import { evmAccount, startDevstack } from '@walletframe/devstack'
+import type { ChainsFile } from '@walletframe/protocol'
 import { injectBrowserWallet } from '../../e2e/lib/browserWallet.js'
 import { rpcUrlsOf } from '../../e2e/lib/chains.js'
 import { projectId, type Stack, startStack } from '../../e2e/lib/stack.js'
@@ -14,6 +15,8 @@ export type AccountBench = {
   modal: FrameLocator
   stack: Stack
   rpcUrls: Record<number, string>
+  /** The devnets' chains file (contract and token addresses). */
+  chains: ChainsFile
   close(): Promise<void>
 }
 
@@ -58,7 +61,7 @@ export async function startAccountBench(options: {
     const modal = page.frameLocator('iframe[title="Walletframe"]')
     await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
     await page.getByTestId('state-status').getByText('connected').waitFor()
-    return { page, modal, stack, rpcUrls, close }
+    return { page, modal, stack, rpcUrls, chains: devstack.chainsFile, close }
   } catch (error) {
     await close()
     throw error

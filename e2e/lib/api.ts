@@ -1,7 +1,9 @@
 // The Walletframe API for the specs that show chain data (balances, history, NFTs, identity): one per
 // worker, on the worker's devnets, embedded PostgreSQL in memory, the indexer following the chains.
 // The frame then takes its networks from the API's project config, RPC through the API's proxy.
+import { randomBytes } from 'node:crypto'
 import { startApi } from '@walletframe/api'
+import { loginSettings } from '@walletframe/devstack'
 import { test as chainsTest } from './chains.js'
 import { projectId } from './stack.js'
 
@@ -20,6 +22,8 @@ export const test = chainsTest.extend<object, { api: Api }>({
             // The devnets mine a block per transaction and never reorg: index up to the head, so
             // a transaction a spec sends shows in Activity without waiting for later blocks.
             reorgSafeDepth: 0,
+            // Email and social login against the worker's mail catcher and OAuth stand-in.
+            auth: { secret: randomBytes(32).toString('hex'), ...loginSettings(chains.services) },
           },
         },
         databaseUrl: undefined,

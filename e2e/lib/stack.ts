@@ -20,6 +20,8 @@ export type Stack = {
   setNetworks(networks: ChainNetwork[]): void
   /** Points the frame at an API (its networks then come from the API's project config), or at none. */
   setApiUrl(url: string | undefined): void
+  /** Headers the demo host page is served with, read per request (a spec may set a CSP; empty by default). */
+  demoHeaders: Record<string, string>
 }
 
 /** The host names the servers are addressed by (each must resolve to 127.0.0.1 in the browser). */
@@ -58,7 +60,13 @@ export async function startStack(
     networks: networks.map((network) => network.caipNetworkId),
   })
   const json = { '/demo-config.json': demoConfig }
-  const demo = await serveStatic({ root: demoDist, json, ...(hosts && { hostname: hosts.demo }) })
+  const demoHeaders: Record<string, string> = {}
+  const demo = await serveStatic({
+    root: demoDist,
+    json,
+    headers: demoHeaders,
+    ...(hosts && { hostname: hosts.demo }),
+  })
   const foreign = await serveStatic({ root: demoDist, json, ...(hosts && { hostname: hosts.foreign }) })
   allowed = [demo.origin]
   return {
@@ -73,6 +81,7 @@ export async function startStack(
     setApiUrl(url) {
       apiUrl = url
     },
+    demoHeaders,
     async close() {
       await Promise.all([frame.close(), demo.close(), foreign.close()])
     },

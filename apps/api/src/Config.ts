@@ -3,7 +3,9 @@
 import { readFile } from 'node:fs/promises'
 import { ChainsFile } from '@walletframe/protocol'
 import { z } from 'zod'
+import { AuthOptions } from './auth/config.js'
 import { ConfigError, formatPath } from './errors.js'
+import { OnrampConfig } from './onramp/config.js'
 
 const Origin = z
   .string()
@@ -78,6 +80,16 @@ export const Options = z.object({
       messageWindowSeconds: z.number().int().min(10).max(3_600).default(300),
     })
     .prefault({}),
+  signIn: z
+    .object({
+      /** How long a sign-in nonce may wait to be signed and used. */
+      nonceTtlSeconds: z.number().int().min(30).max(3_600).default(300),
+    })
+    .prefault({}),
+  /** The on-ramp provider (routes/onramp.ts). */
+  onramp: OnrampConfig.prefault({}),
+  /** Email and social login of the embedded wallet (auth/config.ts). */
+  auth: AuthOptions.prefault({}),
   /** JSON-RPC proxy request limit (bytes). */
   rpcMaxBodyBytes: z
     .number()

@@ -2,6 +2,7 @@
 // error handler that turns every failure into a JSON body (never a stack trace).
 import type { IdentityResponse, TokenBalance } from '@walletframe/protocol'
 import { Hono } from 'hono'
+import * as auth from './auth/routes.js'
 import type { ApiConfig } from './Config.js'
 import * as Networks from './chains/Networks.js'
 import * as Prices from './chains/Prices.js'
@@ -15,16 +16,19 @@ import { perIp } from './middleware/rateLimit.js'
 import * as ProjectStore from './ProjectStore.js'
 import * as analytics from './routes/analytics.js'
 import * as balance from './routes/balance.js'
+import * as convert from './routes/convert.js'
 import * as gasPrice from './routes/gasPrice.js'
 import * as history from './routes/history.js'
 import * as identity from './routes/identity.js'
 import * as names from './routes/names.js'
 import * as nfts from './routes/nfts.js'
+import * as onramp from './routes/onramp.js'
 import * as openapi from './routes/openapi.js'
 import * as price from './routes/price.js'
 import * as projectConfig from './routes/projectConfig.js'
 import type { App, Deps, Env } from './routes/Route.js'
 import * as rpcProxy from './routes/rpcProxy.js'
+import * as sessions from './routes/sessions.js'
 import * as supportedChains from './routes/supportedChains.js'
 import { doc as walletsDoc, walletsRoutes } from './routes/wallets.js'
 
@@ -81,11 +85,23 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
 
   const app = new Hono<Env>()
   app.get('/health', (c) => c.json({ ok: true }))
-  openapi.register(app, [...routes.map((route) => route.doc), ...names.docs, walletsDoc])
+  openapi.register(app, [
+    ...routes.map((route) => route.doc),
+    ...names.docs,
+    ...convert.docs,
+    ...sessions.docs,
+    ...onramp.docs,
+    ...auth.docs,
+    walletsDoc,
+  ])
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)
   names.register(app, deps)
+  convert.register(app, deps)
+  sessions.register(app, deps)
+  onramp.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
+  auth.register(app, deps, { limitStore })
   // The wallet registry is public data, but it is served per project like every other call.
   app.use('/v1/wallets', requireProject(deps, { from: 'query' }))
   app.route('/', walletsRoutes())

@@ -188,6 +188,24 @@ export class ReplayedMessageError extends ApiError {
   }
 }
 
+/**
+ * A sign-in session that does not hold: the reason (a SessionVerificationError code such as
+ * NONCE_REJECTED or INVALID_SIGNATURE) is in the message, for the frame's logs and its users.
+ */
+export class SignInRejectedError extends ApiError {
+  override name = 'SignInRejectedError'
+  constructor(reason: string, detail: string, field = 'session') {
+    super(401, 'SIGN_IN_REJECTED', `Sign-in rejected (${reason}): ${detail}`, field)
+  }
+}
+
+export class SessionNotFoundError extends ApiError {
+  override name = 'SessionNotFoundError'
+  constructor() {
+    super(404, 'SESSION_NOT_FOUND', 'No sign-in session has this id', 'id')
+  }
+}
+
 /** A JSON-RPC error object answered by the upstream node (e.g. execution reverted). */
 export class RpcResponseError extends Error {
   override name = 'RpcResponseError'
@@ -240,4 +258,12 @@ export class ConfigError extends Error {
   ) {
     super(message)
   }
+}
+
+/** Whether `error` or any error in its cause chain is a `type`. */
+export function causedBy(error: unknown, type: abstract new (...args: never[]) => Error): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as Error).cause) {
+    if (cause instanceof type) return true
+  }
+  return false
 }

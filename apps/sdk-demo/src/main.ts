@@ -24,6 +24,8 @@ const wf = createWalletframe({
   projectId: config.projectId,
   frameUrl: config.frameUrl,
   networks: config.networks,
+  ...(config.siwx ? { siwx: config.siwx } : {}),
+  ...(config.features ? { features: config.features } : {}),
   metadata: { name: 'Walletframe demo dapp', url: location.origin, description: 'SDK demo host page' },
 })
 // For the e2e specs and for poking at it from the console.
@@ -48,7 +50,10 @@ wf.subscribeNetwork((network) => {
   text('state-supported', network.supported)
 })
 wf.subscribeModal((open) => text('modal-open', open))
-wf.subscribeSiwx((session) => text('siwx-session', session ? session.data.accountAddress : 'none'))
+wf.subscribeSiwx((session) => {
+  text('siwx-session', session ? session.data.accountAddress : 'none')
+  text('siwx-session-id', session ? session.id : 'none')
+})
 
 const select = byTestId<HTMLSelectElement>('network-select')
 for (const id of config.networks) select.append(new Option(id, id))

@@ -71,7 +71,15 @@ describe('startDevstack', () => {
     expect(written.accounts.evm).toHaveLength(10)
     expect(written.accounts.solana).toHaveLength(10)
     expect(written.accounts.evm[0]?.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
-    expect(Object.keys(written.services).sort()).toEqual(['echo', 'nftMetadata', 'relay'])
+    expect(Object.keys(written.services).sort()).toEqual([
+      'echo',
+      'mail',
+      'nftMetadata',
+      'oauth',
+      'onramp',
+      'relay',
+      'smtp',
+    ])
     expect(written.services.relay).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     // The extra service saw the three networks that started before it.
     expect(written.services.echo).toMatch(/\/3$/)

@@ -8,7 +8,10 @@ import { type ChildProcessError, DevstackError } from './errors.js'
 import * as Anvil from './evm/Anvil.js'
 import * as Fixtures from './evm/fixtures.js'
 import * as Network from './evm/network.js'
+import { mailService } from './mail/service.js'
 import * as NftMetadata from './nftMetadata.js'
+import { oauthService } from './oidc/service.js'
+import { onrampService } from './onramp/service.js'
 import { relayService } from './relay/service.js'
 import type { Service } from './Service.js'
 import * as Cluster from './solana/Cluster.js'
@@ -21,6 +24,13 @@ export declare namespace startDevstack {
     solana?: boolean
     /** Start the local WalletConnect relay (default true); its URL is `services.relay`. */
     relay?: boolean
+    /** Start the local on-ramp provider and checkout (default true); its URL is `services.onramp`. */
+    onramp?: boolean
+    /**
+     * Start the login stand-ins (default true): the SMTP catcher (`services.smtp`, its listing at
+     * `services.mail`) and the OAuth / OpenID Connect provider (`services.oauth`).
+     */
+    auth?: boolean
     /** Extra services started after the chains; their URLs land in `services`. */
     services?: readonly Service[]
     /** Write the chains file here once everything answers. */
@@ -115,7 +125,12 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
     if (solanaNetwork) networks.push(solanaNetwork)
     if (networks.length === 0) throw new DevstackError('NO_NETWORKS', 'Enable at least one of evm or solana')
 
-    const extra = [...(options.relay === false ? [] : [relayService]), ...(options.services ?? [])]
+    const extra = [
+      ...(options.relay === false ? [] : [relayService]),
+      ...(options.onramp === false ? [] : [onrampService]),
+      ...(options.auth === false ? [] : [mailService, oauthService]),
+      ...(options.services ?? []),
+    ]
     for (const service of extra) {
       const running = await service.start({ networks, quiet })
       stops.push(running.stop)

@@ -21,6 +21,24 @@ export {
   spamNftHolders,
   testBalances as evmTestBalances,
 } from './evm/fixtures.js'
+export { feePpm as swapFeePpm, feeRecipient as swapFeeRecipient } from './evm/swapFeeRouter.js'
+export { type LoginSettings, loginSettings } from './loginSettings.js'
+export { type CaughtMail, start as startMailCatcher } from './mail/MailCatcher.js'
+export { mailService } from './mail/service.js'
+export {
+  clientId as oauthClientId,
+  settingsFor as oauthSettingsFor,
+  start as startOAuthProvider,
+} from './oidc/Provider.js'
+export {
+  type ProviderName as OAuthProviderName,
+  providerNames as oauthProviderNames,
+} from './oidc/profiles.js'
+export { oauthService } from './oidc/service.js'
+export { type FixtureUser as OAuthFixtureUser, fixtureUsers as oauthFixtureUsers } from './oidc/users.js'
+export { fundingAddresses as onrampFundingAddresses } from './onramp/Funder.js'
+export { type OnrampServer, type Order as OnrampOrder, start as startOnramp } from './onramp/Server.js'
+export { onrampService } from './onramp/service.js'
 export { start as startRelay } from './relay/Relay.js'
 export { relayService } from './relay/service.js'
 export { defaultChainsFile } from './repoRoot.js'

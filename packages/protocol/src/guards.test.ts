@@ -87,6 +87,7 @@ const networkState = fc.record(
 )
 
 const siwxSession = fc.record({
+  id: fc.string(),
   message: fc.string(),
   signature: fc.string(),
   data: fc.record({

@@ -96,6 +96,7 @@ const networkState = object({
 })
 
 const siwxSession = object({
+  id: isString,
   message: isString,
   signature: isString,
   data: object({ accountAddress: isString, chainId: isCaipNetworkId, domain: isString, uri: isString }),

@@ -24,7 +24,6 @@ describe('HostConfig', () => {
       features: {},
       themeMode: 'dark',
       themeVariables: {},
-      siwxRequired: false,
       enableLogger: false,
     })
   })
@@ -33,13 +32,14 @@ describe('HostConfig', () => {
       ...config,
       themeMode: 'light',
       features: { socials: ['google'] },
-      siwxRequired: true,
+      siwx: { required: true },
     })
     expect(parsed).toMatchObject({
       themeMode: 'light',
       features: { socials: ['google'] },
-      siwxRequired: true,
+      siwx: { required: true },
     })
+    expect(HostConfig.parse({ ...config, siwx: {} }).siwx).toEqual({ required: false })
   })
   for (const [name, value] of [
     ['no networks', { ...config, networks: [] }],
@@ -48,6 +48,7 @@ describe('HostConfig', () => {
     ['an empty project id', { ...config, projectId: '' }],
     ['metadata without a url', { ...config, metadata: { name: 'Demo' } }],
     ['an unknown theme mode', { ...config, themeMode: 'system' }],
+    ['a sign-in requirement that is not a boolean', { ...config, siwx: { required: 'yes' } }],
     ['socials: true', { ...config, features: { socials: true } }],
   ] as const)
     it(`rejects ${name}`, () => expect(HostConfig.safeParse(value).success).toBe(false))

@@ -74,8 +74,11 @@ export const HostConfig = z.object({
   themeMode: z._default(ThemeMode, 'dark'),
   themeVariables: z._default(ThemeVariables, {}),
   metadata: Metadata,
-  /** Whether the host forces sign-in with a signed message after connect. */
-  siwxRequired: z._default(z.boolean(), false),
+  /**
+   * Sign in with a signed message after connect (SIWE / SIWS). Absent: no sign-in. `required`: the
+   * user cannot close the modal or stay connected without signing (default false).
+   */
+  siwx: z.optional(z.object({ required: z._default(z.boolean(), false) })),
   enableLogger: z._default(z.boolean(), false),
 })
 export type HostConfig = z.infer<typeof HostConfig>
@@ -153,7 +156,15 @@ export const NetworkState = z.object({
 })
 export type NetworkState = z.infer<typeof NetworkState>
 
+/**
+ * The sign-in session the frame reports (`siwx` event). The frame sends a whole SignInSession (every
+ * CAIP-122 field, the message, the signature, the CACAO) and the API's id for it; the schema names
+ * what a host page reads. A page passes the object on as it came: its backend checks all of it with
+ * `verifySession` (`@walletframe/sdk/server`), which parses `SignInSession`.
+ */
 export const SiwxSession = z.object({
+  /** The API's id of the stored session (GET /v1/sessions/{id}). */
+  id: z.string(),
   message: z.string(),
   signature: z.string(),
   data: z.object({ accountAddress: z.string(), chainId: CaipNetworkId, domain: z.string(), uri: z.string() }),

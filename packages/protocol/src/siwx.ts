@@ -94,3 +94,14 @@ export const SignInSession = z.object({
   cacao: z.optional(Cacao),
 })
 export type SignInSession = z.infer<typeof SignInSession>
+
+/**
+ * A session as the frame keeps it between reloads: the API's id, the key that revokes it, and what
+ * was signed. Read back from storage (possibly the host page's), so parsed before use.
+ */
+export const StoredSignIn = z.object({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)),
+  revocationKey: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  session: SignInSession,
+})
+export type StoredSignIn = z.infer<typeof StoredSignIn>

@@ -22,6 +22,14 @@ export const viewNames = [
   'WalletSend',
   /** The address as a QR code, copy, and the networks it is valid on. */
   'WalletReceive',
+  /** Buy crypto through the on-ramp: amount, currencies, payment method, quote, checkout popup. */
+  'WalletBuy',
+  /** The account's on-ramp purchases on the active network (history?onramp=true). */
+  'OnRampActivity',
+  /** Swap tokens of the active EVM network (SPEC §4 swap flow): tokens, amount, quote. */
+  'Swap',
+  /** The swap to confirm: approve the token when needed, then swap; a failure goes back to Swap. */
+  'SwapPreview',
 ] as const
 export const ViewName = z.enum(viewNames)
 export type ViewName = z.infer<typeof ViewName>

@@ -5,14 +5,15 @@
 // host's bundler splits it off again.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { type BuildOptions, build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 rmSync(`${root}dist`, { recursive: true, force: true })
 
-await build({
-  entryPoints: [`${root}src/index.ts`],
+// The core and the browser subpaths are built alike; only what goes in and what stays out differ.
+const browser: BuildOptions = {
   outdir: `${root}dist`,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
@@ -25,6 +26,36 @@ await build({
   sourcemap: true,
   treeShaking: true,
   logLevel: 'info',
+}
+
+await build({ ...browser, entryPoints: [`${root}src/index.ts`] })
+
+// The browser subpaths (./wagmi, ./react, ./solana), built beside the core without changing it. What
+// they share with the core they import from its entry (src/index.ts), which stays an import of
+// ./index.js: one copy of createWalletframe and of the error classes on the page, so errors from
+// either are `instanceof` the same class. Their libraries are the host's own (peer dependencies, or
+// dependencies its bundler resolves once for the page).
+const coreEntry = `${root}src/index.ts`
+await build({
+  ...browser,
+  entryPoints: {
+    wagmi: `${root}src/wagmi/index.ts`,
+    react: `${root}src/react/index.ts`,
+    solana: `${root}src/solana/index.ts`,
+  },
+  external: ['@wagmi/core', 'viem', 'viem/*', 'react', 'react/*', '@wallet-standard/*', '@solana/*'],
+  plugins: [
+    {
+      name: 'core-entry-external',
+      setup(build) {
+        build.onResolve({ filter: /\/index\.js$/ }, ({ path, resolveDir }) =>
+          join(resolveDir, path.replace(/\.js$/, '.ts')) === coreEntry
+            ? { path: './index.js', external: true }
+            : undefined,
+        )
+      },
+    },
+  ],
 })
 
 // @walletframe/sdk/server, for the host's backend: Node, not minified (its stack traces are read),

@@ -1,75 +1,14 @@
 import { HostInit, HostToFrame } from '@walletframe/protocol'
 import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createWalletframe, type Walletframe } from './createWalletframe.js'
+import { address, base, connected, destroyInstances, startInstance } from './internal/testing.js'
 
-// jsdom has no blob URLs (the SDK takes its EIP-6963 UUID from one): end each with a UUID as browsers do.
-URL.createObjectURL ??= () => `blob:${location.origin}/${crypto.randomUUID()}`
-URL.revokeObjectURL ??= () => {}
-
-const frameUrl = 'https://frame.test'
-const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const connected = {
-  status: 'connected',
-  isConnected: true,
-  address,
-  caipAddress: `eip155:8453:${address}`,
-  allAccounts: [{ namespace: 'eip155', address, type: 'eoa' }],
-}
-const base = { caipNetworkId: 'eip155:8453', chainId: '0x2105', name: 'Base', supported: true }
-
-const instances: Walletframe[] = []
-const ports: MessagePort[] = []
-afterEach(() => {
-  for (const instance of instances.splice(0)) instance.destroy()
-  for (const port of ports.splice(0)) port.close()
-})
+afterEach(destroyInstances)
 
 /** Creates an instance and plays the frame's side of the handshake over the real MessagePort. */
 function start() {
-  const wf = createWalletframe({
-    projectId: 'local-dev',
-    frameUrl,
-    networks: ['eip155:1', 'eip155:8453'],
-    metadata: { name: 'Demo', url: 'https://demo.test' },
-    requestTimeoutMs: 2_000,
-  })
-  instances.push(wf)
-  const iframe = document.querySelector('iframe') as HTMLIFrameElement
-  const frameWindow = iframe.contentWindow as Window
-  const postMessage = vi.spyOn(frameWindow, 'postMessage').mockImplementation(() => {})
-  window.dispatchEvent(
-    new MessageEvent('message', {
-      data: { channel: 'walletframe', type: 'frame:ready', version: 1 },
-      origin: frameUrl,
-      source: frameWindow,
-    }),
-  )
-  // The handshake posts (message, targetOrigin, [port]): the overload the mock's type does not pick.
-  const [message, , transfer] = postMessage.mock.calls[0] as unknown as [unknown, string, MessagePort[]]
-  const port = transfer[0] as MessagePort
-  ports.push(port)
-  const inbox: Record<string, unknown>[] = []
-  const waiting: ((message: Record<string, unknown>) => void)[] = []
-  port.onmessage = (event) => {
-    const waiter = waiting.shift()
-    if (waiter) waiter(event.data)
-    else inbox.push(event.data)
-  }
-  const frame = {
-    post: (message: unknown) => port.postMessage(message),
-    next: () =>
-      inbox.length
-        ? Promise.resolve(inbox.shift() as Record<string, unknown>)
-        : new Promise<Record<string, unknown>>((resolve) => waiting.push(resolve)),
-    /** Answers the next request with a result. */
-    async answer(result: unknown = null) {
-      const request = await frame.next()
-      frame.post({ kind: 'response', id: request.id, result })
-      return request
-    },
-  }
-  return { wf, iframe, frame, init: message, frameWindow, postMessage }
+  const { instance: wf, ...rest } = startInstance({ networks: ['eip155:1', 'eip155:8453'] })
+  return { wf, ...rest }
 }
 
 function initialize(frame: ReturnType<typeof start>['frame'], account: unknown = connected) {
@@ -316,21 +255,12 @@ describe('createWalletframe', () => {
     })
 
     it('hands a frame that reloads the blob it stored', async () => {
-      const { wf, frame, frameWindow, postMessage } = start()
+      const { wf, frame, reload } = start()
       initialize(frame)
       await wf.ready
       frame.post({ kind: 'event', event: 'persist', data: 'after-connect' })
       await vi.waitFor(() => expect(localStorage.getItem(key)).toBe('after-connect'))
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { channel: 'walletframe', type: 'frame:ready', version: 1 },
-          origin: frameUrl,
-          source: frameWindow,
-        }),
-      )
-      const [message, , transfer] = postMessage.mock.calls[1] as unknown as [unknown, string, MessagePort[]]
-      ports.push(...transfer)
-      expect(message).toMatchObject({ type: 'host:init', persisted: 'after-connect' })
+      expect(reload()).toMatchObject({ type: 'host:init', persisted: 'after-connect' })
     })
 
     for (const [name, storage] of [

@@ -30,7 +30,13 @@ export function create(options: create.Options): Upstream {
     // Outside the try: a body that cannot be serialized is this process's bug, not the node's outage.
     const json = JSON.stringify(body)
     let lastDetail = 'no RPC URL configured'
-    for (const url of urls) {
+    let previous: { url: string | undefined; reset: boolean } = { url: undefined, reset: false }
+    for (const url of [...urls].flatMap((url) => [url, url])) {
+      // Each URL gets a second attempt only after a reset connection: a pooled keep-alive socket the
+      // node closed as it was reused. Nothing was answered, and a JSON-RPC call sent again is safe
+      // (reads, and a signed transaction that lands once whatever the count).
+      if (url === previous.url && !previous.reset) continue
+      previous = { url, reset: false }
       try {
         const response = await fetchFn(url, {
           method: 'POST',
@@ -50,6 +56,7 @@ export function create(options: create.Options): Upstream {
         }
       } catch (error) {
         const name = (error as Error).name
+        previous.reset = resetCodes.has(codeOf(error))
         lastDetail =
           name === 'TimeoutError' || name === 'AbortError'
             ? `no answer within ${timeoutMs} ms`
@@ -94,6 +101,13 @@ export function create(options: create.Options): Upstream {
       )
     },
   }
+}
+
+/** How a reused socket the peer closed fails in Node's fetch (undici). */
+const resetCodes = new Set<string | undefined>(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'])
+
+function codeOf(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } }).cause?.code
 }
 
 function causeOf(error: unknown): string {

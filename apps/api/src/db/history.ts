@@ -1,5 +1,5 @@
 // Reads an account's indexed transactions, newest first, one keyset page at a time.
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from './Database.js'
 import { accountActivity, chainTransactions, tokenTransfers } from './schema.js'
 
@@ -14,10 +14,45 @@ export type HistoryRow = {
 
 export async function page(
   db: Db,
-  options: { address: string; chainId?: string | undefined; after?: PageKey | undefined; limit: number },
+  options: {
+    address: string
+    chainId?: string | undefined
+    after?: PageKey | undefined
+    limit: number
+    /**
+     * Only transactions in which one of these (chain, sender) pairs sent the address something:
+     * an on-ramp provider's deliveries.
+     */
+    receivedFrom?: readonly { chainId: string; address: string }[]
+  },
 ): Promise<{ rows: HistoryRow[]; next?: PageKey }> {
-  const conditions = [eq(accountActivity.address, options.address.toLowerCase())]
+  const address = options.address.toLowerCase()
+  const conditions = [eq(accountActivity.address, address)]
   if (options.chainId) conditions.push(eq(accountActivity.chainId, options.chainId))
+  if (options.receivedFrom) {
+    if (options.receivedFrom.length === 0) return { rows: [] }
+    const senders = options.receivedFrom.map((sender) =>
+      and(
+        eq(tokenTransfers.chainId, sender.chainId),
+        eq(tokenTransfers.fromAddress, sender.address.toLowerCase()),
+      ),
+    )
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(tokenTransfers)
+          .where(
+            and(
+              eq(tokenTransfers.chainId, accountActivity.chainId),
+              eq(tokenTransfers.txHash, accountActivity.txHash),
+              eq(tokenTransfers.toAddress, address),
+              or(...senders),
+            ),
+          ),
+      ),
+    )
+  }
   if (options.after) {
     const { minedAt, chainId, blockNumber, txIndex } = options.after
     // Row comparison matches the index order (all descending), so the page continues exactly.

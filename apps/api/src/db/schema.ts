@@ -173,3 +173,181 @@ export const names = pgTable(
     index('names_address').on(table.address, table.createdAt),
   ],
 )
+
+/**
+ * Sign-in nonces (SIWE / SIWS): issued to the frame for one project and one host origin, spent by the
+ * session that uses them (`usedAt`), refused after `expiresAt`.
+ */
+export const signInNonces = pgTable(
+  'sign_in_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    projectId: text('project_id').notNull(),
+    origin: text('origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('sign_in_nonces_expires_at').on(table.expiresAt)],
+)
+
+/**
+ * Stored sign-in sessions: what the account signed, for whom, and whether it still holds. The
+ * revocation key lets the frame that created a session end it; leaked, it ends sessions and nothing
+ * more, so it is kept as is (the MAC is checked by recomputing it).
+ */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    origin: text('origin').notNull(),
+    chainId: text('chain_id').notNull(),
+    address: text('address').notNull(),
+    domain: text('domain').notNull(),
+    uri: text('uri').notNull(),
+    nonce: text('nonce').notNull(),
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    cacao: jsonb('cacao'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revocationKey: text('revocation_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sign_in_sessions_nonce').on(table.nonce),
+    index('sign_in_sessions_account').on(table.projectId, table.address),
+  ],
+)
+
+/**
+ * Embedded-wallet users (email and social login). `email` is a verified address, lowercased: one user
+ * per address, so an email login and a social login vouching for the same address reach one wallet.
+ */
+export const authUsers = pgTable(
+  'auth_users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('auth_users_email').on(table.email)],
+)
+
+/** A social account of a user, keyed by (provider, subject) — never by the address it shows. */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id').notNull(),
+    /** What the provider said at the latest login, verified or not (only a verified one is linked). */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    userName: text('user_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('auth_identities_user').on(table.userId),
+  ],
+)
+
+/** Devices (device-key thumbprints, RFC 7638) that completed a login: an email login from another asks the mailbox first. */
+export const authDevices = pgTable(
+  'auth_devices',
+  {
+    userId: text('user_id').notNull(),
+    thumbprint: text('thumbprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.thumbprint] })],
+)
+
+/**
+ * Login attempts (email, social) and email updates, from start to CONNECT. Secrets are stored as
+ * digests only: the code as an HMAC, the approval token and the OAuth `state` as SHA-256; the PKCE
+ * verifier (useless without the provider's code) is cleared once exchanged.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['email', 'social', 'email_update'] }).notNull(),
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | ready | connected | failed. */
+    step: text('step').notNull(),
+    projectId: text('project_id').notNull(),
+    /** Where the device-approval link and the OAuth popup's return page live. */
+    frameOrigin: text('frame_origin').notNull(),
+    /** The address the codes go to (email: the login's; email_update: the new one), lowercased. */
+    email: text('email'),
+    provider: text('provider'),
+    deviceKey: jsonb('device_key').$type<{ kty: 'EC'; crv: 'P-256'; x: string; y: string }>(),
+    deviceThumbprint: text('device_thumbprint'),
+    approvalHash: text('approval_hash'),
+    codeHmac: text('code_hmac'),
+    /** Bumped by every code sent: the tries limit is per code. */
+    codeGeneration: integer('code_generation').notNull().default(0),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    stateHash: text('state_hash'),
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    userId: text('user_id'),
+    userName: text('user_name'),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('auth_attempts_approval').on(table.approvalHash),
+    uniqueIndex('auth_attempts_state').on(table.stateHash),
+    index('auth_attempts_email').on(table.email),
+    index('auth_attempts_expires').on(table.expiresAt),
+  ],
+)
+
+/** A login's session: one per login, bound to the device key that must sign each refresh. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    authProvider: text('auth_provider').notNull(),
+    deviceKey: jsonb('device_key').$type<{ kty: 'EC'; crv: 'P-256'; x: string; y: string }>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_sessions_user').on(table.userId)],
+)
+
+/** Refresh tokens (SHA-256), one family per session: a used one presented again revokes the session. */
+export const authRefreshTokens = pgTable(
+  'auth_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_refresh_tokens_session').on(table.sessionId)],
+)
+
+/**
+ * An embedded wallet's shares at the API (one wallet per user). `authShare` is sealed with the
+ * envelope key (AES-256-GCM, the user id as associated data, so a row copied to another user does
+ * not open); `recoveryShare` is the frame's ciphertext under the user's password, which the API never sees.
+ */
+export const authWallets = pgTable('auth_wallets', {
+  userId: text('user_id').primaryKey(),
+  evmAddress: text('evm_address').notNull(),
+  solanaAddress: text('solana_address').notNull(),
+  authShare: text('auth_share').notNull(),
+  /** Which envelope key sealed `authShare` (for rotation). */
+  envelopeKeyId: text('envelope_key_id').notNull(),
+  recoveryShare: jsonb('recovery_share')
+    .$type<{ scheme: string; iterations: number; salt: string; iv: string; ciphertext: string }>()
+    .notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,7 +1,11 @@
 // Test support: the PostgreSQL server leg. Database tests always run on PGlite and also on a server
 // when one answers at TEST_DATABASE_URL; each test file works in its own schema, dropped afterwards.
 // CI has the server, so there its absence fails instead of passing quietly.
+// Route suites get their API here too: on a database alone (routeHarness) or on the devstack's
+// chains (devstackHarness).
 import { randomBytes } from 'node:crypto'
+import type { startDevstack } from '@walletframe/devstack'
+import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
@@ -9,6 +13,7 @@ import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
 import * as Database from '../db/Database.js'
 import * as Projects from '../db/projects.js'
+import { startApi } from '../startApi.js'
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -107,17 +112,67 @@ export function routeHarness(leg: Backend): RouteHarness {
     })
   })
   afterAll(() => close?.())
-  const opened = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('routeHarness: used before its beforeAll ran')
-    return value
-  }
   return {
     get api() {
-      return opened(api)
+      return setUp(api, 'routeHarness')
     },
     get database() {
-      return opened(database)
+      return setUp(database, 'routeHarness')
     },
     logs,
   }
+}
+
+export type DevstackHarness = {
+  /** The devstack; set once the suite's beforeAll has run. */
+  readonly stack: Awaited<ReturnType<typeof startDevstack>>
+  readonly api: startApi.ReturnType
+}
+
+/**
+ * For a suite against the devstack's anvil chains (no Solana validator, no relay): the API on its
+ * chains file with the project `app` and an in-memory PGlite, started before the suite and stopped
+ * after it.
+ */
+export function devstackHarness(config: {
+  /** Networks the API serves besides the devstack's. */
+  networks?: ChainNetwork[]
+  options: Config.ApiConfigInput['options']
+}): DevstackHarness {
+  let stack: DevstackHarness['stack'] | undefined
+  let api: DevstackHarness['api'] | undefined
+  beforeAll(async () => {
+    // Imported here: the devstack takes seconds to load, which the database tests need not pay.
+    const { startDevstack } = await import('@walletframe/devstack')
+    // One after the other: PGlite's start keeps this thread busy long enough to time out the
+    // devstack's own RPC calls.
+    stack = await startDevstack({ solana: false, relay: false, quiet: true })
+    api = await startApi({
+      config: {
+        ...stack.chainsFile,
+        ...(config.networks ? { networks: [...stack.chainsFile.networks, ...config.networks] } : {}),
+        projects: [{ id: 'app', name: 'App' }],
+        options: config.options,
+      },
+      databaseUrl: undefined,
+    })
+  })
+  afterAll(async () => {
+    await api?.stop()
+    await stack?.stop()
+  })
+  return {
+    get stack() {
+      return setUp(stack, 'devstackHarness')
+    },
+    get api() {
+      return setUp(api, 'devstackHarness')
+    },
+  }
+}
+
+/** What a harness's beforeAll set; a test reading it earlier is told so. */
+function setUp<T>(value: T | undefined, harness: string): T {
+  if (value === undefined) throw new Error(`${harness}: used before its beforeAll ran`)
+  return value
 }

@@ -99,4 +99,32 @@ describe.each(legs)('POST /e on $name', (leg) => {
     expect(row!.occurredAt.toISOString()).toBe('9999-12-31T23:59:59.999Z')
     expect(harness.logs).toEqual([])
   })
+  it('stores a batch in one request, and a retried batch only once', async () => {
+    const batch = [event('batch-1'), event('batch-2', { props: { type: 'track', event: 'MODAL_CLOSE' } })]
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await post(batch, '&st=walletframe&sv=0.1.0')
+      expect(response.status).toBe(202)
+      expect(await response.json()).toEqual({ stored: true })
+    }
+    expect(await stored('batch-1')).toMatchObject([
+      { props: { event: 'MODAL_OPEN' }, sdkType: 'walletframe' },
+    ])
+    expect(await stored('batch-2')).toMatchObject([{ props: { event: 'MODAL_CLOSE' } }])
+  })
+
+  it('refuses an empty batch and one of more than 20 events, storing none of them', async () => {
+    const before = await count()
+    for (const batch of [[], Array.from({ length: 21 }, (_, i) => event(`big-${i}`))]) {
+      const response = await post(batch)
+      expect(response.status, `${batch.length} events`).toBe(400)
+    }
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a batch with one bad event whole, naming its index', async () => {
+    const response = await post([event('good'), event('bad-\u0000')])
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'INVALID_REQUEST' })
+    expect(await stored('good')).toEqual([])
+  })
 })

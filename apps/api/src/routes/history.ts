@@ -15,6 +15,7 @@ import * as SolanaHistory from '../chains/solanaHistory.js'
 import * as History from '../db/history.js'
 import { fromChainFailure, InvalidRequestError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
+import * as Purchases from '../onramp/purchases.js'
 import { isSolanaSignature, parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
@@ -97,8 +98,10 @@ export function register(app: App, deps: Deps): void {
     const account = parseAccount(raw, 'account')
     const chainId = query.chainId ?? account.caipNetworkId
     const empty = { data: [], next: null } satisfies HistoryResponse
-    // On-ramp purchases are not recorded by this API.
-    if (query.onramp) return c.json(empty)
+    // On-ramp purchases: what the provider's funding addresses delivered to the account.
+    const purchasesFrom = query.onramp
+      ? Purchases.senders(deps.config.options.onramp, chainId ?? undefined)
+      : undefined
     if (chainId && deps.networks.get(chainId)?.network.chainNamespace !== account.namespace)
       return c.json(empty)
     if (account.namespace === 'solana') {
@@ -118,7 +121,11 @@ export function register(app: App, deps: Deps): void {
         throw fromChainFailure(entry.network.caipNetworkId, error, 'history read failed', 'account')
       })
       return c.json({
-        data: page.entries,
+        data: purchasesFrom
+          ? page.entries.filter((entry) =>
+              Purchases.isSender(purchasesFrom, entry.metadata.chain, entry.metadata.sentFrom),
+            )
+          : page.entries,
         next: page.next ? Buffer.from(JSON.stringify(['sol', page.next])).toString('base64url') : null,
       } satisfies HistoryResponse)
     }
@@ -128,6 +135,7 @@ export function register(app: App, deps: Deps): void {
       chainId,
       after,
       limit: query.limit ?? 20,
+      ...(purchasesFrom ? { receivedFrom: purchasesFrom } : {}),
     })
     const me = account.address.toLowerCase()
     const data = result.rows.map((row) => toEntry(deps, row, me))

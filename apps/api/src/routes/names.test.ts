@@ -1,11 +1,6 @@
 // Names against the devstack's anvil chains and an in-memory PGlite: registrations signed by a viem
 // EOA and by the devstack's ERC-1271 smart account (checked on the chain), then read back.
-import {
-  artifacts,
-  erc1271AccountFactoryAddress,
-  erc1271CreateAccountData,
-  startDevstack,
-} from '@walletframe/devstack'
+import { artifacts, erc1271AccountFactoryAddress, erc1271CreateAccountData } from '@walletframe/devstack'
 import {
   ApiErrorBody,
   IdentityResponse,
@@ -24,33 +19,12 @@ import {
   type LocalAccount,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApi } from '../startApi.js'
+import { describe, expect, it } from 'vitest'
+import { devstackHarness } from '../internal/testing.js'
 
-type Stack = Awaited<ReturnType<typeof startDevstack>>
-type Api = Awaited<ReturnType<typeof startApi>>
+const h = devstackHarness({ options: { indexer: { enabled: false }, names: { zone: 'wf.id' } } })
 
-let stack: Stack
-let api: Api
-
-beforeAll(async () => {
-  stack = await startDevstack({ solana: false, relay: false, quiet: true })
-  api = await startApi({
-    config: {
-      ...stack.chainsFile,
-      projects: [{ id: 'app', name: 'App' }],
-      options: { indexer: { enabled: false }, names: { zone: 'wf.id' } },
-    },
-    databaseUrl: undefined,
-  })
-})
-
-afterAll(async () => {
-  await api?.stop()
-  await stack?.stop()
-})
-
-const network = (chain: number) => stack.chainsFile.networks.find((n) => n.id === chain)!
+const network = (chain: number) => h.stack.chainsFile.networks.find((n) => n.id === chain)!
 const base = () =>
   defineChain({
     id: 8453,
@@ -60,9 +34,9 @@ const base = () =>
   })
 const baseCoinType = (0x80000000 | 8453) >>> 0
 
-const get = (path: string) => fetch(`${api.url}${path}${path.includes('?') ? '&' : '?'}projectId=app`)
+const get = (path: string) => fetch(`${h.api.url}${path}${path.includes('?') ? '&' : '?'}projectId=app`)
 const post = (body: unknown) =>
-  fetch(`${api.url}/v1/profile/account?projectId=app`, {
+  fetch(`${h.api.url}/v1/profile/account?projectId=app`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -182,7 +156,7 @@ describe('POST /v1/profile/account', () => {
 
   it("accepts a deployed ERC-1271 smart account's signature, checked on the coin type's chain", async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
-    const funder = privateKeyToAccount(stack.chainsFile.accounts.evm[7]!.privateKey as Hex)
+    const funder = privateKeyToAccount(h.stack.chainsFile.accounts.evm[7]!.privateKey as Hex)
     const chain = base()
     const client = createPublicClient({ chain, transport: http() })
     const wallet = createWalletClient({ chain, transport: http(), account: funder })

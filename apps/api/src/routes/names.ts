@@ -33,6 +33,7 @@ import { z } from 'zod'
 import type { Network } from '../chains/Networks.js'
 import * as Names from '../db/names.js'
 import {
+  causedBy,
   fromChainFailure,
   InvalidRequestError,
   InvalidSignatureError,
@@ -232,13 +233,6 @@ async function verify(entry: Network, address: Address, message: string, signatu
     throw new InvalidSignatureError()
   }
   if (!valid) throw new InvalidSignatureError()
-}
-
-function causedBy(error: unknown, type: abstract new (...args: never[]) => Error): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = (cause as Error).cause) {
-    if (cause instanceof type) return true
-  }
-  return false
 }
 
 function toAccount(row: Names.NameRow): NameAccount {

@@ -2,13 +2,7 @@
 // an in-memory PGlite: what the answer holds is what ownerOf and tokenURI say on the chain.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  artifacts,
-  nftHolders,
-  spamNftCollection,
-  spamNftHolders,
-  startDevstack,
-} from '@walletframe/devstack'
+import { artifacts, nftHolders, spamNftCollection, spamNftHolders } from '@walletframe/devstack'
 import { type ChainNetwork, NftResponse } from '@walletframe/protocol'
 import {
   type Address,
@@ -23,13 +17,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '../createApi.js'
-import { startApi } from '../startApi.js'
+import { devstackHarness } from '../internal/testing.js'
 
-type Stack = Awaited<ReturnType<typeof startDevstack>>
-type Api = Awaited<ReturnType<typeof startApi>>
-
-let stack: Stack
-let api: Api
 /** Metadata servers that fail: one answers 500, one never answers. */
 let failing: Server
 let failingUrl: string
@@ -55,33 +44,28 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))
   failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`
-  // One after the other: PGlite's start keeps this thread busy long enough to time out the
-  // devstack's own RPC calls.
-  stack = await startDevstack({ solana: false, relay: false, quiet: true })
-  api = await startApi({
-    config: {
-      ...stack.chainsFile,
-      networks: [...stack.chainsFile.networks, solana],
-      projects: [{ id: 'app', name: 'App' }],
-      options: { reorgSafeDepth: 0, rpcTimeoutMs: 1_000, indexer: { pollIntervalMs: 50 } },
-    },
-    databaseUrl: undefined,
-  })
-  for (const chain of [1, 8453])
-    await api.indexer.waitFor(`eip155:${chain}`, Number(await client(chain).getBlockNumber()))
 })
 
+// Registered before the harness, so it runs after the API and the devstack have stopped.
 afterAll(async () => {
-  await api?.stop()
-  await stack?.stop()
   failing?.closeAllConnections()
   await new Promise((resolve) => failing?.close(resolve))
 })
 
-const network = (chain: number) => stack.chainsFile.networks.find((n) => n.id === chain)!
+const h = devstackHarness({
+  networks: [solana],
+  options: { reorgSafeDepth: 0, rpcTimeoutMs: 1_000, indexer: { pollIntervalMs: 50 } },
+})
+
+beforeAll(async () => {
+  for (const chain of [1, 8453])
+    await h.api.indexer.waitFor(`eip155:${chain}`, Number(await client(chain).getBlockNumber()))
+})
+
+const network = (chain: number) => h.stack.chainsFile.networks.find((n) => n.id === chain)!
 const listed = (chain: number) => getAddress(network(chain).nfts[0]!.address)
 const spam = (chain: number) => getAddress(network(chain).contracts.spamNft!)
-const evm = (index: number) => stack.chainsFile.accounts.evm[index]!
+const evm = (index: number) => h.stack.chainsFile.accounts.evm[index]!
 
 function viemChain(chain: number) {
   return defineChain({
@@ -109,12 +93,12 @@ async function nfts(address: string, chainId: string, app: Requester = byUrl) {
   return NftResponse.parse(await response.json())
 }
 
-const byUrl: Requester = { request: (path) => fetch(`${api.url}${path}`) }
+const byUrl: Requester = { request: (path) => fetch(`${h.api.url}${path}`) }
 
 async function waitForIndexer(chain: number, hash: Hex) {
   const receipt = await client(chain).waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
-  await api.indexer.waitFor(`eip155:${chain}`, Number(receipt.blockNumber))
+  await h.api.indexer.waitFor(`eip155:${chain}`, Number(receipt.blockNumber))
 }
 
 describe('GET /v1/account/{address}/nfts', () => {
@@ -201,7 +185,7 @@ describe('GET /v1/account/{address}/nfts', () => {
     expect(await nfts(holder, 'eip155:8453')).toEqual(before)
 
     // A process with an empty cache: the indexer still has the mint to the holder, ownerOf does not.
-    const fresh = createApi({ config: api.app.deps.config, db: api.database.db })
+    const fresh = createApi({ config: h.api.app.deps.config, db: h.api.database.db })
     expect((await nfts(holder, 'eip155:8453', fresh)).nfts).toEqual([])
     expect((await nfts(recipient, 'eip155:8453', fresh)).nfts).toEqual([
       expect.objectContaining({ tokenId: String(tokenId), contract: `eip155:8453:${listed(8453)}` }),
@@ -236,7 +220,7 @@ describe('GET /v1/account/{address}/nfts', () => {
       )
       deployed.push({ address, name: collection.name, symbol: collection.symbol })
     }
-    const { config } = api.app.deps
+    const { config } = h.api.app.deps
     const listing = createApi({
       config: {
         ...config,
@@ -246,7 +230,7 @@ describe('GET /v1/account/{address}/nfts', () => {
             : n,
         ),
       },
-      db: api.database.db,
+      db: h.api.database.db,
     })
     const answer = await nfts(recipient, 'eip155:1', listing)
     expect(answer.spamRemoved).toBe(0)
@@ -312,7 +296,7 @@ describe('GET /v1/account/{address}/nfts', () => {
   ]
 
   it.each(bad)('refuses $label: 400 $code naming $field', async ({ path, code, field }) => {
-    const response = await fetch(`${api.url}/v1/account${path}&projectId=app`)
+    const response = await fetch(`${h.api.url}/v1/account${path}&projectId=app`)
     expect(response.status).toBe(400)
     const body = (await response.json()) as { code: string; field?: string; error: string }
     expect(body).toMatchObject({ code, field })
@@ -320,13 +304,13 @@ describe('GET /v1/account/{address}/nfts', () => {
   })
 
   it('refuses a call without projectId: 400 "Project ID Not Configured"', async () => {
-    const response = await fetch(`${api.url}/v1/account/${someone}/nfts?chainId=eip155:1`)
+    const response = await fetch(`${h.api.url}/v1/account/${someone}/nfts?chainId=eip155:1`)
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ code: 'PROJECT_ID_NOT_CONFIGURED', field: 'projectId' })
   })
 
   it('is described in /openapi.json with its required chainId', async () => {
-    const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${h.api.url}/openapi.json`)).json()) as {
       paths: Record<string, { get: { parameters: { name: string; required: boolean }[]; summary: string } }>
     }
     const route = doc.paths['/v1/account/{address}/nfts']!.get

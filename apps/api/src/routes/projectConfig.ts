@@ -1,6 +1,7 @@
 // GET /v1/projects/{projectId}/config: what the frame needs to know about its project.
 import { ProjectConfigResponse, ProjectId, SdkQuery } from '@walletframe/protocol'
 import { z } from 'zod'
+import * as Swap from '../chains/swap.js'
 import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
@@ -49,8 +50,8 @@ export function register(app: App, deps: Deps): void {
         rpcProxy: true,
         analytics: project.analyticsEnabled,
         // Served by later work on this API; the frame hides them until they are true.
-        swaps: false,
-        onramp: false,
+        swaps: deps.config.networks.some((n) => Swap.routerOf(n) !== undefined),
+        onramp: Boolean(deps.config.options.onramp.url),
         names: false,
         email: false,
         socials: false,

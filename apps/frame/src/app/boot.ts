@@ -10,6 +10,7 @@ import {
   type HostInit,
   type InjectedWalletInfo,
   InjectedWalletInfo as InjectedWalletInfoSchema,
+  messages,
 } from '@walletframe/protocol'
 import type { Connector } from '../connectors/Connector.js'
 import * as Injected from '../connectors/injected/Injected.js'
@@ -18,8 +19,11 @@ import * as Connect from '../core/actions/connect.js'
 import * as Disconnect from '../core/actions/disconnect.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as PendingView from '../core/actions/pendingView.js'
+import * as SignInGate from '../core/actions/signInGate.js'
 import * as SwitchNetwork from '../core/actions/switchNetwork.js'
+import * as Analytics from '../core/analytics.js'
 import * as CoreState from '../core/Core.js'
+import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
 import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
@@ -55,12 +59,23 @@ export type Frame = {
   /** The host's configuration, once it has initialised. */
   host(): HostConfig | undefined
   readonly storageRegime: FrameStorage.FrameStorage['regime']
+  /** Email and social login, loaded on first use (connector, Worker, flows). */
+  embedded(): Promise<import('../lib/embeddedLogin.js').EmbeddedLogin>
   readonly actions: {
     connectInjected(wallet: InjectedWalletInfo): Promise<void>
     disconnect(): Promise<void>
     switchNetwork(caipNetworkId: string): Promise<void>
     cancelRequest(id: number): void
+    /** SIWXSignMessage: sign in with the connected account. */
+    signIn(): Promise<void>
+    /** SIWXSignMessage's cancel: disconnect when sign-in is required, else close. */
+    cancelSignIn(): Promise<void>
   }
+}
+
+type SignInModule = {
+  readonly SignIn: typeof import('../core/actions/signIn.js')
+  readonly deps: import('../core/actions/signIn.js').Deps
 }
 
 export type Booted = { frame: Promise<Frame>; channel: HostChannel.HostChannel }
@@ -74,6 +89,7 @@ export function boot(): Booted {
   const hostEvents = new Set<(event: HostEvent) => void>()
   let init: (message: HostInit, origin: string) => ReturnType<HostChannel.Handlers['init']>
   let router: Pick<Router.Router, 'request'> | undefined
+  let afterInit: (() => void) | undefined
 
   const config = FrameConfigFile.load()
   // The host may never send init (the frame opened on its own): keep the failure observed.
@@ -90,6 +106,7 @@ export function boot(): Booted {
         }
         return init(message, origin)
       },
+      initialized: () => afterInit?.(),
       async request(message) {
         await config
         return HostRequests.handle({ ...core, router: router as Pick<Router.Router, 'request'> }, message)
@@ -101,11 +118,13 @@ export function boot(): Booted {
   })
   HostEvents.forward(core, channel.emit)
   PendingView.watch(core)
+  Analytics.trackModal(core)
   storage.mirror?.onPersist((blob) => channel.emit('persist', blob))
 
   const built = config.then((loaded) => {
     const wired = wire(loaded)
     init = wired.init
+    afterInit = wired.initialized
     router = wired.router
     return wired.frame
   })
@@ -113,6 +132,8 @@ export function boot(): Booted {
 
   function wire(config: FrameConfig) {
     let host: HostConfig | undefined
+    /** The host page's origin, as the handshake verified it. */
+    let hostOrigin: string | undefined
     let sdk: { type: string; version: string } | undefined
     const api = config.apiUrl
       ? Client.create({ apiUrl: config.apiUrl, projectId: () => host?.projectId, sdk: () => sdk })
@@ -126,6 +147,69 @@ export function boot(): Booted {
         queryClient = module.create(storage.regime === 'frame' ? storage.state : undefined)
         return queryClient
       }))
+    // Sign-in (SIWE / SIWS) loads when a host asks for it: the action, the API calls, the chains.
+    let loadingSignIn: Promise<SignInModule> | undefined
+    function signInDeps(): Promise<SignInModule> {
+      loadingSignIn ??= Promise.all([
+        import('../core/actions/signIn.js'),
+        import('../data/sessions.js'),
+        import('../chains/load.js'),
+      ]).then(([SignIn, Sessions, Chains]) => {
+        const sessions = Sessions.sessionsApi(api as Client.Client)
+        return {
+          SignIn,
+          // Read when used: the host and its origin are the current handshake's.
+          get deps() {
+            return {
+              ...core,
+              api: sessions,
+              origin: hostOrigin as string,
+              appName: host?.metadata.name ?? '',
+              chain: Chains.load,
+            }
+          },
+        }
+      })
+      loadingSignIn.catch(() => {
+        // A failed chunk load is tried again on the next need.
+        loadingSignIn = undefined
+      })
+      return loadingSignIn
+    }
+    core.siwx.subscribe((next, previous) => {
+      if (next.signedAtConnect && next.signedAtConnect !== previous.signedAtConnect)
+        void signInDeps().then(({ SignIn, deps }) => SignIn.adopt(deps))
+    })
+    SignInGate.watch(core, () => {
+      void signInDeps().then(({ SignIn, deps }) => SignIn.signOut(deps))
+    })
+    // Analytics to the operator's API (SPEC §7), unless the host turned it off: the sender loads
+    // with the first event sent, so the boot chunk carries none of it.
+    let sender: Promise<import('../data/analyticsSender.js').Sender> | undefined
+    core.analytics.subscribe((event) => {
+      if (!api || !hostOrigin || host?.features.analytics === false) return
+      sender ??= import('../data/analyticsSender.js').then((Sender) =>
+        Sender.create({
+          client: api,
+          hostOrigin: () => hostOrigin,
+          enabled: () => host?.features.analytics !== false,
+          address: () => Connection.addressOn(core.connection.get().accounts, core.networks.get().active),
+          // SPEC §8: an analytics 403 is "Invalid App Configuration" / "Origin not found on Allowlist".
+          onDenied: () =>
+            core.notification.show(
+              `${messages.invalidAppConfiguration}: ${messages.originNotAllowed}`,
+              'error',
+            ),
+        }),
+      )
+      sender.then(
+        (loaded) => loaded.enqueue(event),
+        () => {
+          // The chunk did not load: this event is lost, the next one tries again.
+          sender = undefined
+        },
+      )
+    })
     const registry = WalletRegistry.source(api)
     const wallets = Store.create<InjectedWallets>({ list: [], loaded: false })
     // The EIP-1193 router loads with the host's first provider call: painting needs none of it.
@@ -191,6 +275,7 @@ export function boot(): Booted {
           findWallet: (name) => (queryClient ? WalletRegistry.findByName(queryClient, name) : undefined),
           track: (event, properties) =>
             core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
+          signIn: walletConnectSignIn,
         })
         adopt(walletConnect.connector, { id: walletConnect.connector.id })
         pairing.set(walletConnect.pairing)
@@ -203,9 +288,55 @@ export function boot(): Booted {
       return loadingWalletConnect
     }
 
+    /**
+     * What a WalletConnect wallet is asked to sign in to as it connects: the host's EVM networks, a
+     * fresh nonce. None when the host wants no sign-in or uses no EVM network (sign-in then follows
+     * the connection, on SIWXSignMessage).
+     */
+    async function walletConnectSignIn() {
+      if (!siwxConfig() || !hostOrigin) return undefined
+      const chains = core.networks
+        .get()
+        .available.filter((network) => network.chainNamespace === 'eip155')
+        .map((network) => network.caipNetworkId)
+      if (chains.length === 0) return undefined
+      const { SignIn, deps } = await signInDeps()
+      try {
+        return await SignIn.walletConnectRequest(deps, chains)
+      } catch (error) {
+        // No nonce (the API is away): the wallet connects alone and sign-in follows.
+        console.error('[walletframe] no sign-in request for WalletConnect:', error)
+        return undefined
+      }
+    }
+
+    let loadingEmbedded: Promise<import('../connectors/embedded/login.js').Loaded> | undefined
+    /** Email and social login with the embedded wallet: its connector, Worker, flows and approvals load on first use. */
+    function embedded() {
+      loadingEmbedded ??= import('./embedded.js').then((Embedded) => {
+        const loaded = Embedded.load(core, {
+          client: api as Client.Client,
+          storage: storage.secure,
+          sessionOnly: storage.regime !== 'frame',
+          networks: () => core.networks.get().available,
+          connect: (connector) =>
+            Connect.connect(core, adopt(connector, { id: connector.id }), { id: connector.id }),
+        })
+        adopt(loaded.connector, { id: loaded.connector.id })
+        return loaded
+      })
+      loadingEmbedded.catch(() => {
+        loadingEmbedded = undefined
+      })
+      return loadingEmbedded
+    }
+
     /** Rebuilds the connector a stored choice names. */
     async function build(choice: Connect.Choice): Promise<Connector | undefined> {
       if (choice.id === 'walletConnect') return (await loadWalletConnect())?.connector
+      // Without storage of its own the frame kept no session to restore: the Worker need not load.
+      if (choice.id === 'auth')
+        return api && storage.regime === 'frame' ? (await embedded()).connector : undefined
       const wallet = InjectedWalletInfoSchema.safeParse(choice.data)
       if (!wallet.success || choice.id !== Injected.connectorId(wallet.data.rdns)) return undefined
       const built = injected(wallet.data)
@@ -249,8 +380,12 @@ export function boot(): Booted {
         walletConnect = undefined
         pairing.set(undefined)
       }
+      hostOrigin = origin
       await Connect.restore(core, build)
       if (!core.modal.get().open) Navigation.close(core)
+      // Sign-in loads with the handshake, so that `initialized` finds it ready (see below).
+      if (siwxConfig()) await signInDeps()
+      else core.siwx.set({ config: undefined, sessions: [] })
       return { account: HostEvents.accountState(core), network: Networks.toNetworkState(core.networks.get()) }
     }
 
@@ -266,6 +401,7 @@ export function boot(): Booted {
       loadPairing: async () => (await loadWalletConnect())?.pairing,
       host: () => host,
       storageRegime: storage.regime,
+      embedded,
       actions: {
         async connectInjected(wallet) {
           const built = injected(wallet)
@@ -276,9 +412,39 @@ export function boot(): Booted {
         cancelRequest(id) {
           core.connection.connector()?.cancelRequest?.(id)
         },
+        async signIn() {
+          const { SignIn, deps } = await signInDeps()
+          await SignIn.signIn(deps)
+        },
+        async cancelSignIn() {
+          const { SignIn, deps } = await signInDeps()
+          await SignIn.cancel(deps)
+        },
       },
     }
-    return { frame, init: initHost, router }
+    /** HostConfig.siwx; sign-in needs the API (nonces, sessions), without one it cannot be offered. */
+    const siwxConfig = () => (api ? host?.siwx : undefined)
+
+    /**
+     * Once the host knows the restored state: the kept sessions are loaded (the host hears of them
+     * now: events before `initialized` are not sent), checked with the API, and required sign-in is
+     * asked for.
+     */
+    function initialized() {
+      const siwx = siwxConfig()
+      if (!siwx) return
+      void signInDeps()
+        .then(({ SignIn, deps }) => {
+          SignIn.load(deps, siwx)
+          return SignIn.check(deps)
+        })
+        .then(() => {
+          if (siwx.required) SignInGate.prompt(core)
+        })
+        .catch((error: unknown) => console.error('[walletframe] checking sign-in sessions failed:', error))
+    }
+
+    return { frame, init: initHost, initialized, router }
   }
 
   return { frame: built, channel }

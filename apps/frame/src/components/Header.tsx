@@ -1,4 +1,11 @@
-export function Header(props: { title: string; canGoBack: boolean; onBack(): void; onClose(): void }) {
+export function Header(props: {
+  title: string
+  canGoBack: boolean
+  /** False while required sign-in has no session (SPEC §4): the close button is disabled. */
+  canClose: boolean
+  onBack(): void
+  onClose(): void
+}) {
   return (
     <header className="wf-header">
       {props.canGoBack ? (
@@ -22,6 +29,7 @@ export function Header(props: { title: string; canGoBack: boolean; onBack(): voi
         className="wf-icon-button"
         aria-label="Close"
         data-testid="wf-close"
+        disabled={!props.canClose}
         onClick={props.onClose}
       >
         ×

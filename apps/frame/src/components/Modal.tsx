@@ -4,6 +4,7 @@ import type { ViewName } from '@walletframe/protocol'
 import { type CSSProperties, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import * as Navigation from '../core/actions/navigation.js'
+import * as SignInGate from '../core/actions/signInGate.js'
 import * as ViewStack from '../core/viewStack.js'
 import { firstPaint, views } from '../views/index.js'
 import { trapFocus } from './focusTrap.js'
@@ -30,12 +31,21 @@ export const titles: Record<ViewName, string> = {
   WalletRequest: 'Waiting for Wallet',
   WalletSend: 'Send',
   WalletReceive: 'Receive',
+  Swap: 'Swap',
+  SwapPreview: 'Review Swap',
+  WalletBuy: 'Buy',
+  OnRampActivity: 'Purchases',
 }
 
 export function Modal() {
   const { core } = useFrame()
   const modal = useStore(core.modal)
   const theme = useStore(core.theme)
+  // Read for the close button; the stores it depends on re-render this through useStore.
+  useStore(core.siwx)
+  useStore(core.connection)
+  useStore(core.networks)
+  const canClose = SignInGate.canClose(core)
   const dialog = useRef<HTMLDivElement>(null)
   const body = useRef<HTMLDivElement>(null)
   const [height, setHeight] = useState<number>()
@@ -44,7 +54,7 @@ export function Modal() {
 
   useEffect(() => {
     if (!modal.open || !dialog.current) return
-    return trapFocus(dialog.current, () => Navigation.close(core))
+    return trapFocus(dialog.current, () => SignInGate.close(core))
   }, [modal.open, core])
 
   // Animate the card's height (150 ms) by measuring the content it wraps.
@@ -73,7 +83,7 @@ export function Modal() {
       <div
         className="wf-backdrop"
         aria-hidden="true"
-        onPointerDown={() => Navigation.close(core)}
+        onPointerDown={() => SignInGate.close(core)}
         data-testid="wf-backdrop"
       />
       <div
@@ -88,8 +98,9 @@ export function Modal() {
         <Header
           title={titles[view]}
           canGoBack={modal.stack.history.length > 1}
+          canClose={canClose}
           onBack={() => Navigation.back(core)}
-          onClose={() => Navigation.close(core)}
+          onClose={() => SignInGate.close(core)}
         />
         <NotificationBanner />
         <div className="wf-body-clip">

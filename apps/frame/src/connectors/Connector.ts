@@ -1,7 +1,13 @@
 // The one contract every way to a wallet implements (browser wallet, WalletConnect, and the
 // embedded wallet): CAIP first, so one connection carries accounts of several chain families.
 // Nothing outside a connector branches on which connector it is.
-import type { CaipAddress, CaipNetworkId, ChainNetwork } from '@walletframe/protocol'
+import type {
+  AccountState,
+  CaipAddress,
+  CaipNetworkId,
+  ChainNetwork,
+  SignInSession,
+} from '@walletframe/protocol'
 
 /** A live connection: CAIP-10 accounts across namespaces and the network the wallet is on. */
 export type Connection = {
@@ -9,6 +15,8 @@ export type Connection = {
   readonly accounts: readonly CaipAddress[]
   /** The CAIP-2 network the wallet is on (may be one the host does not use: UnsupportedChain). */
   readonly network: CaipNetworkId
+  /** A sign-in the wallet signed while it connected (WalletConnect one-click sign-in), to be stored. */
+  readonly signIn?: SignInSession | undefined
 }
 
 /** A call on the wallet's behalf. `network` is the CAIP-2 network it is for. */
@@ -18,8 +26,19 @@ export type Request = {
   readonly network: CaipNetworkId
 }
 
-/** A call waiting for the wallet's answer (the user approves it in a wallet app). */
-export type PendingRequest = { readonly id: number; readonly method: string; readonly since: number }
+/**
+ * A call waiting for the user's answer: in a wallet app (WalletRequest), or in the frame itself
+ * when the wallet lives here (`inFrame`: the embedded wallet, approved on ApproveTransaction).
+ */
+export type PendingRequest = {
+  readonly id: number
+  readonly method: string
+  readonly since: number
+  /** The frame asks the user itself; the call's parameters and network are there to show. */
+  readonly inFrame?: boolean | undefined
+  readonly params?: unknown
+  readonly network?: CaipNetworkId | undefined
+}
 
 /** How a connection was made, for CONNECT_SUCCESS (SPEC §4: method mobile or qrcode). */
 export type ConnectMethod = 'browser' | 'qrcode' | 'mobile'
@@ -56,7 +75,11 @@ export type Connector = {
   request(request: Request): Promise<unknown>
   /** Moves the wallet to `network`; rejects with UnrecognizedChainError when it cannot. */
   switchNetwork(network: ChainNetwork): Promise<void>
+  /** The embedded wallet's user and account type while connected (SPEC §3 "embedded wallet info"). */
+  walletInfo?(): AccountState['embeddedWalletInfo']
   /** Gives up on a pending request: the caller's promise rejects with 4001. */
   cancelRequest?(id: number): void
+  /** Lets an `inFrame` pending request go ahead: the wallet signs it. */
+  approveRequest?(id: number): void
   subscribe(listener: (event: Event) => void): () => void
 }

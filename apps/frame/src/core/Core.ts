@@ -9,6 +9,7 @@ import * as Modal from './modal.js'
 import * as Networks from './networks.js'
 import * as Notification from './notification.js'
 import * as Send from './send.js'
+import * as Siwx from './siwx.js'
 import * as Theme from './theme.js'
 import * as Toast from './toast.js'
 
@@ -19,6 +20,8 @@ export type Core = {
   readonly toasts: Toast.ToastStore
   readonly notification: Notification.NotificationStore
   readonly theme: Theme.ThemeStore
+  /** Sign-in sessions and whether the host asks for one. */
+  readonly siwx: Siwx.SiwxStore
   /** The send form (SPEC §3 send state). */
   readonly send: Send.SendStore
   /** Calls waiting for the wallet app's answer (the WalletRequest view). */
@@ -39,6 +42,7 @@ export function create(options: { storage: Storage; isMobile: () => boolean }): 
     notification: Notification.create(),
     theme: Theme.create(),
     send: Send.create(),
+    siwx: Siwx.create(),
     pending: Store.create<readonly PendingRequest[]>([]),
     analytics: Analytics.create(),
     storage: options.storage,

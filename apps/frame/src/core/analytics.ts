@@ -1,12 +1,11 @@
-// Tracking events the frame emits (SPEC §4: CONNECT_SUCCESS and friends). Listeners decide where
-// they go (the API's POST /e once it exists); with none, events are dropped — analytics is optional.
-export type TrackEvent =
-  | {
-      readonly event: 'CONNECT_SUCCESS'
-      readonly properties: { method: 'mobile' | 'qrcode' | 'browser'; name: string }
-    }
-  | { readonly event: 'CONNECT_ERROR'; readonly properties: { message: string } }
-  | { readonly event: 'SELECT_WALLET'; readonly properties: { name: string; platform: 'mobile' | 'qrcode' } }
+// Tracking events the frame emits (SPEC §4, §8: CONNECT_SUCCESS, swap / approval / fetch errors, …).
+// Listeners decide where they go: the app sends them to the operator's API (data/analyticsSender.ts)
+// unless the host turned analytics off; with none, events are dropped — analytics is optional.
+import type { TrackedEvent } from '@walletframe/protocol'
+import type * as Connection from './connection.js'
+import type * as Modal from './modal.js'
+
+export type TrackEvent = TrackedEvent
 
 export type Listener = (event: TrackEvent & { readonly timestamp: number }) => void
 
@@ -32,3 +31,18 @@ export function create(now: () => number = Date.now) {
   }
 }
 export type Analytics = ReturnType<typeof create>
+
+/** MODAL_OPEN and MODAL_CLOSE as the modal opens and closes, with whether an account is connected. */
+export function trackModal(core: {
+  modal: Modal.ModalStore
+  connection: Connection.ConnectionStore
+  analytics: Analytics
+}): () => void {
+  return core.modal.subscribe((next, previous) => {
+    if (next.open === previous.open) return
+    core.analytics.track({
+      event: next.open ? 'MODAL_OPEN' : 'MODAL_CLOSE',
+      properties: { connected: core.connection.get().status === 'connected' },
+    })
+  })
+}

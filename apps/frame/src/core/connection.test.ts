@@ -131,6 +131,23 @@ describe('toAccountState', () => {
     })
   })
 
+  it("carries the embedded wallet's user and account type when the connector has them", () => {
+    const embeddedWalletInfo = {
+      authProvider: 'email',
+      accountType: 'eoa',
+      isSmartAccountDeployed: false,
+      user: { email: 'alice@example.test' },
+    } as const
+    const store = Connection.create()
+    store.attach({ ...connector, type: 'auth', walletInfo: () => embeddedWalletInfo }, [
+      `eip155:1:${address}`,
+    ])
+    expect(Connection.toAccountState(store.get(), ethereum)).toMatchObject({
+      connector: 'auth',
+      embeddedWalletInfo,
+    })
+  })
+
   it('names no address when the connection has none in the namespace of the active network', () => {
     const state = Connection.toAccountState(connected([`eip155:1:${address}`]), solana)
     expect(state).toMatchObject({ status: 'connected', isConnected: true })

@@ -17,7 +17,11 @@ export type ConnectionState = {
   readonly status: ConnectionStatus
   /** Every account of the connection; the first of a namespace is its selected account. */
   readonly accounts: readonly CaipAddress[]
-  readonly connector: Pick<Connector, 'id' | 'type' | 'name' | 'icon'> | undefined
+  readonly connector:
+    | (Pick<Connector, 'id' | 'type' | 'name' | 'icon'> & {
+        readonly embeddedWalletInfo?: AccountState['embeddedWalletInfo']
+      })
+    | undefined
 }
 
 export const disconnected: ConnectionState = { status: 'disconnected', accounts: [], connector: undefined }
@@ -36,7 +40,12 @@ export function create() {
     attach(connector: Connector, accounts: readonly CaipAddress[]) {
       active = connector
       const { id, type, name, icon } = connector
-      store.set({ status: 'connected', accounts, connector: { id, type, name, icon } })
+      const embeddedWalletInfo = connector.walletInfo?.()
+      store.set({
+        status: 'connected',
+        accounts,
+        connector: { id, type, name, icon, ...(embeddedWalletInfo ? { embeddedWalletInfo } : {}) },
+      })
     },
     setAccounts(accounts: readonly CaipAddress[]) {
       store.set((state) => ({ ...state, accounts }))
@@ -66,6 +75,22 @@ export function addressOn(
     parsed.find((account) => account.caipNetworkId === network.caipNetworkId) ??
     parsed.find((account) => account.namespace === network.chainNamespace)
   )?.address
+}
+
+/** The connected account on a network and that network. */
+export type ActiveAccount = { readonly network: ChainNetwork; readonly address: string }
+
+/**
+ * The connected account on `network` (the active one), when there is one: where a send, a swap or
+ * a sign-in starts from.
+ */
+export function activeAccount(
+  state: ConnectionState,
+  network: ChainNetwork | undefined,
+): ActiveAccount | undefined {
+  if (state.status !== 'connected' || !network) return undefined
+  const address = addressOn(state.accounts, network)
+  return address ? { network, address } : undefined
 }
 
 /** One entry per namespace with its selected address (SPEC §3 allAccounts). */
@@ -99,6 +124,9 @@ export function toAccountState(state: ConnectionState, network: ChainNetwork | u
       : {}),
     allAccounts: accountEntries(state.accounts),
     ...(state.connector ? { connector: state.connector.type } : {}),
+    ...(state.connector?.embeddedWalletInfo
+      ? { embeddedWalletInfo: state.connector.embeddedWalletInfo }
+      : {}),
   }
 }
 

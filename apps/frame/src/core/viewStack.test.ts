@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as ViewStack from './viewStack.js'
 
 const connected = { isConnected: true }
@@ -96,78 +96,9 @@ describe('replace and reset', () => {
   })
 })
 
-describe('popTransaction', () => {
-  it('on success runs the success callback and goes back', () => {
-    const onSuccess = vi.fn()
-    const onCancel = vi.fn()
-    const stack = ViewStack.pushTransaction(stackOf('Account'), {
-      view: 'ApproveTransaction',
-      onSuccess,
-      onCancel,
-      success: { type: 'back' },
-    })
-    expect(stack.history).toEqual(['Account', 'ApproveTransaction'])
-    const result = ViewStack.popTransaction(stack, 'success', connected)
-    expect(onSuccess).toHaveBeenCalledOnce()
-    expect(onCancel).not.toHaveBeenCalled()
-    expect(result.stack).toEqual({ history: ['Account'], transactions: [] })
-  })
-  it('on success replaces the view when the action says so', () => {
-    const stack = ViewStack.pushTransaction(stackOf('Account', 'Networks'), {
-      view: 'ApproveTransaction',
-      success: { type: 'replace', view: 'Account' },
-    })
-    expect(ViewStack.popTransaction(stack, 'success', connected).stack.history).toEqual([
-      'Account',
-      'Networks',
-      'Account',
-    ])
-  })
-  it('on success resets to a named view when the action says so', () => {
-    const stack = ViewStack.pushTransaction(stackOf('Account', 'Networks'), {
-      view: 'ApproveTransaction',
-      success: { type: 'reset', view: 'Connect' },
-    })
-    expect(ViewStack.popTransaction(stack, 'success', connected).stack.history).toEqual(['Connect'])
-  })
-  it('on cancel runs the cancel callback and goes back', () => {
-    const onSuccess = vi.fn()
-    const onCancel = vi.fn()
-    const stack = ViewStack.pushTransaction(stackOf('Account'), {
-      view: 'ApproveTransaction',
-      onSuccess,
-      onCancel,
-      success: { type: 'reset', view: 'Connect' },
-    })
-    const result = ViewStack.popTransaction(stack, 'cancel', connected)
-    expect(onCancel).toHaveBeenCalledOnce()
-    expect(onSuccess).not.toHaveBeenCalled()
-    expect(result.stack.history).toEqual(['Account'])
-    expect(result.stack.transactions).toEqual([])
-  })
-  it('does nothing when no transaction is pending', () => {
-    const stack = stackOf('Account')
-    expect(ViewStack.popTransaction(stack, 'success', connected)).toEqual({ stack, effects: [] })
-  })
-})
-
 describe('named flows', () => {
   it('a swap failure goes back one view', () => {
     expect(ViewStack.swapFailed(stackOf('Account', 'Networks'), connected).stack.history).toEqual(['Account'])
-  })
-  it('a finished swap replaces the view with Account', () => {
-    expect(ViewStack.swapFinished(stackOf('Account', 'Networks'), 'other').history).toEqual([
-      'Account',
-      'Account',
-    ])
-  })
-  it('a finished swap with the auth connector goes through ApproveTransaction, then Account', () => {
-    const onSuccess = vi.fn()
-    const stack = ViewStack.swapFinished(stackOf('Account', 'Networks'), 'auth', onSuccess)
-    expect(ViewStack.current(stack)).toBe('ApproveTransaction')
-    const done = ViewStack.popTransaction(stack, 'success', connected)
-    expect(onSuccess).toHaveBeenCalledOnce()
-    expect(ViewStack.current(done.stack)).toBe('Account')
   })
   it('sending a token moves to Account', () => {
     expect(ViewStack.sendStarted(stackOf('Account', 'Networks')).history).toEqual(['Account'])

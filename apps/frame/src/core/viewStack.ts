@@ -1,6 +1,6 @@
 // The modal's view stack (SPEC §2): which view opens, how back, close, replace and reset move
-// through the history, and the transaction stack whose entries end with success or cancel.
-// Pure: every function takes a stack and returns the next one plus the effects to run.
+// through the history; the transaction stack's moves are in transactionStack.ts (loaded with the
+// views that use it). Pure: every function takes a stack and returns the next one plus the effects to run.
 import type { ViewName } from '@walletframe/protocol'
 
 export type ViewStack = {
@@ -17,6 +17,8 @@ export type SuccessNavigation =
   | { readonly type: 'reset'; readonly view: ViewName }
 
 export type TransactionAction = {
+  /** The pending request it stands for, when it stands for one (ends by id, in any order). */
+  readonly id?: number | undefined
   readonly view: ViewName
   readonly onSuccess?: (() => void) | undefined
   readonly onCancel?: (() => void) | undefined
@@ -95,60 +97,11 @@ export function close(context: { readonly isConnected: boolean }): Result {
   }
 }
 
-export function pushTransaction(stack: ViewStack, action: TransactionAction): ViewStack {
-  return push({ ...stack, transactions: [...stack.transactions, action] }, action.view)
-}
-
-/**
- * Ends the newest transaction action. Success runs its callback and then goes back, replaces the
- * view or resets to a named view; cancel runs the cancel callback and goes back.
- */
-export function popTransaction(
-  stack: ViewStack,
-  outcome: 'success' | 'cancel',
-  context: { readonly isConnected: boolean },
-): Result {
-  const action = stack.transactions[stack.transactions.length - 1]
-  if (!action) return { stack, effects: [] }
-  const rest: ViewStack = { ...stack, transactions: stack.transactions.slice(0, -1) }
-  if (outcome === 'cancel') {
-    action.onCancel?.()
-    return back(rest, context)
-  }
-  action.onSuccess?.()
-  switch (action.success.type) {
-    case 'back':
-      return back(rest, context)
-    case 'replace':
-      return { stack: replace(rest, action.success.view), effects: [] }
-    case 'reset':
-      return { stack: reset(rest, action.success.view), effects: [] }
-  }
-}
-
 // Named flows of SPEC §2 "Other flows".
 
 /** A swap failure navigates back one view. */
 export function swapFailed(stack: ViewStack, context: { readonly isConnected: boolean }): Result {
   return back(stack, context)
-}
-
-/**
- * A finished swap replaces the view with Account, except for the auth connector, which confirms
- * through the transaction stack (ApproveTransaction) and returns to Account on success.
- */
-export function swapFinished(
-  stack: ViewStack,
-  connector: 'auth' | 'other',
-  onSuccess?: () => void,
-): ViewStack {
-  if (connector === 'auth')
-    return pushTransaction(stack, {
-      view: 'ApproveTransaction',
-      onSuccess,
-      success: { type: 'replace', view: 'Account' },
-    })
-  return replace(stack, 'Account')
 }
 
 /** Sending a token moves to Account. */

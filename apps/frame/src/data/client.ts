@@ -43,6 +43,8 @@ export type Call<T extends $ZodType> = {
   /** What a successful answer must look like. */
   schema: T
   signal?: AbortSignal
+  /** Extra request headers (the embedded wallet's `Authorization: Bearer`). */
+  headers?: Record<string, string>
 }
 
 export function create(options: create.Options) {
@@ -68,8 +70,13 @@ export function create(options: create.Options) {
       response = await doFetch(target, {
         method: request.body === undefined ? 'GET' : 'POST',
         ...(request.body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) }),
+          ? request.headers
+            ? { headers: request.headers }
+            : {}
+          : {
+              headers: { 'content-type': 'application/json', ...request.headers },
+              body: JSON.stringify(request.body),
+            }),
         signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
       })
     } catch (error) {

@@ -21,6 +21,11 @@ import {
 export type Handlers = {
   /** Decides on the host; throws a ProviderRpcError to refuse it. Returns the restored state. */
   init(init: HostInit, origin: string): Promise<Extract<FrameEvent, { event: 'initialized' }>['data']>
+  /**
+   * The host has been told `initialized`: what follows (a modal opened, a session reported) reaches a
+   * host that knows the frame's restored state. Events before it are not sent.
+   */
+  initialized?(origin: string): void
   request(request: HostRequest): Promise<unknown>
   /** Events from the host page: its browser wallets' accountsChanged / chainChanged / disconnect. */
   event?(event: HostEvent): void
@@ -137,6 +142,7 @@ export function listen(options: Options) {
       if (port !== transferred) return
       accepted = true
       emit('initialized', state)
+      handlers.initialized?.(event.origin)
     } catch (error) {
       if (port !== transferred) return
       refused = toErrorObject(error)

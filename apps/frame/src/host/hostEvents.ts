@@ -4,6 +4,7 @@ import type { AccountState } from '@walletframe/protocol'
 import type { Core } from '../core/Core.js'
 import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
+import * as Siwx from '../core/siwx.js'
 import type { HostChannel } from './HostChannel.js'
 
 export type Emit = HostChannel['emit']
@@ -13,8 +14,13 @@ export function accountState(core: Pick<Core, 'connection' | 'networks'>): Accou
   return Connection.toAccountState(core.connection.get(), core.networks.get().active)
 }
 
-export function forward(core: Pick<Core, 'connection' | 'networks' | 'modal'>, emit: Emit): () => void {
+export function forward(
+  core: Pick<Core, 'connection' | 'networks' | 'modal' | 'siwx'>,
+  emit: Emit,
+): () => void {
   let account = accountState(core)
+  // Reported once the host asks for sign-in (its sessions are loaded), then on every change.
+  let signedIn: string | null | undefined
   let network = Networks.toNetworkState(core.networks.get())
   let evmAddress = Connection.evmAddress(core.connection.get())
 
@@ -36,11 +42,22 @@ export function forward(core: Pick<Core, 'connection' | 'networks' | 'modal'>, e
     account = nextAccount
     network = nextNetwork
     evmAddress = nextEvm
+    syncSiwx()
+  }
+
+  function syncSiwx() {
+    if (core.siwx.get().config === undefined) return
+    const current = Siwx.current(core.siwx.get(), core.connection.get(), core.networks.get().active)
+    const id = current?.id ?? null
+    if (id === signedIn) return
+    signedIn = id
+    emit('siwx', Siwx.toHost(current))
   }
 
   const stops = [
     core.connection.subscribe(sync),
     core.networks.subscribe(sync),
+    core.siwx.subscribe(syncSiwx),
     core.modal.subscribe((next, previous) => {
       if (next.open !== previous.open) emit('modal', { open: next.open })
     }),

@@ -2,13 +2,14 @@
 import type { HostRequest } from '@walletframe/protocol'
 import * as Disconnect from '../core/actions/disconnect.js'
 import * as Navigation from '../core/actions/navigation.js'
+import * as SignInGate from '../core/actions/signInGate.js'
 import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
 import type { Router } from '../rpc/router.js'
 
 export type Deps = Pick<
   Core,
-  'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile'
+  'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile' | 'siwx' | 'analytics'
 > & {
   router: Pick<Router, 'request'>
 }
@@ -19,7 +20,8 @@ export async function handle(core: Deps, message: HostRequest): Promise<unknown>
       Navigation.open(core, message.params.view)
       return null
     case 'close':
-      Navigation.close(core)
+      // While required sign-in has no session the modal stays (and shakes), whoever asks.
+      SignInGate.close(core)
       return null
     case 'rpc':
       return core.router.request(message.params)

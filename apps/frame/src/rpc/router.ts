@@ -19,7 +19,10 @@ import * as Networks from '../core/networks.js'
 import { rpcCode } from '../lib/errors.js'
 import * as Methods from './methods.js'
 
-export type Deps = Pick<Core, 'modal' | 'connection' | 'networks' | 'toasts' | 'storage' | 'isMobile'> & {
+export type Deps = Pick<
+  Core,
+  'modal' | 'connection' | 'networks' | 'toasts' | 'storage' | 'isMobile' | 'analytics'
+> & {
   /** A read call on a network's JSON-RPC endpoint. */
   read(network: ChainNetwork, method: string, params: unknown): Promise<unknown>
 }

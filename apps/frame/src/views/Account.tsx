@@ -3,7 +3,7 @@
 // Tokens / NFTs / Activity tabs of the active namespace. The network switcher crosses namespaces (an
 // EVM and a Solana account of one WalletConnect session).
 import type { ViewName } from '@walletframe/protocol'
-import { useState } from 'react'
+import { type KeyboardEvent, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
@@ -15,18 +15,39 @@ import { TokensTab } from './account/TokensTab.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
-/** SPEC §9 wallet feature order; on-ramp and swaps join when they exist. */
+/** SPEC §9 wallet feature order: onramp, swaps, receive, send. */
 const features = [
+  { flag: 'onramp', view: 'WalletBuy', label: 'Buy' },
+  { flag: 'swaps', view: 'Swap', label: 'Swap' },
   { flag: 'receive', view: 'WalletReceive', label: 'Receive' },
   { flag: 'send', view: 'WalletSend', label: 'Send' },
 ] as const satisfies readonly { flag: string; view: ViewName; label: string }[]
+
+type Tab = (typeof tabs)[number]
+
+const tabMoves: Record<string, (index: number) => number> = {
+  ArrowRight: (index) => (index + 1) % tabs.length,
+  ArrowLeft: (index) => (index - 1 + tabs.length) % tabs.length,
+  Home: () => 0,
+  End: () => tabs.length - 1,
+}
+
+/** Selects and focuses the tab an arrow, Home or End key leads to. */
+function tabKey(event: KeyboardEvent<HTMLElement>, current: Tab, select: (tab: Tab) => void) {
+  const move = tabMoves[event.key]
+  if (!move) return
+  event.preventDefault()
+  const next = tabs[move(tabs.indexOf(current))] as Tab
+  select(next)
+  event.currentTarget.querySelector<HTMLElement>(`#wf-tab-${next}`)?.focus()
+}
 
 export function Account() {
   const frame = useFrame()
   const { core, actions } = frame
   const connection = useStore(core.connection)
   const networks = useStore(core.networks)
-  const [tab, setTab] = useState<(typeof tabs)[number]>('Tokens')
+  const [tab, setTab] = useState<Tab>('Tokens')
   if (connection.status !== 'connected') return <p className="wf-muted">No account is connected.</p>
   const network = networks.active
   const address = Connection.addressOn(connection.accounts, network)
@@ -53,6 +74,8 @@ export function Account() {
         <div className="wf-features">
           {features
             .filter((feature) => flags[feature.flag] !== false)
+            // Swaps run on EVM networks only (SPEC §9: the swap networks are EVM chains).
+            .filter((feature) => feature.flag !== 'swaps' || network?.chainNamespace === 'eip155')
             .map((feature) => (
               <button
                 type="button"
@@ -66,7 +89,13 @@ export function Account() {
             ))}
         </div>
       ) : null}
-      <div role="tablist" className="wf-tabs">
+      {/* The WAI-ARIA tabs pattern: one tab stop, the arrow keys (and Home / End) move between tabs. */}
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="wf-tabs"
+        onKeyDown={(event) => tabKey(event, tab, setTab)}
+      >
         {tabs.map((name) => (
           <button
             type="button"
@@ -75,6 +104,7 @@ export function Account() {
             id={`wf-tab-${name}`}
             aria-selected={tab === name}
             aria-controls="wf-tabpanel"
+            tabIndex={tab === name ? 0 : -1}
             data-testid={`wf-tab-${name}`}
             onClick={() => setTab(name)}
           >

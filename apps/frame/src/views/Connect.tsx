@@ -16,6 +16,10 @@ const FeaturedWallets = lazy(() =>
   import('./FeaturedWallets.js').then((module) => ({ default: module.FeaturedWallets })),
 )
 const noRecent = constant<readonly RegistryWallet[]>([])
+// Email and social login load after the view paints (the Connect view pays nothing for them).
+const LoginMethods = lazy(() =>
+  import('./embedded/LoginMethods.js').then((module) => ({ default: module.LoginMethods })),
+)
 
 export function Connect() {
   const frame = useFrame()
@@ -56,6 +60,11 @@ export function Connect() {
 
   return (
     <div className="wf-stack">
+      {frame.api ? (
+        <Suspense fallback={null}>
+          <LoginMethods />
+        </Suspense>
+      ) : null}
       {frame.hasPairing ? (
         <button
           type="button"

@@ -1,5 +1,63 @@
+// SIWXSignMessage (SPEC §2, §4 "Sign-in"): the connected account signs a message that proves to the
+// app that it owns it. Cancel disconnects when the app requires sign-in, otherwise closes.
+import { useState } from 'react'
+import { useFrame } from '../app/context.js'
+import { GuardedActions } from '../components/GuardedActions.js'
+import { useStore } from '../components/useStore.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function SIWXSignMessage() {
-  return <NotAvailable feature="Sign in with a signed message" />
+  const frame = useFrame()
+  const siwx = useStore(frame.core.siwx)
+  const connection = useStore(frame.core.connection)
+  const [busy, setBusy] = useState<'sign' | 'cancel'>()
+  if (!frame.api) return <NotAvailable feature="Sign in with a signed message" />
+  const appName = frame.host()?.metadata.name ?? 'This app'
+  const wallet = connection.connector?.name ?? 'your wallet'
+  const required = siwx.config?.required === true
+
+  async function run(which: 'sign' | 'cancel', action: () => Promise<void>) {
+    setBusy(which)
+    try {
+      await action()
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  return (
+    <div className="wf-stack" data-testid="wf-siwx" data-required={required}>
+      <p>
+        <strong>{appName}</strong> needs to connect to your wallet
+      </p>
+      <p className="wf-muted">
+        Sign this message with {wallet} to prove you own this account and continue.
+        {required ? ' Cancelling will disconnect you.' : ''}
+      </p>
+      <GuardedActions>
+        {(blocked) => (
+          <div className="wf-row">
+            <button
+              type="button"
+              className="wf-button wf-button-secondary"
+              data-testid="wf-siwx-cancel"
+              disabled={busy !== undefined}
+              onClick={() => run('cancel', frame.actions.cancelSignIn)}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="wf-button"
+              data-testid="wf-siwx-sign"
+              disabled={busy !== undefined || blocked}
+              onClick={() => run('sign', frame.actions.signIn)}
+            >
+              {busy === 'sign' ? 'Signing…' : 'Sign'}
+            </button>
+          </div>
+        )}
+      </GuardedActions>
+    </div>
+  )
 }

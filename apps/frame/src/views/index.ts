@@ -33,4 +33,8 @@ export const views: Record<ViewName, ComponentType> = {
   WalletRequest: named(() => import('./WalletRequest.js'), 'WalletRequest'),
   WalletSend: named(() => import('./WalletSend.js'), 'WalletSend'),
   WalletReceive: named(() => import('./WalletReceive.js'), 'WalletReceive'),
+  Swap: named(() => import('./Swap.js'), 'Swap'),
+  SwapPreview: named(() => import('./SwapPreview.js'), 'SwapPreview'),
+  WalletBuy: named(() => import('./WalletBuy.js'), 'WalletBuy'),
+  OnRampActivity: named(() => import('./OnRampActivity.js'), 'OnRampActivity'),
 }

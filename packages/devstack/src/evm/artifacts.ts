@@ -30,6 +30,7 @@ export const artifacts = {
   // The devstack's own contracts: built from contracts/*.sol by solidity.ts, artifacts committed.
   erc1271Account: () => load('../../contracts/build/Erc1271Account.json'),
   erc1271AccountFactory: () => load('../../contracts/build/Erc1271AccountFactory.json'),
+  swapFeeRouter: () => load('../../contracts/build/SwapFeeRouter.json'),
 }
 
 /**

@@ -6,6 +6,7 @@ import { evmAccount } from '../accounts.js'
 import { FixtureError } from '../errors.js'
 import { artifacts, multicall3Bytecode } from './artifacts.js'
 import { erc1271AccountFactoryAddress, erc1271AccountFactorySalt } from './erc1271Account.js'
+import * as SwapFeeRouter from './swapFeeRouter.js'
 import * as Transactor from './Transactor.js'
 
 export const canonicalAddresses = {
@@ -170,6 +171,15 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     if ((await tx.code(expected)) === '0x') throw new FixtureError(`${what} has no code at ${expected}`)
   }
 
+  // The swap provider's fee router, also through the CREATE2 proxy (after the loop above, for the
+  // same reason): its address follows from its code and the Router02 / WETH9 it wraps.
+  const swapFeeRouterAddress = await SwapFeeRouter.deploy(tx, {
+    deployer,
+    create2Deployer: canonicalAddresses.create2Deployer,
+    router: routerAddress,
+    weth: wethAddress,
+  })
+
   // Liquidity: 1 ETH = 3000 USDC = 3000 DAI, and USDC/DAI at par.
   await tx.call(deployer, usdc.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 6)])
   await tx.call(deployer, dai.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 18)])
@@ -226,6 +236,9 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       weth9: wethAddress,
       uniswapV2Factory: factoryAddress,
       uniswapV2Router02: routerAddress,
+      swapFeeRouter: swapFeeRouterAddress,
+      /** Not a contract: the account the fee router pays the provider fee to. */
+      swapFeeRecipient: SwapFeeRouter.feeRecipient,
       entryPointV07: canonicalAddresses.entryPointV07,
       simpleAccountFactory: canonicalAddresses.simpleAccountFactoryV07,
       erc1271AccountFactory: erc1271AccountFactoryAddress,

@@ -17,7 +17,10 @@ export const buildDir = `${contractsDir}build/`
 export const compilerVersion = '0.8.37'
 
 /** Source files under contracts/, and the contracts of each that get an artifact. */
-export const sources = { 'Erc1271Account.sol': ['Erc1271Account', 'Erc1271AccountFactory'] } as const
+export const sources = {
+  'Erc1271Account.sol': ['Erc1271Account', 'Erc1271AccountFactory'],
+  'SwapFeeRouter.sol': ['SwapFeeRouter'],
+} as const
 
 export type CompiledArtifact = {
   contractName: string

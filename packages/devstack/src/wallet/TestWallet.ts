@@ -9,8 +9,8 @@ import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { Keypair } from '@solana/web3.js'
 import { Core } from '@walletconnect/core'
-import type { SessionTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import type { AuthTypes, SessionTypes } from '@walletconnect/types'
+import { buildAuthObject, getSdkError } from '@walletconnect/utils'
 import { type Address, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { deriveEd25519Seed } from '../internal/slip10.js'
@@ -74,6 +74,12 @@ export declare namespace create {
     approveChains?: readonly string[]
     /** Approve every proposal as it arrives (CLI and demos). Defaults to false. */
     autoApprove?: boolean
+    /**
+     * What the wallet does with a proposal that asks it to sign in (`requests.authentication`,
+     * CAIP-122): `sign` (default) signs it with the selected EVM account on the first requested chain
+     * it approves, as wallets that support one-click auth do; `ignore` approves the session alone.
+     */
+    signIn?: 'sign' | 'ignore'
     /** WalletConnect log level (pino); defaults to 'error'. */
     logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
     /** Metadata shown to the dapp. */
@@ -156,11 +162,36 @@ export async function create(options: create.Options) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') })
       throw error
     }
-    const session = await walletKit.approveSession({ id: proposal.id, namespaces })
+    const authentication =
+      options.signIn === 'ignore' ? [] : await signInRequests(proposal, Namespaces.sessionChains(namespaces))
+    const session = await walletKit.approveSession({
+      id: proposal.id,
+      namespaces,
+      ...(authentication.length > 0 ? { proposalRequestsResponses: { authentication } } : {}),
+    })
     const first = Namespaces.sessionChains(session.namespaces)[0]
     if (first) activeChains.set(session.topic, first)
     events.emit('session', session)
     return session
+  }
+
+  /**
+   * The CACAOs answering a proposal's sign-in requests: each signed (EIP-191) by the selected EVM
+   * account on the first of its chains the session approves.
+   */
+  async function signInRequests(proposal: Proposal, approved: readonly string[]): Promise<AuthTypes.Cacao[]> {
+    const requests = proposal.params.requests?.authentication ?? []
+    const cacaos: AuthTypes.Cacao[] = []
+    for (const request of requests) {
+      const chain = request.chains.find((candidate) => approved.includes(candidate))
+      if (!chain) continue
+      const iss = `did:pkh:${chain}:${account.address}`
+      const payload = { ...request, chains: [chain] } as AuthTypes.PayloadParams
+      const message = walletKit.formatAuthMessage({ request: payload, iss })
+      const signature = await account.signMessage({ message })
+      cacaos.push(buildAuthObject(payload, { t: 'eip191', s: signature }, iss))
+    }
+    return cacaos
   }
 
   function nextProposal(): Promise<Proposal> {

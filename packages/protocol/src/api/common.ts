@@ -179,6 +179,44 @@ export const apiErrorCodes = [
   'STALE_MESSAGE',
   /** A signed message that was accepted once, sent again. */
   'REPLAYED_MESSAGE',
+  /** The on-ramp provider refused the request (an asset it does not sell, an amount out of limits). */
+  'ONRAMP_REFUSED',
+  /** The on-ramp provider did not answer, or none is configured. */
+  'ONRAMP_UNAVAILABLE',
+  /** No pool path (direct or through the wrapped native token) joins the two tokens of a swap. */
+  'NO_SWAP_ROUTE',
+  /** A sign-in message or signature that does not hold (its reason is in the message). */
+  'SIGN_IN_REJECTED',
+  /** No sign-in session has this id. */
+  'SESSION_NOT_FOUND',
+  /** SPEC §5: another code to the same address within 30 s ("Please try again after {n} seconds"). */
+  'EMAIL_COOLDOWN',
+  /** A one-time code that does not match (tries left in the message). */
+  'INVALID_OTP',
+  /** The code took 5 wrong tries, or was used, or was replaced by a newer one: request a new code. */
+  'OTP_LOCKED',
+  /** No login attempt (or email update) has this id. */
+  'AUTH_ATTEMPT_NOT_FOUND',
+  /** The login attempt ran out of time (10 minutes); start again. */
+  'AUTH_ATTEMPT_EXPIRED',
+  /** The login attempt is not at the step the call makes (e.g. a code before the device was approved). */
+  'AUTH_ATTEMPT_STATE',
+  /** No valid access token (Authorization: Bearer) was sent. */
+  'UNAUTHENTICATED',
+  /** A refresh token that is unknown, used, expired, revoked, or not signed by its device key. */
+  'REFRESH_REJECTED',
+  /** Email or this social provider is not configured on this API. */
+  'AUTH_NOT_CONFIGURED',
+  /** The social provider refused the login or answered something that does not verify. */
+  'SOCIAL_LOGIN_FAILED',
+  /** The mail server did not take the message. */
+  'EMAIL_DELIVERY_FAILED',
+  /** The address is linked to another user already. */
+  'EMAIL_TAKEN',
+  /** The user's wallet shares are stored already (a wallet is created once). */
+  'WALLET_EXISTS',
+  /** A device-key proof over the wallet call that does not verify or is stale. */
+  'DEVICE_PROOF_REJECTED',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

@@ -8,7 +8,7 @@ export const HistoryQuery = z.extend(SdkQuery, {
   cursor: z.optional(
     z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'the `next` value of a previous page')),
   ),
-  /** On-ramp purchases only (the API records none yet, so this answers an empty page). */
+  /** On-ramp purchases only: what the on-ramp provider's funding addresses delivered to the account. */
   onramp: z.optional(QueryFlag),
   chainId: z.optional(CaipNetworkId),
   /** Page size; 20 when absent. */

@@ -1,22 +1,10 @@
 // @vitest-environment node
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { entryInputs } from '../../scripts/entryInputs.js'
 
 describe('@walletframe/sdk/server', () => {
   it('stays out of the core entry: a page that bundles the SDK gets neither it nor viem', async () => {
-    const result = await build({
-      entryPoints: [fileURLToPath(new URL('../index.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      splitting: true,
-      outdir: 'out',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    })
-    const inputs = Object.keys(result.metafile.inputs)
+    const inputs = await entryInputs()
     expect(inputs.some((path) => path.includes('src/index.ts'))).toBe(true)
     expect(inputs.filter((path) => path.includes('/server/') || path.includes('node_modules/viem/'))).toEqual(
       [],

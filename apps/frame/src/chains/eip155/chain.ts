@@ -2,7 +2,9 @@
 import type { ChainNetwork } from '@walletframe/protocol'
 import { createPublicClient, getAddress, http } from 'viem'
 import { type Chain, TransferFailedError } from '../Chain.js'
+import * as Call from './call.js'
 import * as Send from './send.js'
+import { prepareSignIn } from './signIn.js'
 
 const clients = new Map<string, ReturnType<typeof createPublicClient>>()
 
@@ -24,4 +26,11 @@ export const chain: Chain = {
     return Send.transferFee(client(network), transfer, gasPrice)
   },
   prepareTransfer: async (network, transfer) => Send.prepareTransfer(client(network), transfer),
+  prepareSignIn,
+}
+
+/** Contract calls the API built (swaps, approvals): EVM only, so outside the Chain contract. */
+export const calls = {
+  prepare: async (network: ChainNetwork, from: string, call: Call.Call) =>
+    Call.prepareCall(client(network), from, call),
 }

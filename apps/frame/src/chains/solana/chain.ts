@@ -4,6 +4,7 @@ import { Connection, PublicKey } from '@solana/web3.js'
 import type { ChainNetwork } from '@walletframe/protocol'
 import type { Chain } from '../Chain.js'
 import * as Send from './send.js'
+import { prepareSignIn } from './signIn.js'
 
 const connections = new Map<string, Connection>()
 
@@ -23,4 +24,5 @@ export const chain: Chain = {
   isAddress: Send.isAddress,
   transferFee: (network, transfer) => Send.transferFee(connection(network), transfer),
   prepareTransfer: (network, transfer) => Send.prepareTransfer(connection(network), transfer),
+  prepareSignIn,
 }

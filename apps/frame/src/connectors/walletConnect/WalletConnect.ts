@@ -24,6 +24,7 @@ import type { Connection } from '../Connector.js'
 import * as LocalVerify from './localVerify.js'
 import * as Namespaces from './namespaces.js'
 import type { Pairing } from './pairing.js'
+import * as SignIn from './signIn.js'
 
 type SignClient = Awaited<ReturnType<typeof import('@walletconnect/sign-client').SignClient.init>>
 
@@ -56,6 +57,11 @@ export declare namespace create {
      * (default 3 s); without it the switch is refused with 4902.
      */
     switchUpdateTimeoutMs?: number
+    /**
+     * What to ask a wallet to sign in to while it approves the session (one-click sign-in), when the
+     * host wants sign-in; undefined for none. Asked once per pairing (each needs a fresh nonce).
+     */
+    signIn?: () => Promise<SignIn.SignInRequest | undefined>
   }
 }
 
@@ -282,15 +288,24 @@ export function create(options: create.Options): WalletConnect {
     if (!activeChain || accounts.length === 0)
       throw new UnrecognizedChainError('The wallet approved no account on the requested networks')
     session = next
-    return { accounts, network: activeChain as Connection['network'] }
+    // A wallet that signed the proposal's sign-in request answered with its CACAO.
+    const cacao = next.authentication?.[0]
+    const signedIn = cacao ? SignIn.toSession(cacao) : undefined
+    return {
+      accounts,
+      network: activeChain as Connection['network'],
+      ...(signedIn ? { signIn: signedIn } : {}),
+    }
   }
 
   async function pair(): Promise<Pairing<Connection>> {
     const attempt = ++latestPairing
     const signClient = await client()
     const { available, active } = options.networks()
+    const signIn = await options.signIn?.()
     const { uri, approval } = await signClient.connect({
       optionalNamespaces: Namespaces.fromNetworks(available, active),
+      ...(signIn ? { authentication: [SignIn.authentication(signIn)] } : {}),
     })
     if (!uri) throw new InternalRpcError('WalletConnect returned no pairing URI')
     return {

@@ -57,6 +57,8 @@ export declare namespace create {
     track?(event: 'CONNECT_ERROR' | 'SELECT_WALLET', properties: Record<string, string>): void
     now?: () => number
     timers?: Pairing.Timers
+    /** What a wallet is asked to sign in to while it connects (see WalletConnect.create). */
+    signIn?: WalletConnect.create.Options['signIn']
     /** Replaces the sign-client layer (tests). */
     walletConnect?: WalletConnect.WalletConnect
   }
@@ -72,6 +74,7 @@ export function create(options: create.Options): { connector: Connector; pairing
       metadata: options.metadata,
       storage,
       networks: options.networks,
+      ...(options.signIn ? { signIn: options.signIn } : {}),
     })
   const listeners = new Set<(event: Event) => void>()
   const emit = (event: Event) => {

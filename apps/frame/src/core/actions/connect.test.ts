@@ -122,7 +122,7 @@ describe('connect', () => {
     connector.connect.mockRejectedValueOnce(new Error('Wallet locked'))
     await Connect.connect(core, connector, choice)
     expect(core.toasts.get().message).toBe('Could not connect: Wallet locked')
-    expect(tracked).toEqual([])
+    expect(tracked).toEqual([{ event: 'CONNECT_ERROR', properties: { message: 'Wallet locked' } }])
   })
 
   it('stays connected with the previous connector when connecting another one fails', async () => {

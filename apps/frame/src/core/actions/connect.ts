@@ -10,6 +10,7 @@ import * as ConnectionStore from '../connection.js'
 import * as Networks from '../networks.js'
 import * as Disconnect from './disconnect.js'
 import * as Navigation from './navigation.js'
+import * as SignInGate from './signInGate.js'
 
 /** What is stored to rebuild the connector after a reload (non-secret; the app knows how). */
 export type Choice = { readonly id: string; readonly data?: unknown }
@@ -25,6 +26,7 @@ export type Deps = Pick<
   | 'analytics'
   | 'storage'
   | 'isMobile'
+  | 'siwx'
 >
 
 /** Makes `network` the active one when the host uses it; else the wallet is on an unsupported network. */
@@ -45,12 +47,18 @@ export function attach(core: Deps, connector: Connector, connection: Connection,
   const keep = active && connection.accounts.some((account) => account.startsWith(`${active}:`))
   if (!keep) applyNetwork(core, connection.network)
   core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
+  // The wallet signed in as it connected: stored at the API next (see actions/signIn.ts `adopt`).
+  if (connection.signIn && core.siwx.get().config)
+    core.siwx.set((state) => ({ ...state, signedAtConnect: connection.signIn }))
 }
 
-/** After a connection made in the modal: UnsupportedChain when the wallet is elsewhere, else close. */
+/**
+ * After a connection made in the modal: UnsupportedChain when the wallet is elsewhere, SIWXSignMessage
+ * when the host wants a sign-in this account has not made, else close.
+ */
 function settle(core: Deps) {
   if (core.networks.get().unsupported !== undefined) Navigation.reset(core, 'UnsupportedChain')
-  else Navigation.close(core)
+  else if (!SignInGate.prompt(core)) Navigation.close(core)
 }
 
 /** Asks `connector` for a connection (a browser wallet's prompt). */
@@ -67,6 +75,7 @@ export async function connect(core: Deps, connector: Connector, choice: Choice):
   } catch (error) {
     if (core.connection.connector() === undefined) core.connection.setStatus('disconnected')
     else core.connection.setStatus('connected')
+    core.analytics.track({ event: 'CONNECT_ERROR', properties: { message: messageOf(error) } })
     core.toasts.error(
       rpcCode(error) === 4001 ? 'Connection declined' : `Could not connect: ${messageOf(error)}`,
     )

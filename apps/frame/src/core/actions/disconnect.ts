@@ -15,7 +15,7 @@ export class DisconnectError extends FrameError {
 }
 
 export async function disconnect(
-  core: Pick<Core, 'modal' | 'connection' | 'networks' | 'pending' | 'storage'>,
+  core: Pick<Core, 'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'analytics'>,
   options: { notifyConnector?: boolean } = {},
 ): Promise<void> {
   const connector = core.connection.detach()
@@ -29,6 +29,9 @@ export async function disconnect(
   try {
     await connector.disconnect()
   } catch (error) {
-    throw new DisconnectError(error)
+    const failed = new DisconnectError(error)
+    core.analytics.track({ event: 'DISCONNECT_ERROR', properties: { message: failed.message } })
+    throw failed
   }
+  core.analytics.track({ event: 'DISCONNECT_SUCCESS', properties: {} })
 }

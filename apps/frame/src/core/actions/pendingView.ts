@@ -7,7 +7,10 @@ export function watch(
   core: Pick<Core, 'pending' | 'modal' | 'connection' | 'networks' | 'isMobile'>,
 ): () => void {
   let openedForRequest = false
-  return core.pending.subscribe((list, previous) => {
+  return core.pending.subscribe((all, before) => {
+    // Requests the frame approves itself have their own view (approvalView.ts).
+    const list = all.filter((request) => !request.inFrame)
+    const previous = before.filter((request) => !request.inFrame)
     if (list.length > 0 && previous.length === 0) {
       openedForRequest = !core.modal.get().open
       if (openedForRequest) Navigation.open(core, 'WalletRequest')

@@ -49,12 +49,10 @@ export declare namespace register {
 export async function register(deps: Deps, parameters: register.Parameters): Promise<NameAccount> {
   const label = nameLabelOf(parameters.name)
   if (!isNameLabel(label)) throw new NameRegistrationError(nameRuleMessage)
-  const network = deps.networks.get().active
-  const connection = deps.connection.get()
+  const from = Connection.activeAccount(deps.connection.get(), deps.networks.get().active)
   const connector = deps.connection.connector()
-  const address = network && Connection.addressOn(connection.accounts, network)
-  if (!network || !address || !connector || connection.status !== 'connected')
-    throw new NameRegistrationError(messages.connectBeforeRequest)
+  if (!from || !connector) throw new NameRegistrationError(messages.connectBeforeRequest)
+  const { network, address } = from
   if (network.chainNamespace !== 'eip155')
     throw new NameRegistrationError('Names are registered by EVM accounts; switch to an EVM network')
 

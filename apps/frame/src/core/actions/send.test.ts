@@ -53,6 +53,9 @@ function fakeChain(accepts: string, fee: bigint) {
     isAddress: (candidate: string) => candidate === accepts,
     transferFee: vi.fn(async (..._args: Parameters<Chain['transferFee']>) => fee),
     prepareTransfer: vi.fn(async (..._args: Parameters<Chain['prepareTransfer']>) => prepared),
+    prepareSignIn: (): never => {
+      throw new Error('a send never signs in')
+    },
   } satisfies Chain & Record<string, unknown>
 }
 

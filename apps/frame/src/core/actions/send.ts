@@ -20,7 +20,7 @@ import * as Connection from '../connection.js'
 import * as SendState from '../send.js'
 import * as Navigation from './navigation.js'
 
-export type Deps = Pick<Core, 'send' | 'connection' | 'networks' | 'toasts' | 'modal'> & {
+export type Deps = Pick<Core, 'send' | 'connection' | 'networks' | 'toasts' | 'modal' | 'analytics'> & {
   /** The chain family of `namespace`, loaded; undefined for one the frame has none for. */
   chain(namespace: string): Promise<Chain | undefined>
   /** The token balances of `address` on `network` (the tokenBalances query). */
@@ -41,15 +41,11 @@ export class SendError extends FrameError {
   }
 }
 
-export type Source = { readonly network: ChainNetwork; readonly address: string }
+export type Source = Connection.ActiveAccount
 
 /** Where a send goes from: the active network and the connected account on it. */
 export function source(core: Pick<Core, 'connection' | 'networks'>): Source | undefined {
-  const { active } = core.networks.get()
-  const connection = core.connection.get()
-  if (connection.status !== 'connected' || !active) return undefined
-  const address = Connection.addressOn(connection.accounts, active)
-  return address ? { network: active, address } : undefined
+  return Connection.activeAccount(core.connection.get(), core.networks.get().active)
 }
 
 const sameSource = (state: SendState.SendState, from: Source) =>
@@ -300,6 +296,7 @@ export async function send(deps: Deps): Promise<void> {
     amount: result.amount,
     decimals: Number(state.token.quantity.decimals),
   }
+  const tracked = { network: network.caipNetworkId, token: state.token.symbol, amount: state.sendTokenAmount }
 
   deps.send.set((current) => ({ ...current, loading: true }))
   Navigation.reset(deps, 'Account')
@@ -314,6 +311,7 @@ export async function send(deps: Deps): Promise<void> {
     })
   } catch (error) {
     deps.send.set((current) => ({ ...current, loading: false }))
+    deps.analytics.track({ event: 'SEND_ERROR', properties: { ...tracked, message: messageOf(error) } })
     return report(deps, failed, error)
   }
   deps.toasts.success(accountMessages.transactionStarted)
@@ -326,8 +324,10 @@ export async function send(deps: Deps): Promise<void> {
   try {
     await prepared.confirm(answer)
   } catch (error) {
+    deps.analytics.track({ event: 'SEND_ERROR', properties: { ...tracked, message: messageOf(error) } })
     return report(deps, failed, error)
   }
+  deps.analytics.track({ event: 'SEND_SUCCESS', properties: tracked })
   await deps.refreshBalances(network, address)
 }
 

@@ -7,7 +7,7 @@ import * as Networks from '../networks.js'
 import * as Navigation from './navigation.js'
 
 export async function switchNetwork(
-  core: Pick<Core, 'modal' | 'connection' | 'networks' | 'storage'>,
+  core: Pick<Core, 'modal' | 'connection' | 'networks' | 'storage' | 'analytics'>,
   caipNetworkId: CaipNetworkId | string,
 ): Promise<void> {
   const network = core.networks.find(caipNetworkId)
@@ -15,5 +15,6 @@ export async function switchNetwork(
   await core.connection.connector()?.switchNetwork(network)
   core.networks.set((state) => ({ ...state, active: network, unsupported: undefined }))
   core.storage.setItem(Networks.storageKey, network.caipNetworkId)
+  core.analytics.track({ event: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
   if (core.modal.get().open && Navigation.current(core) === 'UnsupportedChain') Navigation.close(core)
 }

@@ -12,8 +12,14 @@ import * as History from '../../queries/history.js'
 export function ActivityTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, core } = useFrame()
   const query = useInfiniteQuery(History.history(api, network.caipNetworkId, address))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure (errorUpdatedAt marks each), not per render of its error or props
   useEffect(() => {
-    if (query.errorUpdatedAt > 0) core.toasts.error(accountMessages.failedToFetchTransactions)
+    if (query.errorUpdatedAt === 0) return
+    core.toasts.error(accountMessages.failedToFetchTransactions)
+    core.analytics.track({
+      event: 'ERROR_FETCH_TRANSACTIONS',
+      properties: { address, network: network.caipNetworkId, message: query.error?.message ?? '' },
+    })
   }, [query.errorUpdatedAt, core])
   if (query.isPending) return <p className="wf-muted">Loading activity…</p>
   if (query.isError && !query.data)

@@ -1,6 +1,7 @@
 // The send form itself: rendered once the network's chain family is loaded (it checks the receiver).
 import type { ChainNetwork, TokenBalance } from '@walletframe/protocol'
 import { use, useState } from 'react'
+import { GuardedActions } from '../../components/GuardedActions.js'
 import { useStore } from '../../components/useStore.js'
 import * as Send from '../../core/actions/send.js'
 import type { SendState } from '../../core/send.js'
@@ -104,14 +105,18 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
           {problem}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="wf-button"
-        data-testid="wf-send-submit"
-        disabled={verdict?.status !== 'ready' || form.loading}
-      >
-        {form.loading ? 'Sending…' : 'Send'}
-      </button>
+      <GuardedActions>
+        {(blocked) => (
+          <button
+            type="submit"
+            className="wf-button"
+            data-testid="wf-send-submit"
+            disabled={verdict?.status !== 'ready' || form.loading || blocked}
+          >
+            {form.loading ? 'Sending…' : 'Send'}
+          </button>
+        )}
+      </GuardedActions>
     </form>
   )
 }

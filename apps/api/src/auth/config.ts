@@ -1,0 +1,45 @@
+// The embedded wallet's login settings, under `options.auth` of the API config: the secret codes and
+// tokens are keyed from, the mail server, and the social providers' clients (ids, secrets, and where
+// they live: an issuer for OpenID Connect discovery, else the OAuth 2 endpoints, real ones by default).
+import { SocialProviderSettings } from '@walletframe/protocol'
+import { z } from 'zod'
+
+const Rule = z.object({
+  capacity: z.number().int().positive(),
+  refillPerSecond: z.number().positive(),
+})
+
+export const AuthOptions = z.object({
+  /**
+   * Keys the code HMACs and the access-token signatures (HKDF derives one key per use). At least 32
+   * characters; every API process must have the same. $WALLETFRAME_AUTH_SECRET when absent; without
+   * either, login is off (AUTH_NOT_CONFIGURED).
+   */
+  secret: z.string().min(32).optional(),
+  /** Access tokens live this long (short: a refresh with the device key renews them). */
+  accessTokenTtlSeconds: z.number().int().min(30).max(3_600).default(600),
+  /** A session ends this long after login, however often it is refreshed. */
+  sessionTtlSeconds: z
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 24 * 3_600),
+  email: z
+    .object({
+      /** smtp://host:port (smtps:// for implicit TLS); user and password in the URL when the server wants them. */
+      smtpUrl: z.string().regex(/^smtps?:\/\/\S+$/, 'an smtp:// or smtps:// URL'),
+      from: z.string().min(3).default('Walletframe <no-reply@walletframe.local>'),
+      /** Do not upgrade with STARTTLS (a local catcher has no certificate). */
+      ignoreTLS: z.boolean().default(false),
+    })
+    .optional(),
+  /** Email logins started per client IP (each sends a mail): a burst, then one a minute. */
+  emailStartsPerIp: Rule.default({ capacity: 10, refillPerSecond: 1 / 60 }),
+  /** Social logins started per client IP. */
+  socialStartsPerIp: Rule.default({ capacity: 30, refillPerSecond: 1 / 10 }),
+  /** Provider clients by name; a provider not listed is not offered (AUTH_NOT_CONFIGURED). */
+  social: z
+    .partialRecord(z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']), SocialProviderSettings)
+    .default({}),
+})
+export type AuthOptions = z.infer<typeof AuthOptions>

@@ -1,0 +1,275 @@
+// Email login (SPEC §4 VERIFY_DEVICE -> VERIFY_OTP -> CONNECT, §5 cooldown, §9 30 s) and email update
+// (VERIFY_PRIMARY_OTP -> VERIFY_SECONDARY_OTP). Codes: six digits, stored only as an HMAC bound to the
+// attempt and to the code's generation, 10 minutes, 5 wrong tries (counted in the shared limit store,
+// per code), spent by one conditional UPDATE, killed by a resend or a newer start.
+import type {
+  AuthConnected,
+  DevicePublicKey,
+  EmailStartResponse,
+  EmailUpdateResponse,
+} from '@walletframe/protocol'
+import type { LimitStore, Rule } from '../limits/LimitStore.js'
+import * as DeviceKey from './deviceKey.js'
+import {
+  AttemptExpiredError,
+  AttemptNotFoundError,
+  AttemptStateError,
+  EmailCooldownError,
+  EmailTakenError,
+  InvalidOtpError,
+  OtpLockedError,
+} from './errors.js'
+import { codeLifetimeMinutes, type Mailer } from './Mailer.js'
+import { codeHmac, digest, newCode, newId, newToken, sameDigest } from './secrets.js'
+import * as Sessions from './sessions.js'
+import * as Store from './store.js'
+
+/** SPEC §9: one code per address per 30 s. GCRA with one token that comes back after 30 s. */
+export const cooldownRule: Rule = { capacity: 1, refillPerSecond: 1 / 30 }
+export const cooldownSeconds = 30
+/** Five tries per code; a token comes back only after the code's lifetime, when the code is dead anyway. */
+export const otpTriesRule: Rule = { capacity: 5, refillPerSecond: 1 / (codeLifetimeMinutes * 60) }
+
+const lifetimeMs = codeLifetimeMinutes * 60_000
+
+export type Context = Sessions.Context & {
+  mailer: Mailer
+  /** Fails closed: a store that cannot answer fails the call (the cooldown is a promise to users). */
+  limits: LimitStore
+}
+
+const now = (context: Context) => context.now?.() ?? new Date()
+
+/** Normalizes the address as the rows keep it. */
+export function normalize(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+async function cooldown(context: Context, email: string): Promise<void> {
+  const wait = await context.limits.take(`email-cooldown:${email}`, cooldownRule)
+  if (wait > 0) throw new EmailCooldownError(wait)
+}
+
+/** Issues a new code on the attempt (its generation + 1) and mails it; old codes of the address die. */
+async function sendCode(
+  context: Context,
+  attempt: Store.Attempt,
+  to: string,
+  purpose: 'login' | 'update-current' | 'update-new',
+  step: string,
+): Promise<Store.Attempt> {
+  const code = newCode()
+  const generation = attempt.codeGeneration + 1
+  const expiresAt = new Date(now(context).getTime() + lifetimeMs)
+  const updated = await Store.advance(context.db, attempt.id, attempt.step, {
+    step,
+    codeHmac: codeHmac(context.keys.code, attempt.id, generation, code),
+    codeGeneration: generation,
+    codeExpiresAt: expiresAt,
+    expiresAt,
+  })
+  if (!updated) throw new AttemptStateError('This login moved on meanwhile; check its status')
+  await Store.killCodes(
+    context.db,
+    attempt.email!,
+    attempt.kind === 'email_update' ? 'email_update' : 'email',
+    attempt.id,
+  )
+  await context.mailer.sendCode(to, code, purpose)
+  return updated
+}
+
+export declare namespace start {
+  type Input = {
+    email: string
+    deviceKey: DevicePublicKey
+    projectId: string
+    /** Where the device-approval link points (`{frameOrigin}/verify?token=…`). */
+    frameOrigin: string
+    /** Shown in the approval mail so the owner recognises the device. */
+    device: string
+  }
+}
+
+/** Starts a login: a code now, or first an approval link when an existing user's device is new. */
+export async function start(context: Context, input: start.Input): Promise<EmailStartResponse> {
+  const email = normalize(input.email)
+  await cooldown(context, email)
+  const thumbprint = await DeviceKey.thumbprint(input.deviceKey)
+  const user = await Store.userByEmail(context.db, email)
+  const newDevice = user !== undefined && !(await Store.knowsDevice(context.db, user.id, thumbprint))
+  const approval = newDevice ? newToken() : undefined
+  const expiresAt = new Date(now(context).getTime() + lifetimeMs)
+  const attempt = await Store.insertAttempt(context.db, {
+    id: newId(),
+    kind: 'email',
+    step: 'START',
+    projectId: input.projectId,
+    frameOrigin: input.frameOrigin,
+    email,
+    deviceKey: input.deviceKey,
+    deviceThumbprint: thumbprint,
+    approvalHash: approval ? digest(approval) : null,
+    expiresAt,
+  })
+  if (approval) {
+    await Store.advance(context.db, attempt.id, 'START', { step: 'VERIFY_DEVICE' })
+    // A new start supersedes older codes of the address, as a resend does.
+    await Store.killCodes(context.db, email, 'email', attempt.id)
+    const link = new URL('/verify', input.frameOrigin)
+    link.searchParams.set('projectId', input.projectId)
+    link.searchParams.set('token', approval)
+    await context.mailer.sendDeviceApproval(email, link.href, input.device)
+    return {
+      attemptId: attempt.id,
+      action: 'VERIFY_DEVICE',
+      expiresAt: expiresAt.toISOString(),
+      resendAfterSeconds: cooldownSeconds,
+    }
+  }
+  const sent = await sendCode(context, attempt, email, 'login', 'VERIFY_OTP')
+  return {
+    attemptId: attempt.id,
+    action: 'VERIFY_OTP',
+    expiresAt: sent.expiresAt.toISOString(),
+    resendAfterSeconds: cooldownSeconds,
+  }
+}
+
+/** The POST from the approval page: the device may go on, and the code is mailed now. */
+export async function approveDevice(context: Context, token: string): Promise<void> {
+  const attempt = await Store.spendApproval(context.db, digest(token))
+  if (!attempt) throw new AttemptNotFoundError('token')
+  if (attempt.expiresAt <= now(context)) throw new AttemptExpiredError('token')
+  await sendCode(context, attempt, attempt.email!, 'login', 'VERIFY_OTP')
+}
+
+async function live(
+  context: Context,
+  attemptId: string,
+  kind: Store.Attempt['kind'],
+): Promise<Store.Attempt> {
+  const attempt = await Store.attempt(context.db, attemptId)
+  if (!attempt || attempt.kind !== kind)
+    throw new AttemptNotFoundError(kind === 'email_update' ? 'updateId' : 'attemptId')
+  if (attempt.expiresAt <= now(context))
+    throw new AttemptExpiredError(kind === 'email_update' ? 'updateId' : 'attemptId')
+  return attempt
+}
+
+/** Resend: a new code for the attempt (cooldown applies), the old one dead. */
+export async function resend(context: Context, attemptId: string): Promise<EmailStartResponse> {
+  const attempt = await live(context, attemptId, 'email')
+  if (attempt.step === 'VERIFY_DEVICE') {
+    throw new AttemptStateError('Approve this device from the link in the mail first; the code follows')
+  }
+  if (attempt.step !== 'VERIFY_OTP') throw new AttemptStateError('This login is complete; start a new one')
+  await cooldown(context, attempt.email!)
+  const sent = await sendCode(context, attempt, attempt.email!, 'login', 'VERIFY_OTP')
+  return {
+    attemptId: attempt.id,
+    action: 'VERIFY_OTP',
+    expiresAt: sent.expiresAt.toISOString(),
+    resendAfterSeconds: cooldownSeconds,
+  }
+}
+
+/**
+ * Checks `otp` against the attempt's live code: a try is taken from the code's budget first (5), so
+ * a sixth try fails even with the right code; the right code is spent by one conditional update.
+ */
+async function checkCode(
+  context: Context,
+  attempt: Store.Attempt,
+  otp: string,
+  next: string,
+): Promise<Store.Attempt> {
+  if (!attempt.codeHmac || !attempt.codeExpiresAt) throw new OtpLockedError('spent')
+  if (attempt.codeExpiresAt <= now(context)) throw new AttemptExpiredError()
+  const wait = await context.limits.take(`otp-tries:${attempt.id}:${attempt.codeGeneration}`, otpTriesRule)
+  if (wait > 0) {
+    await Store.advance(context.db, attempt.id, attempt.step, { codeHmac: null })
+    throw new OtpLockedError('tries')
+  }
+  const hmac = codeHmac(context.keys.code, attempt.id, attempt.codeGeneration, otp)
+  if (!sameDigest(hmac, attempt.codeHmac)) throw new InvalidOtpError()
+  const spent = await Store.spendCode(context.db, attempt.id, hmac, { step: next })
+  if (!spent) throw new OtpLockedError('spent')
+  return spent
+}
+
+/** VERIFY_OTP -> CONNECT: the code proves the mailbox; the device becomes known; a session opens. */
+export async function verify(context: Context, attemptId: string, otp: string): Promise<AuthConnected> {
+  const attempt = await live(context, attemptId, 'email')
+  if (attempt.step === 'VERIFY_DEVICE') {
+    throw new AttemptStateError('Approve this device from the link in the mail first; the code follows')
+  }
+  if (attempt.step !== 'VERIFY_OTP') throw new OtpLockedError('spent')
+  await checkCode(context, attempt, otp, 'CONNECT')
+  const user = await Store.userForEmail(context.db, attempt.email!)
+  await Store.addDevice(context.db, user.id, attempt.deviceThumbprint!)
+  const tokens = await Sessions.create(context, {
+    userId: user.id,
+    authProvider: 'email',
+    deviceKey: attempt.deviceKey!,
+  })
+  return { action: 'CONNECT', user: await Sessions.describe(context.db, user, 'email'), tokens }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email update: the current mailbox agrees, then the new one proves itself.
+
+export async function startUpdate(
+  context: Context,
+  input: { user: Store.User; email: string; projectId: string; frameOrigin: string },
+): Promise<EmailUpdateResponse> {
+  const email = normalize(input.email)
+  if (input.user.email === email) throw new AttemptStateError('This is the address already linked', 'email')
+  const owner = await Store.userByEmail(context.db, email)
+  if (owner) throw new EmailTakenError()
+  // The first code goes to the current address when there is one (a user from X may have none).
+  const first = input.user.email ?? email
+  await cooldown(context, first)
+  const attempt = await Store.insertAttempt(context.db, {
+    id: newId(),
+    kind: 'email_update',
+    step: 'START',
+    projectId: input.projectId,
+    frameOrigin: input.frameOrigin,
+    email,
+    userId: input.user.id,
+    expiresAt: new Date(now(context).getTime() + lifetimeMs),
+  })
+  const step = input.user.email ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP'
+  const sent = await sendCode(
+    context,
+    attempt,
+    first,
+    input.user.email ? 'update-current' : 'update-new',
+    step,
+  )
+  return { updateId: attempt.id, action: step, expiresAt: sent.expiresAt.toISOString() }
+}
+
+export async function verifyUpdate(
+  context: Context,
+  input: { user: Store.User; updateId: string; otp: string },
+): Promise<EmailUpdateResponse> {
+  const attempt = await live(context, input.updateId, 'email_update')
+  if (attempt.userId !== input.user.id) throw new AttemptNotFoundError('updateId')
+  if (attempt.step === 'VERIFY_PRIMARY_OTP') {
+    // No cooldown here: this send follows a verified code, once per update.
+    const checked = await checkCode(context, attempt, input.otp, 'PRIMARY_VERIFIED')
+    const sent = await sendCode(context, checked, attempt.email!, 'update-new', 'VERIFY_SECONDARY_OTP')
+    return { updateId: attempt.id, action: 'VERIFY_SECONDARY_OTP', expiresAt: sent.expiresAt.toISOString() }
+  }
+  if (attempt.step !== 'VERIFY_SECONDARY_OTP') throw new OtpLockedError('spent')
+  await checkCode(context, attempt, input.otp, 'DONE')
+  if (!(await Store.setEmail(context.db, input.user.id, attempt.email!))) throw new EmailTakenError()
+  return {
+    updateId: attempt.id,
+    action: 'DONE',
+    expiresAt: attempt.expiresAt.toISOString(),
+    email: attempt.email!,
+  }
+}

@@ -1,0 +1,120 @@
+// The login's errors: ApiError subclasses with stable codes and words a user can act on. The cooldown
+// message is SPEC §5's, word for word.
+import { ApiError } from '../errors.js'
+
+/** SPEC §5 / §9: one code per address per 30 s, enforced here, across processes. */
+export class EmailCooldownError extends ApiError {
+  override name = 'EmailCooldownError'
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'EMAIL_COOLDOWN', `Please try again after ${retryAfterSeconds} seconds`, 'email')
+  }
+}
+
+export class InvalidOtpError extends ApiError {
+  override name = 'InvalidOtpError'
+  constructor() {
+    super(400, 'INVALID_OTP', 'The code is not correct; check the latest mail and try again', 'otp')
+  }
+}
+
+export class OtpLockedError extends ApiError {
+  override name = 'OtpLockedError'
+  constructor(reason: 'tries' | 'spent') {
+    super(
+      400,
+      'OTP_LOCKED',
+      reason === 'tries'
+        ? 'Too many wrong codes; request a new code'
+        : 'This code is no longer valid (used, or replaced by a newer one); request a new code',
+      'otp',
+    )
+  }
+}
+
+export class AttemptNotFoundError extends ApiError {
+  override name = 'AttemptNotFoundError'
+  constructor(field = 'attemptId') {
+    super(404, 'AUTH_ATTEMPT_NOT_FOUND', 'No login in progress has this id; start again', field)
+  }
+}
+
+export class AttemptExpiredError extends ApiError {
+  override name = 'AttemptExpiredError'
+  constructor(field = 'attemptId') {
+    super(400, 'AUTH_ATTEMPT_EXPIRED', 'This login took longer than 10 minutes; start again', field)
+  }
+}
+
+/** The call does not fit the step the attempt is at. */
+export class AttemptStateError extends ApiError {
+  override name = 'AttemptStateError'
+  constructor(message: string, field = 'attemptId') {
+    super(409, 'AUTH_ATTEMPT_STATE', message, field)
+  }
+}
+
+export class UnauthenticatedError extends ApiError {
+  override name = 'UnauthenticatedError'
+  constructor(detail = 'Sign in first (Authorization: Bearer <access token>)') {
+    super(401, 'UNAUTHENTICATED', detail, 'authorization')
+  }
+}
+
+export class RefreshRejectedError extends ApiError {
+  override name = 'RefreshRejectedError'
+  constructor(detail: string) {
+    super(
+      401,
+      'REFRESH_REJECTED',
+      `The session cannot be refreshed: ${detail}; sign in again`,
+      'refreshToken',
+    )
+  }
+}
+
+export class AuthNotConfiguredError extends ApiError {
+  override name = 'AuthNotConfiguredError'
+  constructor(what: string, field?: string) {
+    super(400, 'AUTH_NOT_CONFIGURED', `${what} is not available on this server`, field)
+  }
+}
+
+/** The mail server refused or could not be reached: nothing the caller did. */
+export class EmailDeliveryError extends ApiError {
+  override name = 'EmailDeliveryError'
+  constructor(detail: string) {
+    super(502, 'EMAIL_DELIVERY_FAILED', `The code could not be mailed: ${detail}; try again in a moment`)
+  }
+}
+
+export class EmailTakenError extends ApiError {
+  override name = 'EmailTakenError'
+  constructor() {
+    super(409, 'EMAIL_TAKEN', 'This address belongs to another account', 'email')
+  }
+}
+
+/** Why a social login failed, as the attempt records it for the frame. */
+export class SocialLoginError extends Error {
+  override name = 'SocialLoginError'
+  readonly code = 'SOCIAL_LOGIN_FAILED'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+  }
+}
+
+/** A wallet is created once per user; a second create would orphan the first one's shares. */
+export class WalletExistsError extends ApiError {
+  override name = 'WalletExistsError'
+  constructor() {
+    super(409, 'WALLET_EXISTS', 'This account has a wallet already; recover it instead of creating one')
+  }
+}
+
+/** The device key's proof over a wallet call does not verify, or is too far from the server's time. */
+export class DeviceProofRejectedError extends ApiError {
+  override name = 'DeviceProofRejectedError'
+  constructor(detail: string) {
+    super(401, 'DEVICE_PROOF_REJECTED', `The device could not be verified: ${detail}; sign in again`, 'proof')
+  }
+}

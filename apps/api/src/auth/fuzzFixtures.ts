@@ -1,0 +1,158 @@
+// Live values for the bad-input fuzz test (routes/badInput.test.ts): each login route needs input that
+// is valid at the moment it is sent (a code not yet used, a state not yet spent, a session not yet
+// revoked), so real logins are run here against the API, the mail catcher and the OAuth stand-in.
+
+import type { CaughtMail, startMailCatcher } from '@walletframe/devstack'
+import {
+  type AuthConnected,
+  type EmailStartResponse,
+  type EmailUpdateResponse,
+  type SocialStartResponse,
+  type WalletProofPurpose,
+  walletSigningInput,
+} from '@walletframe/protocol'
+import { newDevice } from './testing.js'
+
+export type FuzzFixtures = {
+  parameters: Record<string, string>
+  bodies: Record<string, unknown>
+  headers: Record<string, Record<string, string>>
+}
+
+type Mail = Pick<Awaited<ReturnType<typeof startMailCatcher>>, 'next' | 'mailsTo'>
+
+export async function fuzzFixtures(options: {
+  apiUrl: string
+  mail: Mail
+  origin: string
+  projectId: string
+}): Promise<FuzzFixtures> {
+  const { apiUrl, mail, origin, projectId } = options
+  const q = `?projectId=${projectId}`
+  const device = await newDevice()
+  const deviceKey = device.publicKey
+  const post = async <T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const response = await fetch(`${apiUrl}${path}${q}`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    return (await response.json()) as T
+  }
+  const codeIn = (m: CaughtMail) => /\b(\d{6})\b/.exec(m.text)![1]!
+  const after = (to: string) => mail.mailsTo(to).at(-1)?.id ?? 0
+
+  /** A social login through the stand-in as `user`; `follow: false` stops before the API's callback. */
+  async function social(provider: string, user: string, follow = true) {
+    const started = await post<SocialStartResponse>('/v1/auth/social/start', { provider, deviceKey })
+    const form = new URLSearchParams(new URL(started.authorizationUrl).searchParams)
+    form.set('user', user)
+    const decided = await fetch(started.authorizationUrl.split('?')[0]!, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    })
+    const location = new URL(decided.headers.get('location')!)
+    if (!follow) return { started, callback: location }
+    await fetch(location, { redirect: 'manual' })
+    return { started, callback: location }
+  }
+  const connect = async (provider: string, user: string) => {
+    const { started } = await social(provider, user)
+    return post<AuthConnected>('/v1/auth/social/connect', { attemptId: started.attemptId })
+  }
+
+  // A code to verify.
+  const verifyAddress = 'fuzz-verify@example.test'
+  const verifyAfter = after(verifyAddress)
+  const codeAttempt = await post<EmailStartResponse>('/v1/auth/email/start', {
+    email: verifyAddress,
+    deviceKey,
+  })
+  const verifyCode = codeIn(await mail.next(verifyAddress, { after: verifyAfter }))
+
+  // A device to approve: alice exists (her verified address came with a social login); a new device asks.
+  await connect('google', 'alice')
+  const alice = 'alice@example.test'
+  const before = after(alice)
+  const approval = await post<EmailStartResponse>('/v1/auth/email/start', {
+    email: alice,
+    deviceKey: (await newDevice()).publicKey,
+  })
+  if (approval.action !== 'VERIFY_DEVICE') throw new Error('fuzzFixtures: expected VERIFY_DEVICE')
+  const token = new URL(
+    /https?:\/\/\S+\/verify\?\S+/.exec((await mail.next(alice, { after: before })).text)![0],
+  ).searchParams.get('token')!
+
+  // A user without an address (X gives none): its updates mail the new address directly.
+  const x = await connect('x', 'bob')
+  const bearer = { authorization: `Bearer ${x.tokens.accessToken}` }
+  const updated = 'fuzz-update@example.test'
+  const updateAfter = after(updated)
+  const update = await post<EmailUpdateResponse>('/v1/auth/email/update', { email: updated }, bearer)
+  const updateCode = codeIn(await mail.next(updated, { after: updateAfter }))
+
+  // A social login the provider completed, to connect; one whose callback is still to come.
+  const ready = await social('github', 'alice')
+  const pending = await social('google', 'bob', false)
+
+  const refreshing = await connect('discord', 'alice')
+  const revoking = await connect('facebook', 'alice')
+
+  // A user without a wallet yet (bob's discord identity): the create, and shares (exists either way).
+  const wallet = await connect('discord', 'bob')
+  const walletBearer = { authorization: `Bearer ${wallet.tokens.accessToken}` }
+  const proof = async (purpose: WalletProofPurpose) => {
+    const timestamp = Date.now()
+    const input = walletSigningInput(purpose, wallet.tokens.accessToken, timestamp)
+    return { timestamp, signature: await device.sign(input) }
+  }
+
+  return {
+    parameters: {
+      attemptId: codeAttempt.attemptId,
+      provider: 'google',
+      state: pending.callback.searchParams.get('state')!,
+      code: pending.callback.searchParams.get('code')!,
+      iss: pending.callback.searchParams.get('iss') ?? '',
+      error: 'access_denied',
+      error_description: 'The user cancelled',
+    },
+    bodies: {
+      'post /v1/auth/email/start': { email: 'fuzz-start@example.test', deviceKey },
+      'post /v1/auth/email/resend': { attemptId: codeAttempt.attemptId },
+      'post /v1/auth/email/device/approve': { token },
+      'post /v1/auth/email/verify': { attemptId: codeAttempt.attemptId, otp: verifyCode },
+      'post /v1/auth/email/update': { email: 'fuzz-update-2@example.test' },
+      'post /v1/auth/email/update/verify': { updateId: update.updateId, otp: updateCode },
+      'post /v1/auth/social/start': { provider: 'google', deviceKey },
+      'post /v1/auth/social/connect': { attemptId: ready.started.attemptId },
+      'post /v1/auth/session/refresh': await device.signRefresh(refreshing.tokens.refreshToken),
+      'post /v1/auth/wallet/create': {
+        addresses: {
+          eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
+          solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+        },
+        authShare: 'AQIDBAUGBwgJCgsMDQ4PEBE',
+        recoveryShare: {
+          scheme: 'pbkdf2-sha256/aes-256-gcm',
+          iterations: 600_000,
+          salt: 'c2FsdHNhbHRzYWx0c2FsdA',
+          iv: 'aXZpdml2aXZpdml2',
+          ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
+        },
+        proof: await proof('create'),
+      },
+      'post /v1/auth/wallet/shares': { proof: await proof('shares') },
+    },
+    headers: {
+      'post /v1/auth/email/update': bearer,
+      'post /v1/auth/email/update/verify': bearer,
+      'get /v1/auth/me': bearer,
+      'post /v1/auth/session/revoke': { authorization: `Bearer ${revoking.tokens.accessToken}` },
+      'post /v1/auth/wallet/create': walletBearer,
+      'post /v1/auth/wallet/shares': walletBearer,
+    },
+  }
+}

@@ -1,0 +1,436 @@
+// The login's HTTP surface under /v1/auth: email (start, resend, device approval, code, update),
+// social (start, the provider's callback, connect), the status of an attempt the frame polls, and the
+// session (refresh with the device key, sign-out, the user). Every call but the provider's callback
+// names its project, like the rest of the API; the callback is a browser navigation from the provider.
+import {
+  AttemptParam,
+  AuthAttemptStatus,
+  AuthConnected,
+  AuthSignedOut,
+  AuthTokens,
+  AuthUser,
+  DeviceApprovalRequest,
+  DeviceApprovalResponse,
+  EmailResendRequest,
+  EmailStartRequest,
+  EmailStartResponse,
+  EmailUpdateRequest,
+  EmailUpdateResponse,
+  EmailUpdateVerifyRequest,
+  EmailVerifyRequest,
+  RefreshRequest,
+  SdkQuery,
+  SocialCallbackQuery,
+  SocialConnectRequest,
+  SocialProviderParam,
+  SocialStartRequest,
+  SocialStartResponse,
+} from '@walletframe/protocol'
+import type { Context as HonoContext } from 'hono'
+import { z } from 'zod'
+import { InvalidRequestError, RateLimitedError } from '../errors.js'
+import type { LimitStore } from '../limits/LimitStore.js'
+import { originAllowed, requireProject } from '../middleware/access.js'
+import { clientIp } from '../middleware/rateLimit.js'
+import type { App, Deps, RouteDoc } from '../routes/Route.js'
+import * as validate from '../routes/validate.js'
+import * as DeviceKey from './deviceKey.js'
+import * as Email from './email.js'
+import * as Envelope from './envelope.js'
+import { AttemptNotFoundError, AuthNotConfiguredError } from './errors.js'
+import * as Mailer from './Mailer.js'
+import { deriveKeys } from './secrets.js'
+import * as Sessions from './sessions.js'
+import * as Social from './social.js'
+import * as Store from './store.js'
+import * as WalletRoutes from './walletRoutes.js'
+
+const bodyLimit = 16 * 1024
+const auth = [400, 401, 403, 429]
+
+export const docs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/v1/auth/email/start',
+    summary:
+      'Email login: mails a 6-digit code (VERIFY_OTP), or first a device-approval link when an existing ' +
+      'user\'s device is new (VERIFY_DEVICE). 429 EMAIL_COOLDOWN "Please try again after {n} seconds" within 30 s per address',
+    query: SdkQuery,
+    body: EmailStartRequest,
+    response: EmailStartResponse,
+    errors: [...auth, 413, 502],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/email/resend',
+    summary: 'A new code for the attempt (the old one stops working); the 30 s cooldown applies',
+    query: SdkQuery,
+    body: EmailResendRequest,
+    response: EmailStartResponse,
+    errors: [...auth, 404, 409, 413, 502],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/email/device/approve',
+    summary:
+      'Approves the new device (the POST of the page the mailed link opens; a GET approves nothing) and mails the code',
+    query: SdkQuery,
+    body: DeviceApprovalRequest,
+    response: DeviceApprovalResponse,
+    errors: [...auth, 404, 409, 413, 502],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/email/verify',
+    summary:
+      'VERIFY_OTP -> CONNECT: the code (5 tries, 10 minutes, once) opens a session bound to the device key',
+    query: SdkQuery,
+    body: EmailVerifyRequest,
+    response: AuthConnected,
+    errors: [...auth, 404, 409, 413],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/email/update',
+    summary:
+      'Email update (Bearer): a code to the current address (VERIFY_PRIMARY_OTP), or to the new one when there is none',
+    query: SdkQuery,
+    body: EmailUpdateRequest,
+    response: EmailUpdateResponse,
+    errors: [...auth, 409, 413, 502],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/email/update/verify',
+    summary:
+      'Email update (Bearer): VERIFY_PRIMARY_OTP -> VERIFY_SECONDARY_OTP (a code to the new address) -> DONE',
+    query: SdkQuery,
+    body: EmailUpdateVerifyRequest,
+    response: EmailUpdateResponse,
+    errors: [...auth, 404, 409, 413, 502],
+  },
+  {
+    method: 'get',
+    path: '/v1/auth/attempts/{attemptId}',
+    summary: 'Where a login attempt is: the frame polls it (a popup behind COOP cannot tell its opener)',
+    params: AttemptParam,
+    query: SdkQuery,
+    response: AuthAttemptStatus,
+    errors: [...auth, 404],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/social/start',
+    summary:
+      'Social login: the authorization URL to open in the popup (state single use, PKCE S256, nonce for OIDC)',
+    query: SdkQuery,
+    body: SocialStartRequest,
+    response: SocialStartResponse,
+    errors: [...auth, 413, 502],
+  },
+  {
+    method: 'get',
+    path: '/v1/auth/social/callback/{provider}',
+    summary:
+      "The provider's redirect: exchanges the code, then 303 to the frame's /auth/callback (status in the query, nothing secret)",
+    params: SocialProviderParam,
+    query: SocialCallbackQuery,
+    response: z.null(),
+    errors: [400, 404, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/social/callback/{provider}',
+    summary:
+      'The same for a provider that answers with response_mode=form_post (Apple): state, code in the form body',
+    params: SocialProviderParam,
+    response: z.null(),
+    errors: [400, 404, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/social/connect',
+    summary: 'CONNECT a social login the provider completed (once): the session, bound to the device key',
+    query: SdkQuery,
+    body: SocialConnectRequest,
+    response: AuthConnected,
+    errors: [...auth, 404, 409, 413],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/session/refresh',
+    summary:
+      'New tokens for a refresh token signed by the device key (ECDSA P-256 over refreshSigningInput); a used token again revokes the session',
+    query: SdkQuery,
+    body: RefreshRequest,
+    response: AuthTokens,
+    errors: [...auth, 413],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/session/revoke',
+    summary: 'Sign out (Bearer): the session and its refresh tokens stop working',
+    query: SdkQuery,
+    response: AuthSignedOut,
+    errors: auth,
+  },
+  {
+    method: 'get',
+    path: '/v1/auth/me',
+    summary: 'The signed-in user (Bearer)',
+    query: SdkQuery,
+    response: AuthUser,
+    errors: auth,
+  },
+  ...WalletRoutes.docs,
+]
+
+export declare namespace register {
+  type Options = {
+    /** The shared limit store: the email cooldown, code tries and login starts per IP. */
+    limitStore: LimitStore
+    /** fetch for the providers (discovery, token, userinfo, JWKS). */
+    fetch?: typeof fetch
+  }
+}
+
+export function register(app: App, deps: Deps, options: register.Options): void {
+  const settings = deps.config.options.auth
+  const secret = settings.secret ?? process.env.WALLETFRAME_AUTH_SECRET
+  const keys = secret && secret.length >= 32 ? deriveKeys(secret) : undefined
+  const envelope = secret && secret.length >= 32 ? Envelope.fromSecret(secret) : undefined
+  const mailer = settings.email ? Mailer.create(settings.email) : undefined
+  const sessions = (): Sessions.Context => {
+    if (!keys) throw new AuthNotConfiguredError('Login (no auth secret configured)')
+    return {
+      db: deps.db,
+      keys,
+      accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
+      sessionTtlSeconds: settings.sessionTtlSeconds,
+    }
+  }
+  const email = (): Email.Context => {
+    if (!mailer) throw new AuthNotConfiguredError('Email login', 'email')
+    return { ...sessions(), mailer, limits: options.limitStore }
+  }
+  const social = Social.create({
+    providers: settings.social,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  const socialContext = (c: HonoContext): Social.Context => ({
+    ...sessions(),
+    social,
+    apiBase: deps.config.options.publicUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin,
+  })
+
+  /** The frame origin links and returns go to: the caller's when it is a frame (or local) origin. */
+  function frameOrigin(c: HonoContext): string {
+    const origin = c.req.header('origin')
+    const { frameOrigins } = deps.config.options
+    if (origin && originAllowed({ allowedOrigins: [] }, origin, deps.config.options)) return origin
+    const first = frameOrigins[0]
+    if (!first) throw new AuthNotConfiguredError('Login (no frame origin configured)')
+    return first
+  }
+
+  async function perIp(c: HonoContext, name: string, rule: { capacity: number; refillPerSecond: number }) {
+    const wait = await options.limitStore.take(`${name}:${clientIp(c, deps.config.options.trustProxy)}`, rule)
+    if (wait > 0) throw new RateLimitedError(wait, 'ip')
+  }
+
+  async function deviceKeyOf(key: EmailStartRequest['deviceKey']) {
+    if (!(await DeviceKey.isValid(key))) {
+      throw new InvalidRequestError('Invalid body.deviceKey: not a P-256 public key', 'body.deviceKey')
+    }
+    return key
+  }
+
+  const project = requireProject(deps, { from: 'query' })
+  const read = async <S extends z.core.$ZodType>(c: HonoContext, schema: S) => {
+    validate.query(c, SdkQuery)
+    return validate.body(await validate.json(c, bodyLimit), schema)
+  }
+
+  app.post('/v1/auth/email/start', project, async (c) => {
+    const body = await read(c, EmailStartRequest)
+    const context = email()
+    const deviceKey = await deviceKeyOf(body.deviceKey)
+    await perIp(c, 'auth-email-ip', settings.emailStartsPerIp)
+    const device = (c.req.header('user-agent') ?? 'an unknown browser')
+      .replace(/[^\x20-\x7e]/g, '')
+      .slice(0, 200)
+    return c.json(
+      (await Email.start(context, {
+        email: body.email,
+        deviceKey,
+        projectId: c.var.project.id,
+        frameOrigin: frameOrigin(c),
+        device: `${device} (IP ${clientIp(c, deps.config.options.trustProxy)})`,
+      })) satisfies EmailStartResponse,
+    )
+  })
+
+  app.post('/v1/auth/email/resend', project, async (c) => {
+    const body = await read(c, EmailResendRequest)
+    return c.json((await Email.resend(email(), body.attemptId)) satisfies EmailStartResponse)
+  })
+
+  app.post('/v1/auth/email/device/approve', project, async (c) => {
+    const body = await read(c, DeviceApprovalRequest)
+    await Email.approveDevice(email(), body.token)
+    return c.json({ approved: true, action: 'VERIFY_OTP' } satisfies DeviceApprovalResponse)
+  })
+
+  app.post('/v1/auth/email/verify', project, async (c) => {
+    const body = await read(c, EmailVerifyRequest)
+    return c.json((await Email.verify(email(), body.attemptId, body.otp)) satisfies AuthConnected)
+  })
+
+  app.post('/v1/auth/email/update', project, async (c) => {
+    const body = await read(c, EmailUpdateRequest)
+    const context = email()
+    const { user } = await Sessions.authenticate(context, c.req.header('authorization'))
+    return c.json(
+      (await Email.startUpdate(context, {
+        user,
+        email: body.email,
+        projectId: c.var.project.id,
+        frameOrigin: frameOrigin(c),
+      })) satisfies EmailUpdateResponse,
+    )
+  })
+
+  app.post('/v1/auth/email/update/verify', project, async (c) => {
+    const body = await read(c, EmailUpdateVerifyRequest)
+    const context = email()
+    const { user } = await Sessions.authenticate(context, c.req.header('authorization'))
+    return c.json(
+      (await Email.verifyUpdate(context, {
+        user,
+        updateId: body.updateId,
+        otp: body.otp,
+      })) satisfies EmailUpdateResponse,
+    )
+  })
+
+  app.get('/v1/auth/attempts/:attemptId', project, async (c) => {
+    const { attemptId } = validate.params(c, AttemptParam)
+    validate.query(c, SdkQuery)
+    const attempt = await Store.attempt(deps.db, attemptId)
+    if (!attempt || attempt.kind === 'email_update') throw new AttemptNotFoundError()
+    return c.json(status(attempt, new Date()) satisfies AuthAttemptStatus)
+  })
+
+  app.post('/v1/auth/social/start', project, async (c) => {
+    const body = await read(c, SocialStartRequest)
+    const context = socialContext(c)
+    const deviceKey = await deviceKeyOf(body.deviceKey)
+    await perIp(c, 'auth-social-ip', settings.socialStartsPerIp)
+    return c.json(
+      (await Social.start(context, {
+        provider: body.provider,
+        deviceKey,
+        projectId: c.var.project.id,
+        frameOrigin: frameOrigin(c),
+      })) satisfies SocialStartResponse,
+    )
+  })
+
+  const callback = async (c: HonoContext, parameters: URLSearchParams) => {
+    const { provider } = validate.params(c, SocialProviderParam)
+    const query = z.safeParse(SocialCallbackQuery, Object.fromEntries(parameters))
+    if (!query.success) throw InvalidRequestError.fromZod('', query.error)
+    const target = await Social.callback(socialContext(c), provider, parameters)
+    c.header('cache-control', 'no-store')
+    // The popup's last stop is the frame origin's page, which closes it; the frame polls the attempt.
+    return c.redirect(target, 303)
+  }
+  app.get('/v1/auth/social/callback/:provider', (c) => callback(c, new URL(c.req.url).searchParams))
+  app.post('/v1/auth/social/callback/:provider', async (c) => {
+    const type = c.req.header('content-type') ?? ''
+    if (!type.startsWith('application/x-www-form-urlencoded')) {
+      throw new InvalidRequestError(
+        'The provider posts application/x-www-form-urlencoded (response_mode=form_post)',
+        'body',
+      )
+    }
+    const text = await readText(c, bodyLimit)
+    return callback(c, new URLSearchParams(text))
+  })
+
+  app.post('/v1/auth/social/connect', project, async (c) => {
+    const body = await read(c, SocialConnectRequest)
+    return c.json((await Social.connect(socialContext(c), body.attemptId)) satisfies AuthConnected)
+  })
+
+  app.post('/v1/auth/session/refresh', project, async (c) => {
+    const body = await read(c, RefreshRequest)
+    return c.json((await Sessions.refresh(sessions(), body)) satisfies AuthTokens)
+  })
+
+  app.post('/v1/auth/session/revoke', project, async (c) => {
+    validate.query(c, SdkQuery)
+    const context = sessions()
+    const { session } = await Sessions.authenticate(context, c.req.header('authorization'))
+    await Sessions.revoke(context, session.id)
+    return c.json({ revoked: true } satisfies AuthSignedOut)
+  })
+
+  WalletRoutes.register(app, {
+    project,
+    context: () => {
+      const context = sessions()
+      if (!envelope) throw new AuthNotConfiguredError('Login (no auth secret configured)')
+      return { ...context, envelope }
+    },
+  })
+
+  app.get('/v1/auth/me', project, async (c) => {
+    validate.query(c, SdkQuery)
+    const context = sessions()
+    const { session, user } = await Sessions.authenticate(context, c.req.header('authorization'))
+    return c.json((await Sessions.describe(deps.db, user, session.authProvider)) satisfies AuthUser)
+  })
+}
+
+function status(attempt: Store.Attempt, now: Date): AuthAttemptStatus {
+  const base = {
+    attemptId: attempt.id,
+    kind: attempt.kind === 'social' ? ('social' as const) : ('email' as const),
+    expiresAt: attempt.expiresAt.toISOString(),
+    ...(attempt.provider ? { provider: attempt.provider as AuthAttemptStatus['provider'] & string } : {}),
+  }
+  if (attempt.kind === 'email') {
+    const action =
+      attempt.step === 'VERIFY_DEVICE' || attempt.step === 'CONNECT' ? attempt.step : 'VERIFY_OTP'
+    const done = attempt.step === 'CONNECT'
+    return {
+      ...base,
+      provider: 'email',
+      action,
+      status: done
+        ? 'connected'
+        : attempt.expiresAt <= now
+          ? 'expired'
+          : attempt.step === 'VERIFY_DEVICE'
+            ? 'pending'
+            : 'ready',
+    }
+  }
+  if (attempt.step === 'connected') return { ...base, status: 'connected' }
+  if (attempt.step === 'failed') {
+    return { ...base, status: 'failed', ...(attempt.error ? { error: attempt.error } : {}) }
+  }
+  if (attempt.expiresAt <= now) return { ...base, status: 'expired' }
+  return { ...base, status: attempt.step === 'ready' ? 'ready' : 'pending' }
+}
+
+/** The body as text within `maxBytes` (a form post). */
+async function readText(c: HonoContext, maxBytes: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? 0)
+  if (declared > maxBytes) throw new InvalidRequestError(`Body larger than ${maxBytes} bytes`, 'body')
+  const buffer = await c.req.arrayBuffer()
+  if (buffer.byteLength > maxBytes)
+    throw new InvalidRequestError(`Body larger than ${maxBytes} bytes`, 'body')
+  return new TextDecoder().decode(buffer)
+}

@@ -1,0 +1,77 @@
+// Sessions over HTTP: refresh signed by the device key rotates the token; a used token presented again
+// ends the session; another key's signature, a stale timestamp and sign-out are refused as they must be.
+import type { AuthTokens } from '@walletframe/protocol'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authRefreshTokens } from '../db/schema.js'
+import { type AuthHarness, newDevice, startAuthHarness } from './testing.js'
+
+let h: AuthHarness
+beforeAll(async () => {
+  h = await startAuthHarness()
+})
+afterAll(() => h?.stop())
+
+const q = '?projectId=app'
+
+const refresh = (body: unknown) => h.post(`/v1/auth/session/refresh${q}`, body)
+const me = (token: string) => h.get(`/v1/auth/me${q}`, { authorization: `Bearer ${token}` })
+
+describe('session refresh', () => {
+  it('rotates the refresh token when the device key signs; the access token works', async () => {
+    const { device, connected } = await h.login()
+    const response = await refresh(await device.signRefresh(connected.tokens.refreshToken))
+    expect(response.status).toBe(200)
+    const next = (await response.json()) as AuthTokens
+    expect(next.refreshToken).not.toBe(connected.tokens.refreshToken)
+    expect(next.refreshTokenExpiresAt).toBe(connected.tokens.refreshTokenExpiresAt)
+    expect((await me(next.accessToken)).status).toBe(200)
+    // Stored as digests only.
+    const rows = await h.database.db.select().from(authRefreshTokens)
+    expect(JSON.stringify(rows)).not.toContain(next.refreshToken)
+  })
+
+  it('revokes the session when a used refresh token comes back', async () => {
+    const { device, connected } = await h.login()
+    const next = (await (
+      await refresh(await device.signRefresh(connected.tokens.refreshToken))
+    ).json()) as AuthTokens
+    const replay = await refresh(await device.signRefresh(connected.tokens.refreshToken))
+    expect(replay.status).toBe(401)
+    expect(await replay.json()).toMatchObject({ code: 'REFRESH_REJECTED' })
+    // The whole family ends: the newest token and the live access token too.
+    expect((await refresh(await device.signRefresh(next.refreshToken))).status).toBe(401)
+    expect((await me(next.accessToken)).status).toBe(401)
+  })
+
+  it("refuses another key's signature and a stale timestamp, without ending the session", async () => {
+    const { device, connected } = await h.login()
+    const thief = await newDevice()
+    const forged = await refresh(await thief.signRefresh(connected.tokens.refreshToken))
+    expect(forged.status).toBe(401)
+    expect((await forged.json()) as { error: string }).toMatchObject({ code: 'REFRESH_REJECTED' })
+    const stale = await refresh(
+      await device.signRefresh(connected.tokens.refreshToken, Date.now() - 10 * 60_000),
+    )
+    expect(stale.status).toBe(401)
+    expect((await refresh(await device.signRefresh(connected.tokens.refreshToken))).status).toBe(200)
+  })
+})
+
+describe('session revoke', () => {
+  it('signs out: the access and refresh tokens stop working', async () => {
+    const { device, connected } = await h.login()
+    const bearer = { authorization: `Bearer ${connected.tokens.accessToken}` }
+    const out = await h.post(`/v1/auth/session/revoke${q}`, {}, bearer)
+    expect(await out.json()).toEqual({ revoked: true })
+    expect((await me(connected.tokens.accessToken)).status).toBe(401)
+    expect((await refresh(await device.signRefresh(connected.tokens.refreshToken))).status).toBe(401)
+  })
+
+  it('refuses a forged access token', async () => {
+    const { connected } = await h.login()
+    const [header, payload] = connected.tokens.accessToken.split('.')
+    const forged = `${header}.${payload}.${'A'.repeat(43)}`
+    expect((await me(forged)).status).toBe(401)
+    expect((await h.get(`/v1/auth/me${q}`)).status).toBe(401)
+  })
+})

@@ -1,0 +1,147 @@
+// Test support for the login: the API on a migrated PGlite with the mail catcher and the OAuth stand-in
+// of the devstack (both real servers on 127.0.0.1), a device key as the frame makes one, and the
+// mails' codes and links read back from the catcher.
+import { webcrypto } from 'node:crypto'
+import { type CaughtMail, startMailCatcher } from '@walletframe/devstack'
+import {
+  type AuthConnected,
+  type DevicePublicKey,
+  type EmailStartResponse,
+  type FrameSocialProvider,
+  refreshSigningInput,
+  type SocialProviderSettings,
+} from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import * as Config from '../Config.js'
+import { createApi } from '../createApi.js'
+import * as Database from '../db/Database.js'
+import * as Projects from '../db/projects.js'
+import * as TokenBucket from '../internal/TokenBucket.js'
+
+export const frameOrigin = 'https://frame.test'
+export const authSecret = 'test-auth-secret-0123456789abcdef0123456789'
+
+export type Device = {
+  publicKey: DevicePublicKey
+  /** Signs a refresh as the frame will: ECDSA P-256 / SHA-256, r || s, base64url. */
+  signRefresh(
+    refreshToken: string,
+    timestamp?: number,
+  ): Promise<{ refreshToken: string; timestamp: number; signature: string }>
+  /** Signs any UTF-8 input with the device key (r || s, base64url): the wallet calls' proofs. */
+  sign(input: string): Promise<string>
+}
+
+/** A device key as the frame holds it: the private half non-extractable. */
+export async function newDevice(): Promise<Device> {
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ])
+  const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey)
+  return {
+    publicKey: { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! },
+    async signRefresh(refreshToken, timestamp = Date.now()) {
+      const signature = await webcrypto.subtle.sign(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        pair.privateKey,
+        new TextEncoder().encode(refreshSigningInput(refreshToken, timestamp)),
+      )
+      return { refreshToken, timestamp, signature: Buffer.from(signature).toString('base64url') }
+    },
+    async sign(input) {
+      const signature = await webcrypto.subtle.sign(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        pair.privateKey,
+        new TextEncoder().encode(input),
+      )
+      return Buffer.from(signature).toString('base64url')
+    },
+  }
+}
+
+export type AuthHarness = {
+  api: ReturnType<typeof createApi>
+  database: Database.Database
+  mail: Awaited<ReturnType<typeof startMailCatcher>>
+  logs: string[]
+  /** POSTs JSON to the API as the frame does (Origin: the frame). */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>
+  get(path: string, headers?: Record<string, string>): Promise<Response>
+  /** The code in the next mail to `to` after mail id `after`. */
+  nextCode(to: string, after?: number): Promise<{ code: string; mail: CaughtMail }>
+  /** Logs in with a mailed code, as a new address and device unless given, to project `app`. */
+  login(email?: string, device?: Device): Promise<{ email: string; device: Device; connected: AuthConnected }>
+  /** Moves the limit store's clock (only it) past the 30 s email cooldown. */
+  passCooldown(): void
+  stop(): Promise<void>
+}
+
+export async function startAuthHarness(
+  options: { social?: Partial<Record<FrameSocialProvider, SocialProviderSettings>> } = {},
+): Promise<AuthHarness> {
+  const mail = await startMailCatcher()
+  const database = await Database.open()
+  await database.migrate()
+  await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
+  const logs: string[] = []
+  let skewMs = 0
+  const api = createApi({
+    limitStore: TokenBucket.create({ now: () => Date.now() + skewMs }),
+    config: Config.parse({
+      version: 1,
+      networks: [evmNetwork(1, 'Ethereum')],
+      options: {
+        frameOrigins: [frameOrigin],
+        auth: {
+          secret: authSecret,
+          email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
+          ...(options.social ? { social: options.social } : {}),
+        },
+      },
+    }),
+    db: database.db,
+    log: (line) => logs.push(line),
+  })
+  const headers = { origin: frameOrigin, 'content-type': 'application/json' }
+  let logins = 0
+  const harness: AuthHarness = {
+    api,
+    database,
+    mail,
+    logs,
+    post: (path, body, extra = {}) =>
+      Promise.resolve(
+        api.request(path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) }),
+      ),
+    get: (path, extra = {}) =>
+      Promise.resolve(api.request(path, { headers: { origin: frameOrigin, ...extra } })),
+    async nextCode(to, after = 0) {
+      const next = await mail.next(to, { after })
+      const code = /\b(\d{6})\b/.exec(next.text)?.[1]
+      if (!code) throw new Error(`No code in the mail "${next.subject}"`)
+      return { code, mail: next }
+    },
+    async login(email = `user${++logins}-${Date.now()}@example.test`, device?: Device) {
+      device ??= await newDevice()
+      const after = mail.mailsTo(email).at(-1)?.id ?? 0
+      const started = (await (
+        await harness.post('/v1/auth/email/start?projectId=app', { email, deviceKey: device.publicKey })
+      ).json()) as EmailStartResponse
+      if (started.action !== 'VERIFY_OTP') throw new Error(`Login of ${email} asked for ${started.action}`)
+      const { code } = await harness.nextCode(email, after)
+      const connected = (await (
+        await harness.post('/v1/auth/email/verify?projectId=app', { attemptId: started.attemptId, otp: code })
+      ).json()) as AuthConnected
+      return { email, device, connected }
+    },
+    passCooldown() {
+      skewMs += 31_000
+    },
+    async stop() {
+      await mail.stop()
+      await database.close()
+    },
+  }
+  return harness
+}

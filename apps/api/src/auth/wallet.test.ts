@@ -1,0 +1,136 @@
+// The wallet's shares over HTTP against a migrated database: stored once, released only to the
+// session's device key with a fresh proof, the auth share sealed at rest, the recovery share opaque.
+import {
+  type WalletCreateRequest,
+  type WalletProofPurpose,
+  type WalletShares,
+  walletSigningInput,
+} from '@walletframe/protocol'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authWallets } from '../db/schema.js'
+import * as Envelope from './envelope.js'
+import { type AuthHarness, authSecret, type Device, newDevice, startAuthHarness } from './testing.js'
+
+let h: AuthHarness
+beforeAll(async () => {
+  h = await startAuthHarness()
+})
+afterAll(() => h?.stop())
+
+const q = '?projectId=app'
+
+async function proof(
+  device: Device,
+  purpose: WalletProofPurpose,
+  accessToken: string,
+  timestamp = Date.now(),
+) {
+  return { timestamp, signature: await device.sign(walletSigningInput(purpose, accessToken, timestamp)) }
+}
+
+const authShare = Buffer.from(Array.from({ length: 17 }, (_, i) => i + 1)).toString('base64url')
+const recoveryShare = {
+  scheme: 'pbkdf2-sha256/aes-256-gcm',
+  iterations: 600_000,
+  salt: 'c2FsdHNhbHRzYWx0c2FsdA',
+  iv: 'aXZpdml2aXZpdml2',
+  ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
+} as const
+const addresses = {
+  eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
+  solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+}
+
+async function create(device: Device, accessToken: string, body: Partial<WalletCreateRequest> = {}) {
+  return h.post(
+    `/v1/auth/wallet/create${q}`,
+    { addresses, authShare, recoveryShare, proof: await proof(device, 'create', accessToken), ...body },
+    { authorization: `Bearer ${accessToken}` },
+  )
+}
+
+async function shares(device: Device, accessToken: string, timestamp?: number) {
+  return h.post(
+    `/v1/auth/wallet/shares${q}`,
+    { proof: await proof(device, 'shares', accessToken, timestamp) },
+    { authorization: `Bearer ${accessToken}` },
+  )
+}
+
+describe('POST /v1/auth/wallet/create', () => {
+  it('stores the shares once: the auth share sealed, the recovery share as sent', async () => {
+    const { device, connected } = await h.login()
+    const token = connected.tokens.accessToken
+    const created = await create(device, token)
+    expect(created.status).toBe(200)
+    expect(await created.json()).toMatchObject({ addresses })
+    const [row] = await h.database.db
+      .select()
+      .from(authWallets)
+      .where(eq(authWallets.userId, connected.user.id))
+    expect(row!.authShare).not.toContain(authShare)
+    expect(
+      Buffer.from(Envelope.open(Envelope.fromSecret(authSecret), row!.authShare, connected.user.id)),
+    ).toEqual(Buffer.from(authShare, 'base64url'))
+    expect(row!.recoveryShare).toEqual(recoveryShare)
+    const again = await create(device, token)
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ code: 'WALLET_EXISTS' })
+  })
+
+  it("refuses another key's proof and a proof made for another call", async () => {
+    const { connected } = await h.login()
+    const token = connected.tokens.accessToken
+    const thief = await newDevice()
+    const forged = await create(thief, token)
+    expect(forged.status).toBe(401)
+    expect(await forged.json()).toMatchObject({ code: 'DEVICE_PROOF_REJECTED' })
+    expect(
+      (await h.database.db.select().from(authWallets).where(eq(authWallets.userId, connected.user.id)))
+        .length,
+    ).toBe(0)
+  })
+})
+
+describe('POST /v1/auth/wallet/shares', () => {
+  it('answers exists:false before a create, then the shares to a later session of the user', async () => {
+    const first = await h.login()
+    const before = (await (
+      await shares(first.device, first.connected.tokens.accessToken)
+    ).json()) as WalletShares
+    expect(before).toEqual({ exists: false })
+    expect((await create(first.device, first.connected.tokens.accessToken)).status).toBe(200)
+    // A second login (a reload whose session ended, say) gets the shares the first one stored.
+    h.passCooldown()
+    const second = await h.login(first.email, first.device)
+    const response = await shares(second.device, second.connected.tokens.accessToken)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ exists: true, addresses, authShare, recoveryShare })
+  })
+
+  it('refuses a stale proof, a missing session, a stolen access token and a signed-out session', async () => {
+    const { device, connected } = await h.login()
+    const token = connected.tokens.accessToken
+    await create(device, token)
+    const stale = await shares(device, token, Date.now() - 10 * 60_000)
+    expect(stale.status).toBe(401)
+    expect(await stale.json()).toMatchObject({ code: 'DEVICE_PROOF_REJECTED' })
+    const unauthenticated = await h.post(`/v1/auth/wallet/shares${q}`, {
+      proof: await proof(device, 'shares', token),
+    })
+    expect(unauthenticated.status).toBe(401)
+    // Whoever holds the access token but not the device key gets nothing.
+    const thief = await newDevice()
+    expect((await shares(thief, token)).status).toBe(401)
+    // A proof signed for 'create' is not one for 'shares'.
+    const wrongPurpose = await h.post(
+      `/v1/auth/wallet/shares${q}`,
+      { proof: await proof(device, 'create', token) },
+      { authorization: `Bearer ${token}` },
+    )
+    expect(wrongPurpose.status).toBe(401)
+    await h.post(`/v1/auth/session/revoke${q}`, {}, { authorization: `Bearer ${token}` })
+    expect((await shares(device, token)).status).toBe(401)
+  })
+})

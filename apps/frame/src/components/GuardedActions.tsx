@@ -1,0 +1,22 @@
+// Approve buttons behind the clickjacking guard (useUnobscured): disabled while the browser says the
+// frame is covered, faded or transformed by the host page, with a note that says why.
+import { type ReactNode, useRef } from 'react'
+import { useUnobscured } from './useUnobscured.js'
+
+export const obscuredMessage =
+  'This window is covered or altered by the page. Approving is paused until it is fully visible.'
+
+export function GuardedActions({ children }: { children: (blocked: boolean) => ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const visibility = useUnobscured(ref)
+  return (
+    <div ref={ref} className="wf-stack" data-testid="wf-guarded" data-visibility={visibility}>
+      {children(visibility === 'obscured' || visibility === 'pending')}
+      {visibility === 'obscured' ? (
+        <p className="wf-error" role="status" data-testid="wf-obscured">
+          {obscuredMessage}
+        </p>
+      ) : null}
+    </div>
+  )
+}

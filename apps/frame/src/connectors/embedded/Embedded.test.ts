@@ -1,0 +1,423 @@
+// The embedded connector with the real Worker code behind real comlink (over a MessageChannel), a real
+// anvil devnet for eth_sendTransaction, and the API replaced at its boundary (AuthApi) by an
+// in-memory one that checks the device key's signatures as the real one does.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { ed25519 } from '@noble/curves/ed25519'
+import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  type AuthConnected,
+  type AuthTokens,
+  type DevicePublicKey,
+  refreshSigningInput,
+  type WalletCreateRequest,
+  walletSigningInput,
+} from '@walletframe/protocol'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import bs58 from 'bs58'
+import * as Comlink from 'comlink'
+import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiError } from '../../data/client.js'
+import { memory, type Storage } from '../../storage/Storage.js'
+import * as Base64url from '../../worker/internal/base64url.js'
+import * as KeyStore from '../../worker/keyStore.js'
+import * as Vault from '../../worker/Vault.js'
+import type { Event } from '../Connector.js'
+import type { AuthApi } from './authApi.js'
+import * as Embedded from './Embedded.js'
+
+let anvil: ChildProcess
+let rpcUrl: string
+beforeAll(async () => {
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+  anvil = spawn('anvil', ['--port', String(port), '--chain-id', '8453', '--silent'], { stdio: 'ignore' })
+  rpcUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+    }).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('anvil did not start')
+})
+afterAll(() => {
+  anvil?.kill()
+})
+
+const networks = () => [evmNetwork(8453, 'Base', rpcUrl), solanaNetwork()]
+const password = 'a long recovery password'
+
+/** The API at its boundary: one user, shares kept as given, proofs and refreshes verified. */
+function fakeApi(userId = 'user-1') {
+  let deviceKey: DevicePublicKey | undefined
+  let wallet: Omit<WalletCreateRequest, 'proof'> | undefined
+  let n = 0
+  const live = new Set<string>()
+  const revoked: string[] = []
+  const tokens = (): AuthTokens => {
+    const accessToken = `access-${++n}`
+    live.add(accessToken)
+    return {
+      tokenType: 'Bearer',
+      accessToken,
+      accessTokenExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+      refreshToken: `refresh-${n}`,
+      refreshTokenExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }
+  }
+  const verify = async (input: string, signature: string) => {
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      { ...deviceKey!, ext: true },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+    return crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      Base64url.decode(signature),
+      new TextEncoder().encode(input),
+    )
+  }
+  const refuse = () => new ApiError('refused', { status: 401 })
+  const check = async (
+    purpose: 'create' | 'shares',
+    accessToken: string,
+    proof: { timestamp: number; signature: string },
+  ) => {
+    if (
+      !live.has(accessToken) ||
+      !(await verify(walletSigningInput(purpose, accessToken, proof.timestamp), proof.signature))
+    )
+      throw refuse()
+  }
+  const api = {
+    async walletShares(accessToken, { proof }) {
+      await check('shares', accessToken, proof)
+      return wallet ? { exists: true as const, ...wallet } : { exists: false as const }
+    },
+    async walletCreate(accessToken, { proof, ...body }) {
+      await check('create', accessToken, proof)
+      wallet = body
+      return { addresses: body.addresses, createdAt: new Date().toISOString() }
+    },
+    async refresh({ refreshToken, timestamp, signature }) {
+      if (!(await verify(refreshSigningInput(refreshToken, timestamp), signature))) throw refuse()
+      return tokens()
+    },
+    async revoke(accessToken) {
+      if (!live.delete(accessToken)) throw refuse()
+      revoked.push(accessToken)
+      return { revoked: true as const }
+    },
+  } satisfies Partial<AuthApi>
+  return {
+    api: api as unknown as AuthApi,
+    revoked,
+    /** A completed login bound to `key` (what email/verify or social/connect answer). */
+    login(key: DevicePublicKey): AuthConnected {
+      deviceKey = key
+      return {
+        action: 'CONNECT',
+        user: { id: userId, email: 'alice@example.test', authProvider: 'email' },
+        tokens: tokens(),
+      }
+    },
+  }
+}
+
+/** A device: its key store (IndexedDB's stand-in) and secure storage, with the Worker behind comlink. */
+function device(keyStore = KeyStore.memory(), storage: Storage = memory()) {
+  const channel = new MessageChannel()
+  Comlink.expose(Vault.create({ keyStore, recoveryIterations: 100_000 }), channel.port1 as never)
+  const vault = Comlink.wrap<Vault.Vault>(channel.port2 as never)
+  return { keyStore, storage, vault, close: () => channel.port2.close() }
+}
+
+function connector(d: ReturnType<typeof device>, api: AuthApi, asked: string[] = []) {
+  return Embedded.create({
+    api,
+    vault: d.vault,
+    storage: d.storage,
+    networks,
+    askPassword: async (reason) => {
+      asked.push(reason)
+      return password
+    },
+  })
+}
+
+/** The user approves every request as the wallet lists it (ApproveTransaction's Approve). */
+function approveAll(c: Embedded.EmbeddedConnector) {
+  return c.subscribe((event) => {
+    if (event.type === 'pendingRequests') for (const request of event.requests) c.approveRequest?.(request.id)
+  })
+}
+
+describe('connect', () => {
+  it('makes a wallet on the first login and signs for its EVM and Solana accounts', async () => {
+    const server = fakeApi()
+    const d = device()
+    const asked: string[] = []
+    const c = connector(d, server.api, asked)
+    approveAll(c)
+    c.login(server.login(await c.deviceKey()))
+    const connection = await c.connect()
+    expect(asked).toEqual(['create'])
+    expect(connection.network).toBe('eip155:8453')
+    const [evm, solana] = connection.accounts
+    const address = evm!.split(':')[2] as Hex
+    expect(solana).toMatch(/^solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:/)
+    expect(c.walletInfo()).toMatchObject({ authProvider: 'email', accountType: 'eoa' })
+
+    const signature = (await c.request({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', address],
+      network: 'eip155:8453',
+    })) as Hex
+    expect(await verifyMessage({ address, message: { raw: '0x68656c6c6f' }, signature })).toBe(true)
+    const typedData = {
+      domain: { name: 'Walletframe', version: '1', chainId: 8453 },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    } as const
+    const typed = (await c.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typedData)],
+      network: 'eip155:8453',
+    })) as Hex
+    const { EIP712Domain: _, ...types } = typedData.types
+    expect(await verifyTypedData({ address, signature: typed, ...typedData, types })).toBe(true)
+    await expect(
+      c.request({
+        method: 'personal_sign',
+        params: ['0x00', '0x0000000000000000000000000000000000000001'],
+        network: 'eip155:8453',
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+
+    const message = new TextEncoder().encode('gm solana')
+    const { signature: solanaSignature } = (await c.request({
+      method: 'solana_signMessage',
+      params: { message: bs58.encode(message), pubkey: solana!.split(':')[2] },
+      network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    })) as { signature: string }
+    expect(ed25519.verify(bs58.decode(solanaSignature), message, bs58.decode(solana!.split(':')[2]!))).toBe(
+      true,
+    )
+
+    // A transaction the wallet pays for: signed in place, the signature over the message bytes.
+    const payer = new PublicKey(solana!.split(':')[2]!)
+    const draft = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: payer,
+        recentBlockhash: bs58.encode(new Uint8Array(32).fill(7)),
+        instructions: [
+          SystemProgram.transfer({ fromPubkey: payer, toPubkey: PublicKey.default, lamports: 1 }),
+        ],
+      }).compileToV0Message(),
+    )
+    const answer = (await c.request({
+      method: 'solana_signTransaction',
+      params: { transaction: Buffer.from(draft.serialize()).toString('base64') },
+      network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    })) as { transaction: string; signature: string }
+    const signed = VersionedTransaction.deserialize(Buffer.from(answer.transaction, 'base64'))
+    expect(bs58.encode(signed.signatures[0]!)).toBe(answer.signature)
+    expect(ed25519.verify(signed.signatures[0]!, signed.message.serialize(), payer.toBytes())).toBe(true)
+    d.close()
+  })
+
+  it('sends a transaction to the network: signed in the Worker, mined on the devnet', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    approveAll(c)
+    c.login(server.login(await c.deviceKey()))
+    const address = (await c.connect()).accounts[0]!.split(':')[2] as Hex
+    const chain = createPublicClient({ transport: http(rpcUrl) })
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, '0xde0b6b3a7640000'] as never,
+    })
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const hash = (await c.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to, value: '0x2386f26fc10000' }],
+      network: 'eip155:8453',
+    })) as Hex
+    const receipt = await chain.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await chain.getBalance({ address: to })).toBeGreaterThanOrEqual(10_000_000_000_000_000n)
+    // A chain read goes to the same node.
+    expect(
+      await c.request({
+        method: 'eth_getTransactionCount',
+        params: [address, 'latest'],
+        network: 'eip155:8453',
+      }),
+    ).toBe('0x1')
+    d.close()
+  })
+})
+
+describe('request', () => {
+  it('waits for the user on every signing call: rejected, the caller gets 4001; approved, it signs', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const address = (await c.connect()).accounts[0]!.split(':')[2] as Hex
+    const listed: Event[] = []
+    c.subscribe((event) => listed.push(event))
+    // Reads and account queries need no approval.
+    expect(await c.request({ method: 'eth_accounts', network: 'eip155:8453' })).toEqual([address])
+    expect(listed).toEqual([])
+    const rejected = c.request({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', address],
+      network: 'eip155:8453',
+    })
+    const approved = c.request({
+      method: 'personal_sign',
+      params: ['0x776f726c64', address],
+      network: 'eip155:8453',
+    })
+    expect(listed.at(-1)).toMatchObject({
+      type: 'pendingRequests',
+      requests: [
+        {
+          id: 1,
+          method: 'personal_sign',
+          inFrame: true,
+          network: 'eip155:8453',
+          params: ['0x68656c6c6f', address],
+        },
+        { id: 2, method: 'personal_sign', inFrame: true },
+      ],
+    })
+    c.cancelRequest?.(1)
+    await expect(rejected).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    c.approveRequest?.(2)
+    const signature = (await approved) as Hex
+    expect(await verifyMessage({ address, message: { raw: '0x776f726c64' }, signature })).toBe(true)
+    expect(listed.at(-1)).toEqual({ type: 'pendingRequests', requests: [] })
+    // Signing out rejects what still waits.
+    const waiting = c
+      .request({ method: 'personal_sign', params: ['0x00', address], network: 'eip155:8453' })
+      .catch((error: unknown) => error)
+    await c.disconnect()
+    expect(await waiting).toMatchObject({ code: 4001 })
+    d.close()
+  })
+})
+
+describe('reconnect', () => {
+  it('restores the wallet after a reload from the device share, refreshing the session with the device key', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const connected = await c.connect()
+    first.close()
+    // A reload: the same IndexedDB and secure storage, a new Worker.
+    const reloaded = device(first.keyStore, first.storage)
+    const asked: string[] = []
+    const restored = await connector(reloaded, server.api, asked).reconnect()
+    expect(restored?.accounts).toEqual(connected.accounts)
+    expect(asked).toEqual([])
+    reloaded.close()
+  })
+
+  it('with storage blocked (nothing kept), restores nothing: the user logs in again', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()))
+    await c.connect()
+    first.close()
+    const blocked = device()
+    expect(await connector(blocked, server.api).reconnect()).toBeUndefined()
+    blocked.close()
+  })
+
+  it('on a new device (or host site) recovers with the password to the same accounts', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const connected = await c.connect()
+    const second = device()
+    const asked: string[] = []
+    const other = connector(second, server.api, asked)
+    other.login(server.login(await other.deviceKey()))
+    expect((await other.connect()).accounts).toEqual(connected.accounts)
+    expect(asked).toEqual(['recover'])
+    first.close()
+    second.close()
+  })
+})
+
+describe('switchNetwork', () => {
+  it('moves across namespaces: the Solana account becomes the selected one', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const before = await c.connect()
+    const events: unknown[] = []
+    c.subscribe((event) => events.push(event))
+    await c.switchNetwork(solanaNetwork())
+    expect(events).toEqual([
+      { type: 'chainChanged', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+      { type: 'accountsChanged', accounts: [before.accounts[1], before.accounts[0]] },
+    ])
+    await expect(c.switchNetwork(evmNetwork(1, 'Ethereum'))).rejects.toMatchObject({ code: 4902 })
+    d.close()
+  })
+})
+
+describe('disconnect', () => {
+  it('signs out: the API revokes the session, this device forgets it, calls are refused', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    const login = server.login(await c.deviceKey())
+    c.login(login)
+    const { accounts } = await c.connect()
+    await c.disconnect()
+    expect(server.revoked).toEqual([login.tokens.accessToken])
+    expect(d.storage.keys()).toEqual([])
+    await expect(
+      c.request({
+        method: 'personal_sign',
+        params: ['0x00', accounts[0]!.split(':')[2]],
+        network: 'eip155:8453',
+      }),
+    ).rejects.toMatchObject({ message: 'Address or auth connector not found' })
+    expect(await connector(device(d.keyStore, d.storage), server.api).reconnect()).toBeUndefined()
+    d.close()
+  })
+})

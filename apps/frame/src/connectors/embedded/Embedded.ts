@@ -1,0 +1,240 @@
+// The embedded wallet behind the connector contract (type 'auth'). A login (email or social, run by
+// the login flows with this connector's device key) hands its session here; `connect` then opens the
+// wallet — device share + auth share on a known device, auth + recovery (the user's password) on a
+// new one, a new wallet the first time — and answers its EVM and Solana accounts. Every signing call
+// waits for the user's approval (approvals.ts); signing happens in the Worker; sign-out revokes the
+// session at the API.
+import {
+  type AccountState,
+  type AuthConnected,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNetwork,
+  type DevicePublicKey,
+  UnrecognizedChainError,
+  UnsupportedMethodError,
+  type WalletAddresses,
+} from '@walletframe/protocol'
+import type { Hex } from 'viem'
+import { FrameError } from '../../lib/errors.js'
+import type { Storage } from '../../storage/Storage.js'
+import type { Connection, Connector, Event } from '../Connector.js'
+import * as Approvals from './approvals.js'
+import type { AuthApi } from './authApi.js'
+import * as Session from './session.js'
+import type { RemoteVault } from './spawnVault.js'
+
+export const connectorId = 'auth'
+
+/** Why the wallet needs the recovery password: to encrypt a new wallet's share, or to recover on a new device. */
+export type PasswordReason = 'create' | 'recover'
+
+/** SPEC §3 "Connected-account summary": the embedded wallet's part, as the host sees it. */
+export type EmbeddedWalletInfo = NonNullable<AccountState['embeddedWalletInfo']>
+
+export class NoUsableNetworkError extends FrameError {
+  override name = 'NoUsableNetworkError'
+  constructor() {
+    super('NO_USABLE_NETWORK', 'Network Not Found')
+  }
+}
+
+export declare namespace create {
+  type Options = {
+    api: AuthApi
+    vault: RemoteVault
+    /** FrameStorage.secure: frame-origin storage only (memory when storage is blocked). */
+    storage: Storage
+    /** The host's networks; the wallet works on the eip155 and solana ones. */
+    networks(): readonly ChainNetwork[]
+    /** Asks the user for the recovery password (rejects with 4001 when they cancel). */
+    askPassword(reason: PasswordReason): Promise<string>
+    now?: () => number
+  }
+}
+
+export type EmbeddedConnector = Connector & {
+  /** The device key's public half, which a login binds its session to. */
+  deviceKey(): Promise<DevicePublicKey>
+  /** Hands over a completed login; `connect()` opens the wallet next. */
+  login(connected: AuthConnected): void
+  /** The signed-in user and how they logged in, while connected. */
+  walletInfo(): EmbeddedWalletInfo | undefined
+  /** The user approved waiting request `id` (ApproveTransaction): the Worker signs it. */
+  approveRequest(id: number): void
+  /** The user rejected it, or left: its caller gets 4001. */
+  cancelRequest(id: number): void
+}
+
+export function create(options: create.Options): EmbeddedConnector {
+  const { api, vault } = options
+  const listeners = new Set<(event: Event) => void>()
+  const session = Session.create({
+    storage: options.storage,
+    api,
+    signer: vault,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  let addresses: WalletAddresses | undefined
+  let active: ChainNetwork | undefined
+
+  const emit = (event: Event) => {
+    for (const listener of listeners) listener(event)
+  }
+  const approvals = Approvals.create(options.now)
+  approvals.subscribe((requests) => emit({ type: 'pendingRequests', requests }))
+  const usable = () =>
+    options.networks().filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana')
+
+  function network(): ChainNetwork {
+    active ??= usable().find((n) => n.chainNamespace === 'eip155') ?? usable()[0]
+    if (!active) throw new NoUsableNetworkError()
+    return active
+  }
+
+  function accounts(): CaipAddress[] {
+    if (!addresses) return []
+    const evm = usable().find((n) => n.chainNamespace === 'eip155')
+    const solana = usable().find((n) => n.chainNamespace === 'solana')
+    const current = network()
+    const evmNetwork = current.chainNamespace === 'eip155' ? current : evm
+    const solanaNetwork = current.chainNamespace === 'solana' ? current : solana
+    const list: CaipAddress[] = []
+    if (evmNetwork) list.push(`${evmNetwork.caipNetworkId}:${addresses.eip155}` as CaipAddress)
+    if (solanaNetwork) list.push(`${solanaNetwork.caipNetworkId}:${addresses.solana}` as CaipAddress)
+    // The active namespace's account first: it is the selected one.
+    return current.chainNamespace === 'solana' ? list.reverse() : list
+  }
+
+  const connection = (): Connection => ({ accounts: accounts(), network: network().caipNetworkId })
+
+  /** Opens the wallet for the signed-in user; `interactive: false` never asks for the password. */
+  async function open(interactive: boolean): Promise<WalletAddresses | undefined> {
+    const saved = session.current()
+    if (!saved) throw new Session.NotSignedInError()
+    const { accessToken, proof } = await session.proof('shares')
+    const shares = await api.walletShares(accessToken, { proof })
+    if (!shares.exists) {
+      if (!interactive) return undefined
+      const password = await options.askPassword('create')
+      const created = await vault.create({ password })
+      const signed = await session.proof('create')
+      await api.walletCreate(signed.accessToken, {
+        addresses: created.addresses,
+        authShare: created.authShare,
+        recoveryShare: created.recoveryShare,
+        proof: signed.proof,
+      })
+      session.setWallet({ addresses: created.addresses, wrappedDeviceShare: created.wrappedDeviceShare })
+      return created.addresses
+    }
+    const device = saved.wallet
+    if (device && device.addresses.eip155.toLowerCase() === shares.addresses.eip155.toLowerCase()) {
+      try {
+        return await vault.unlock({
+          wrappedDeviceShare: device.wrappedDeviceShare,
+          authShare: shares.authShare,
+          addresses: shares.addresses,
+        })
+      } catch (error) {
+        // The wrap key is gone (site data cleared in part): recover below, and say so if we cannot.
+        if (!interactive) throw error
+      }
+    }
+    if (!interactive) return undefined
+    const password = await options.askPassword('recover')
+    const recovered = await vault.recover({
+      authShare: shares.authShare,
+      recoveryShare: shares.recoveryShare,
+      password,
+      addresses: shares.addresses,
+    })
+    session.setWallet(recovered)
+    return recovered.addresses
+  }
+
+  return {
+    id: connectorId,
+    type: 'auth',
+    name: 'Email and social login',
+    deviceKey: () => vault.deviceKey(),
+    login(connected) {
+      session.start(connected)
+    },
+    walletInfo() {
+      const saved = session.current()
+      if (!saved || !addresses) return undefined
+      const { user } = saved
+      return {
+        authProvider: user.authProvider,
+        accountType: 'eoa',
+        isSmartAccountDeployed: false,
+        user: {
+          ...(user.email ? { email: user.email } : {}),
+          ...(user.userName ? { username: user.userName } : {}),
+        },
+      }
+    },
+    async connect() {
+      addresses = await open(true)
+      return connection()
+    },
+    async reconnect() {
+      if (!session.current()?.wallet) return undefined
+      try {
+        // Renews the session with the device key: a reload proves the device still holds it.
+        await session.refresh()
+        addresses = await open(false)
+      } catch {
+        // The session ended or the device key is gone: this is a signed-out frame, not an error.
+        addresses = undefined
+      }
+      return addresses ? connection() : undefined
+    },
+    async disconnect() {
+      approvals.rejectAll()
+      addresses = undefined
+      await vault.lock()
+      await session.end()
+    },
+    async request({ method, params, network: target }) {
+      if (!addresses) throw new Session.NotSignedInError()
+      const wallet = addresses
+      const chosen = usable().find((n) => n.caipNetworkId === target) ?? network()
+      const send = async () => {
+        if (chosen.chainNamespace === 'eip155') {
+          const { request } = await import('./evmRequests.js')
+          return request(vault, wallet.eip155 as Hex, chosen, method, params)
+        }
+        if (chosen.chainNamespace === 'solana') {
+          const { request } = await import('./solanaRequests.js')
+          return request(vault, wallet.solana, chosen, method, params)
+        }
+        throw new UnsupportedMethodError(method)
+      }
+      if (!Approvals.needsApproval(method)) return send()
+      return approvals.run({ method, params, network: chosen.caipNetworkId as CaipNetworkId }, send)
+    },
+    approveRequest(id) {
+      approvals.approve(id)
+    },
+    cancelRequest(id) {
+      approvals.reject(id)
+    },
+    async switchNetwork(target) {
+      const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)
+      if (!found) throw new UnrecognizedChainError(target.caipNetworkId)
+      const namespaceChanged = found.chainNamespace !== network().chainNamespace
+      active = found
+      emit({ type: 'chainChanged', network: found.caipNetworkId as CaipNetworkId })
+      // Across namespaces the selected account changes too (EVM <-> Solana).
+      if (namespaceChanged && addresses) emit({ type: 'accountsChanged', accounts: accounts() })
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+}

@@ -1,0 +1,82 @@
+// The embedded wallet's confirmations: a wallet app asks its user before it signs, and here the
+// frame is the wallet, so every not-safe call (SPEC §6) waits in this queue until the user approves
+// it (the Worker signs) or rejects it (EIP-1193 4001). The list is what the ApproveTransaction view
+// shows, first in first out.
+import { UserRejectedRequestError } from '@walletframe/protocol'
+import * as Store from '../../lib/store.js'
+import type { PendingRequest, Request } from '../Connector.js'
+
+/** Signing and sending calls: the user confirms each one. Reads and account queries go straight through. */
+export const notSafeMethods: ReadonlySet<string> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+])
+
+export function needsApproval(method: string): boolean {
+  return notSafeMethods.has(method)
+}
+
+export function create(now: () => number = Date.now) {
+  const store = Store.create<readonly PendingRequest[]>([])
+  const answers = new Map<number, { approve(): void; reject(): void }>()
+  let nextId = 1
+
+  /** Lists `request` and runs `sign` once the user approves it; rejects with 4001 when they do not. */
+  function run<T>(request: Request, sign: () => Promise<T>): Promise<T> {
+    const id = nextId++
+    const approved = new Promise<void>((resolve, reject) => {
+      answers.set(id, {
+        approve: resolve,
+        reject: () => reject(new UserRejectedRequestError()),
+      })
+    })
+    store.set((list) => [
+      ...list,
+      {
+        id,
+        method: request.method,
+        since: now(),
+        inFrame: true,
+        params: request.params,
+        network: request.network,
+      },
+    ])
+    // The entry leaves the list as soon as the user answers: signing and sending take their own time.
+    const answered = () => {
+      answers.delete(id)
+      store.set((list) => list.filter((item) => item.id !== id))
+    }
+    return approved.then(
+      () => {
+        answered()
+        return sign()
+      },
+      (error: unknown) => {
+        answered()
+        throw error
+      },
+    )
+  }
+
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    run,
+    approve(id: number) {
+      answers.get(id)?.approve()
+    },
+    reject(id: number) {
+      answers.get(id)?.reject()
+    },
+    /** Signing out or losing the wallet rejects everything still waiting. */
+    rejectAll() {
+      for (const answer of [...answers.values()]) answer.reject()
+    },
+  }
+}
+export type Approvals = ReturnType<typeof create>

@@ -1,0 +1,51 @@
+// The embedded wallet's API calls (/v1/auth/…): email and social login, the attempt the frame polls,
+// the session (refresh with the device key, sign-out) and the wallet's key shares. It lives with the
+// connector, not in data/, so it loads with the embedded wallet and never with the boot chunk.
+import {
+  AuthAttemptStatus,
+  AuthConnected,
+  AuthSignedOut,
+  AuthTokens,
+  DeviceApprovalResponse,
+  type DevicePublicKey,
+  EmailStartResponse,
+  type FrameSocialProvider,
+  type RefreshRequest,
+  SocialStartResponse,
+  WalletCreated,
+  type WalletCreateRequest,
+  WalletShares,
+  type WalletSharesRequest,
+} from '@walletframe/protocol'
+import type { Client } from '../../data/client.js'
+
+const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` })
+
+export type AuthApi = ReturnType<typeof authApi>
+
+export function authApi(client: Client) {
+  return {
+    emailStart: (email: string, deviceKey: DevicePublicKey) =>
+      client.post('/v1/auth/email/start', { email, deviceKey }, { schema: EmailStartResponse }),
+    emailResend: (attemptId: string) =>
+      client.post('/v1/auth/email/resend', { attemptId }, { schema: EmailStartResponse }),
+    emailVerify: (attemptId: string, otp: string) =>
+      client.post('/v1/auth/email/verify', { attemptId, otp }, { schema: AuthConnected }),
+    approveDevice: (token: string) =>
+      client.post('/v1/auth/email/device/approve', { token }, { schema: DeviceApprovalResponse }),
+    attempt: (attemptId: string) =>
+      client.get(`/v1/auth/attempts/${encodeURIComponent(attemptId)}`, { schema: AuthAttemptStatus }),
+    socialStart: (provider: FrameSocialProvider, deviceKey: DevicePublicKey) =>
+      client.post('/v1/auth/social/start', { provider, deviceKey }, { schema: SocialStartResponse }),
+    socialConnect: (attemptId: string) =>
+      client.post('/v1/auth/social/connect', { attemptId }, { schema: AuthConnected }),
+    refresh: (request: RefreshRequest) =>
+      client.post('/v1/auth/session/refresh', request, { schema: AuthTokens }),
+    revoke: (accessToken: string) =>
+      client.post('/v1/auth/session/revoke', {}, { schema: AuthSignedOut, headers: bearer(accessToken) }),
+    walletCreate: (accessToken: string, body: WalletCreateRequest) =>
+      client.post('/v1/auth/wallet/create', body, { schema: WalletCreated, headers: bearer(accessToken) }),
+    walletShares: (accessToken: string, body: WalletSharesRequest) =>
+      client.post('/v1/auth/wallet/shares', body, { schema: WalletShares, headers: bearer(accessToken) }),
+  }
+}

@@ -1,0 +1,112 @@
+// The embedded wallet's EIP-1193 calls on EVM networks: signing in the Worker (personal_sign,
+// eth_signTypedData_v4, eth_sendTransaction signed there and sent raw), everything else a read
+// forwarded to the network's JSON-RPC endpoint.
+import {
+  type ChainNetwork,
+  InvalidParamsError,
+  UnauthorizedError,
+  UnsupportedMethodError,
+} from '@walletframe/protocol'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  isHex,
+  type PublicClient,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem'
+import type { Vault } from '../../worker/Vault.js'
+
+type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
+
+/** Calls that only read; the rest of eth_* that is not signing is refused. */
+const reads =
+  /^(eth_(blockNumber|call|estimateGas|feeHistory|gasPrice|get\w+|maxPriorityFeePerGas|syncing)|net_version|web3_clientVersion)$/
+
+const clients = new Map<string, PublicClient>()
+function client(network: ChainNetwork): PublicClient {
+  const url = network.rpcUrls.default.http[0] as string
+  let found = clients.get(url)
+  if (!found) {
+    found = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 15_000 }) }) as PublicClient
+    clients.set(url, found)
+  }
+  return found
+}
+
+const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
+
+function own(address: string, candidate: unknown) {
+  if (typeof candidate !== 'string' || candidate.toLowerCase() !== address.toLowerCase())
+    throw new UnauthorizedError(`The embedded wallet signs for ${address} only`)
+}
+
+const quantity = (value: unknown): bigint | undefined =>
+  typeof value === 'string' && isHex(value) ? BigInt(value) : undefined
+
+export async function request(
+  vault: Signer,
+  address: Hex,
+  network: ChainNetwork,
+  method: string,
+  params: unknown,
+): Promise<unknown> {
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [address]
+    case 'eth_chainId':
+      return `0x${Number(network.id).toString(16)}`
+    case 'personal_sign': {
+      const [message, signer] = list(params)
+      own(address, signer)
+      if (typeof message !== 'string') throw new InvalidParamsError('personal_sign takes [message, address]')
+      // A 0x string is bytes (what dapps and viem send); anything else is UTF-8 text.
+      return vault.signMessage(isHex(message) ? { raw: message } : message)
+    }
+    case 'eth_signTypedData_v4': {
+      const [signer, data] = list(params)
+      own(address, signer)
+      const typedData = (typeof data === 'string' ? JSON.parse(data) : data) as TypedDataDefinition & {
+        types: Record<string, unknown>
+      }
+      if (typeof typedData !== 'object' || typedData === null)
+        throw new InvalidParamsError('eth_signTypedData_v4 takes [address, typedData]')
+      // EIP712Domain is implied by `domain`; viem refuses it among the types.
+      const { EIP712Domain: _, ...types } = typedData.types
+      return vault.signTypedData({ ...typedData, types } as TypedDataDefinition)
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = list(params) as [Record<string, unknown> | undefined]
+      if (!tx) throw new InvalidParamsError('eth_sendTransaction takes [transaction]')
+      if (tx.from !== undefined) own(address, tx.from)
+      const rpc = client(network)
+      const value = quantity(tx.value)
+      const gas = quantity(tx.gas)
+      const prepared = await rpc.prepareTransactionRequest({
+        account: address,
+        chain: null,
+        ...(typeof tx.to === 'string' ? { to: tx.to as Hex } : {}),
+        ...(typeof tx.data === 'string' ? { data: tx.data as Hex } : {}),
+        ...(value !== undefined ? { value } : {}),
+        ...(gas !== undefined ? { gas } : {}),
+      })
+      const {
+        account: _account,
+        from: _from,
+        ...serializable
+      } = prepared as typeof prepared & { from?: unknown }
+      const signed = await vault.signTransaction({
+        ...serializable,
+        chainId: Number(network.id),
+      } as TransactionSerializable)
+      return rpc.sendRawTransaction({ serializedTransaction: signed })
+    }
+    default:
+      if (reads.test(method)) {
+        return client(network).request({ method, params } as never)
+      }
+      throw new UnsupportedMethodError(method)
+  }
+}

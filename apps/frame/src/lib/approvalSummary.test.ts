@@ -1,0 +1,98 @@
+import bs58 from 'bs58'
+import { describe, expect, it } from 'vitest'
+import { decodeMessage, formatValue, summarize } from './approvalSummary.js'
+
+const base = { name: 'Base', nativeCurrency: { symbol: 'ETH', decimals: 18 } }
+const field = (summary: ReturnType<typeof summarize>, label: string) =>
+  summary.fields.find((f) => f.label === label)?.value
+
+describe('decodeMessage', () => {
+  it('shows hex that is UTF-8 text as the text', () => {
+    expect(decodeMessage('0x48656c6c6f2c20776f726c6421')).toBe('Hello, world!')
+    expect(decodeMessage('0xe29883')).toBe('☃')
+  })
+  it('keeps bytes that are not text as hex', () => {
+    expect(decodeMessage('0xdeadbeef00')).toBe('0xdeadbeef00')
+    expect(decodeMessage('0x0001')).toBe('0x0001')
+  })
+  it('shows a message that is not hex as it is', () => {
+    expect(decodeMessage('plain words')).toBe('plain words')
+  })
+})
+
+describe('formatValue', () => {
+  it('reads a hex or decimal quantity in whole coins of the network', () => {
+    expect(formatValue('0x2386f26fc10000', base)).toBe('0.01 ETH')
+    expect(formatValue('1500000000000000000', base)).toBe('1.5 ETH')
+    expect(formatValue(undefined, base)).toBe('0 ETH')
+  })
+})
+
+describe('summarize', () => {
+  it('says what personal_sign asks, with the decoded message and the network', () => {
+    const summary = summarize({ method: 'personal_sign', params: ['0x676d', '0xabc'] }, base)
+    expect(summary).toEqual({
+      action: 'Sign a message',
+      fields: [
+        { label: 'Message', value: 'gm' },
+        { label: 'Network', value: 'Base' },
+      ],
+    })
+  })
+  it('shows typed data by its domain and primary type', () => {
+    const data = {
+      domain: { name: 'Walletframe', version: '1', chainId: 8453 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    }
+    const summary = summarize({ method: 'eth_signTypedData_v4', params: ['0xabc', JSON.stringify(data)] })
+    expect(summary.action).toBe('Sign typed data')
+    expect(field(summary, 'Domain')).toBe('name: Walletframe, version: 1, chainId: 8453')
+    expect(field(summary, 'Primary type')).toBe('Mail')
+    expect(JSON.parse(field(summary, 'Message') ?? '')).toEqual({ contents: 'hi' })
+  })
+  it('shows a transaction by receiver, value and data', () => {
+    const summary = summarize(
+      {
+        method: 'eth_sendTransaction',
+        params: [{ to: '0xdead', value: '0x2386f26fc10000', data: '0x1234' }],
+      },
+      base,
+    )
+    expect(summary.action).toBe('Send a transaction')
+    expect(summary.fields).toEqual([
+      { label: 'To', value: '0xdead' },
+      { label: 'Value', value: '0.01 ETH' },
+      { label: 'Data', value: '0x1234' },
+      { label: 'Network', value: 'Base' },
+    ])
+  })
+  it('shows a contract creation and a transfer without data as such', () => {
+    const summary = summarize({ method: 'eth_sendTransaction', params: [{ data: '0x' }] })
+    expect(field(summary, 'To')).toBe('A new contract')
+    expect(field(summary, 'Data')).toBe('None')
+  })
+  it('lists each call of wallet_sendCalls', () => {
+    const summary = summarize({
+      method: 'wallet_sendCalls',
+      params: [{ calls: [{ to: '0xa', value: '0x1' }, { to: '0xb' }] }],
+    })
+    expect(field(summary, 'Call 1 to')).toBe('0xa')
+    expect(field(summary, 'Call 2 to')).toBe('0xb')
+  })
+  it('decodes a Solana message from base58', () => {
+    const message = bs58.encode(new TextEncoder().encode('gm solana'))
+    expect(field(summarize({ method: 'solana_signMessage', params: { message } }), 'Message')).toBe(
+      'gm solana',
+    )
+  })
+  it('survives parameters of the wrong shape', () => {
+    expect(summarize({ method: 'eth_signTypedData_v4', params: ['0xabc', '{not json'] }).fields).toEqual([
+      { label: 'Data', value: '{not json' },
+    ])
+    expect(summarize({ method: 'personal_sign', params: 'nope' }).fields).toEqual([
+      { label: 'Message', value: '' },
+    ])
+  })
+})

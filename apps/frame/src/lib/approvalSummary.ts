@@ -1,0 +1,142 @@
+// What an approval asks, in words a person checks before approving (ApproveTransaction): the method
+// in plain words, then the message as text, the typed data's domain and primary type, or a
+// transaction's receiver, value and data, and the network. Parameters come from the host as it sent
+// them, so nothing here trusts their shape.
+import bs58 from 'bs58'
+import { truncateUnits } from './format.js'
+
+export type Field = { readonly label: string; readonly value: string }
+export type Summary = { readonly action: string; readonly fields: readonly Field[] }
+
+export type Network = {
+  readonly name: string
+  readonly nativeCurrency: { readonly symbol: string; readonly decimals: number }
+}
+
+/** Plain words for each method the embedded wallet asks about. */
+export const actions: Record<string, string> = {
+  personal_sign: 'Sign a message',
+  eth_signTypedData_v4: 'Sign typed data',
+  eth_sendTransaction: 'Send a transaction',
+  wallet_sendCalls: 'Send a batch of calls',
+  solana_signMessage: 'Sign a message',
+  solana_signTransaction: 'Sign a transaction',
+  solana_signAndSendTransaction: 'Sign and send a transaction',
+}
+
+const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
+const isHex = (value: string) => /^0x[0-9a-fA-F]*$/.test(value) && value.length % 2 === 0
+
+/** Bytes as UTF-8 text when they are text (no control characters but line breaks and tabs). */
+function asText(bytes: Uint8Array): string | undefined {
+  try {
+    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(decoded) ? undefined : decoded
+  } catch {
+    return undefined
+  }
+}
+
+/** personal_sign's message: hex is bytes (shown as text when it is text), anything else is the text. */
+export function decodeMessage(message: string): string {
+  if (!isHex(message)) return message
+  const bytes = Uint8Array.from(message.slice(2).match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
+  return asText(bytes) ?? message
+}
+
+/** An amount in the smallest unit (hex or decimal quantity), in whole units of the network's coin. */
+export function formatValue(value: unknown, network: Network | undefined): string {
+  const raw = text(value)
+  let amount = 0n
+  try {
+    if (raw !== undefined) amount = BigInt(raw)
+  } catch {
+    return String(raw)
+  }
+  const decimals = network?.nativeCurrency.decimals ?? 18
+  return `${truncateUnits(amount, decimals, decimals)} ${network?.nativeCurrency.symbol ?? ''}`.trim()
+}
+
+function transaction(tx: Record<string, unknown>, network: Network | undefined): Field[] {
+  const data = text(tx.data) ?? text(tx.input)
+  return [
+    { label: 'To', value: text(tx.to) ?? 'A new contract' },
+    { label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
+    { label: 'Data', value: data && data !== '0x' ? data : 'None' },
+  ]
+}
+
+function typedData(data: unknown): Field[] {
+  let parsed: Record<string, unknown>
+  try {
+    parsed = record(typeof data === 'string' ? JSON.parse(data) : data)
+  } catch {
+    return [{ label: 'Data', value: String(data) }]
+  }
+  const domain = record(parsed.domain)
+  const domainText = ['name', 'version', 'chainId', 'verifyingContract', 'salt']
+    .filter((key) => domain[key] !== undefined)
+    .map((key) => `${key}: ${text(domain[key]) ?? JSON.stringify(domain[key])}`)
+    .join(', ')
+  return [
+    { label: 'Domain', value: domainText || 'None' },
+    { label: 'Primary type', value: text(parsed.primaryType) ?? 'Unknown' },
+    { label: 'Message', value: JSON.stringify(parsed.message ?? {}, null, 2) },
+  ]
+}
+
+function solanaMessage(message: unknown): string {
+  if (typeof message !== 'string') return String(message)
+  try {
+    return asText(bs58.decode(message)) ?? message
+  } catch {
+    return message
+  }
+}
+
+export function summarize(
+  request: { readonly method: string; readonly params?: unknown },
+  network?: Network,
+): Summary {
+  const { method, params } = request
+  const fields: Field[] = []
+  switch (method) {
+    case 'personal_sign': {
+      const [message] = list(params)
+      fields.push({ label: 'Message', value: typeof message === 'string' ? decodeMessage(message) : '' })
+      break
+    }
+    case 'eth_signTypedData_v4':
+      fields.push(...typedData(list(params)[1]))
+      break
+    case 'eth_sendTransaction':
+      fields.push(...transaction(record(list(params)[0]), network))
+      break
+    case 'wallet_sendCalls': {
+      const calls = list(record(list(params)[0]).calls)
+      calls.forEach((call, index) => {
+        for (const field of transaction(record(call), network))
+          fields.push({ label: `Call ${index + 1} ${field.label.toLowerCase()}`, value: field.value })
+      })
+      break
+    }
+    case 'solana_signMessage':
+      fields.push({ label: 'Message', value: solanaMessage(record(params).message) })
+      break
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const encoded = text(record(params).transaction) ?? ''
+      fields.push({ label: 'Transaction', value: `${Math.floor((encoded.length * 3) / 4)} bytes (base64)` })
+      break
+    }
+  }
+  if (network) fields.push({ label: 'Network', value: network.name })
+  return { action: actions[method] ?? method, fields }
+}

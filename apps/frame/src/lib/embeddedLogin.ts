@@ -1,0 +1,38 @@
+// What the views use of email and social login and of the embedded wallet's approvals (types only: the implementation, the connector and
+// its Worker load on first use from connectors/embedded/, so the boot chunk carries none of it).
+import type { FrameSocialProvider } from '@walletframe/protocol'
+import type { Popup } from './popup.js'
+import type { ReadableStore } from './store.js'
+
+/** A code was mailed (VERIFY_OTP), or the mailbox must first approve this device (VERIFY_DEVICE). */
+export type EmailStep = {
+  readonly attemptId: string
+  readonly action: 'VERIFY_DEVICE' | 'VERIFY_OTP'
+  readonly email: string
+  /** Epoch ms after which another code may be sent (SPEC §9: 30 s). */
+  readonly resendAt: number
+}
+
+/** The wallet asks the user for the recovery password: to protect a new wallet, or to open it here. */
+export type PasswordPrompt = {
+  readonly reason: 'create' | 'recover'
+  submit(password: string): void
+  cancel(): void
+}
+
+export type EmbeddedLogin = {
+  /** The password the wallet waits for, if any. */
+  readonly passwordPrompt: ReadableStore<PasswordPrompt | undefined>
+  /** Whether storage is blocked, so a login lasts for this page only. */
+  readonly sessionOnly: boolean
+  startEmail(email: string): Promise<EmailStep>
+  resend(step: EmailStep): Promise<EmailStep>
+  /** Waits until the device is approved from the mailed link (the code is mailed then). */
+  waitForDevice(step: EmailStep, signal: AbortSignal): Promise<EmailStep>
+  /** The code: the session opens and the wallet connects. */
+  verify(step: EmailStep, otp: string): Promise<void>
+  /** Social login in `popup` (opened synchronously in the click handler), then connect. */
+  social(provider: FrameSocialProvider, popup: Popup, signal: AbortSignal): Promise<void>
+  /** ApproveTransaction's answer to waiting request `id`: approved, the Worker signs it; rejected, its caller gets 4001. */
+  answer(id: number, approved: boolean): void
+}

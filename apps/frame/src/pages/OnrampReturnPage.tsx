@@ -1,0 +1,32 @@
+// /onramp/return: where the on-ramp checkout sends the popup when done. It hands the result to the
+// frame that opened it (same origin, so only that frame may read it) and closes the popup.
+import { OnrampReturn } from '@walletframe/protocol'
+import { useEffect, useMemo } from 'react'
+import { onrampMessages } from '../lib/onrampMessages.js'
+
+export function OnrampReturnPage() {
+  const result = useMemo(
+    () => OnrampReturn.safeParse(Object.fromEntries(new URLSearchParams(location.search))),
+    [],
+  )
+  const opener = useMemo(() => window.opener as Window | null, [])
+  useEffect(() => {
+    if (!result.success || !opener) return
+    opener.postMessage({ type: onrampMessages.returnMessageType, ...result.data }, location.origin)
+    window.close()
+  }, [result, opener])
+  if (!result.success)
+    return (
+      <main className="wf-page">
+        <p>This page reports an on-ramp purchase back to the wallet; it was opened without one.</p>
+      </main>
+    )
+  return (
+    <main className="wf-page" data-testid="wf-onramp-return">
+      <h1>
+        {result.data.status === 'success' ? onrampMessages.purchaseComplete : onrampMessages.purchaseFailed}
+      </h1>
+      <p>{opener ? 'Returning to the wallet…' : 'You can close this window and return to the wallet.'}</p>
+    </main>
+  )
+}

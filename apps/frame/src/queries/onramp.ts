@@ -1,0 +1,50 @@
+// The on-ramp (SPEC §7): the provider's options and a quote through the API, the checkout URL, and
+// the account's purchases (history?onramp=true). Options change rarely; a quote is asked per amount.
+import { queryOptions } from '@tanstack/react-query'
+import {
+  HistoryResponse,
+  OnrampOptionsResponse,
+  type OnrampQuoteRequest,
+  OnrampQuoteResponse,
+  type OnrampUrlRequestInput,
+  OnrampUrlResponse,
+} from '@walletframe/protocol'
+import type { Client } from '../data/client.js'
+
+export function options(api: Pick<Client, 'get'>) {
+  return queryOptions({
+    queryKey: ['onramp', 'options'] as const,
+    queryFn: ({ signal }) => api.get('v1/onramp/options', { schema: OnrampOptionsResponse, signal }),
+    staleTime: 5 * 60_000,
+  })
+}
+
+export function quote(api: Pick<Client, 'post'>, request: OnrampQuoteRequest) {
+  return queryOptions({
+    queryKey: ['onramp', 'quote', request] as const,
+    queryFn: ({ signal }) => api.post('v1/onramp/quote', request, { schema: OnrampQuoteResponse, signal }),
+    // A price holds for a short while; the checkout confirms it.
+    staleTime: 30_000,
+    retry: false,
+  })
+}
+
+export async function checkoutUrl(
+  api: Pick<Client, 'post'>,
+  request: OnrampUrlRequestInput,
+): Promise<string> {
+  return (await api.post('v1/generators/onrampurl', request, { schema: OnrampUrlResponse })).url
+}
+
+export function purchases(api: Pick<Client, 'get'>, caipNetworkId: string, address: string) {
+  return queryOptions({
+    queryKey: ['history', 'onramp', caipNetworkId, address] as const,
+    queryFn: ({ signal }) =>
+      api.get(`v1/account/${encodeURIComponent(address)}/history`, {
+        query: { onramp: true, chainId: caipNetworkId, limit: 50 },
+        schema: HistoryResponse,
+        signal,
+      }),
+    staleTime: 10_000,
+  })
+}

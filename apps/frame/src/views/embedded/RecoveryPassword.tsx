@@ -1,0 +1,42 @@
+// The recovery password the embedded wallet asks for: chosen once to protect a new wallet's recovery
+// share, entered again to open the wallet on a new device or host site (the API cannot open it).
+import { useState } from 'react'
+import type { PasswordPrompt } from '../../lib/embeddedLogin.js'
+
+export function RecoveryPassword({ prompt }: { prompt: PasswordPrompt }) {
+  const [password, setPassword] = useState('')
+  const creating = prompt.reason === 'create'
+  return (
+    <form
+      className="wf-stack"
+      data-testid="wf-recovery-password"
+      onSubmit={(event) => {
+        event.preventDefault()
+        prompt.submit(password)
+      }}
+    >
+      <p className="wf-muted">
+        {creating
+          ? 'Choose a recovery password (8 characters or more). You need it to open this wallet on another device or site; nobody can reset it.'
+          : 'Enter your recovery password to open your wallet here.'}
+      </p>
+      <input
+        className="wf-input"
+        type="password"
+        autoComplete={creating ? 'new-password' : 'current-password'}
+        aria-label="Recovery password"
+        data-testid="wf-recovery-password-input"
+        minLength={8}
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <button type="submit" className="wf-button" data-testid="wf-recovery-password-submit">
+        {creating ? 'Create wallet' : 'Open wallet'}
+      </button>
+      <button type="button" className="wf-button wf-button-secondary" onClick={() => prompt.cancel()}>
+        Cancel
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,264 @@
+// The buy form: what to buy on the active network, the amount, the payment currency and method
+// within its limits, the quote for it (asked 500 ms after typing stops, SPEC §9), and the checkout,
+// opened in a popup straight from the click (with "Continue" when the browser blocked it).
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ChainNetwork, OnrampOptionsResponse, OnrampQuoteResponse } from '@walletframe/protocol'
+import { useEffect, useMemo, useState } from 'react'
+import { useFrame } from '../../app/context.js'
+import * as Onramp from '../../core/actions/onramp.js'
+import type { Client } from '../../data/client.js'
+import { messageOf } from '../../lib/errors.js'
+import { onrampMessages } from '../../lib/onrampMessages.js'
+import * as OnrampQueries from '../../queries/onramp.js'
+import { checkoutDeps, returnUrl } from './deps.js'
+
+/** SPEC §9 debounce default. */
+export const quoteDebounceMs = 500
+
+const methodNames: Record<string, string> = { card: 'Card', bank_account: 'Bank account' }
+const methodName = (id: string) => methodNames[id] ?? id
+
+type Props = { api: Client; options: OnrampOptionsResponse; network: ChainNetwork; address: string }
+
+export function BuyForm({ api, options, network, address }: Props) {
+  const frame = useFrame()
+  const queryClient = useQueryClient()
+  const offers = useMemo(
+    () => Onramp.offersOn(options, network.caipNetworkId, network.nativeCurrency.symbol),
+    [options, network],
+  )
+  const [asset, setAsset] = useState(offers[0]?.currency.id ?? '')
+  const [paymentCurrency, setPaymentCurrency] = useState(
+    options.paymentCurrencies.find((currency) => currency.id === 'USD')?.id ??
+      options.paymentCurrencies[0]?.id ??
+      '',
+  )
+  const methods =
+    options.paymentCurrencies.find((currency) => currency.id === paymentCurrency)?.payment_method_limits ?? []
+  const [chosenMethod, setMethod] = useState(methods[0]?.id ?? '')
+  const method = methods.some((limit) => limit.id === chosenMethod) ? chosenMethod : (methods[0]?.id ?? '')
+  const [typed, setTyped] = useState('')
+  const [status, setStatus] = useState<Onramp.CheckoutStatus>({ status: 'idle' })
+
+  const offer = offers.find((candidate) => candidate.currency.id === asset) ?? offers[0]
+  const limit = Onramp.limitOf(options, paymentCurrency, method)
+  const amount = Onramp.checkAmount(typed, limit, paymentCurrency)
+  const checked = amount.status === 'ok' ? amount.amount : undefined
+  const order = useMemo(
+    (): Onramp.Order | undefined =>
+      offer && checked !== undefined
+        ? { offer, amount: checked, paymentCurrency, paymentMethod: method }
+        : undefined,
+    [offer, checked, paymentCurrency, method],
+  )
+
+  // The quote follows the order once typing has paused.
+  const [quoted, setQuoted] = useState<Onramp.Order>()
+  useEffect(() => {
+    const timer = setTimeout(() => setQuoted(order), quoteDebounceMs)
+    return () => clearTimeout(timer)
+  }, [order])
+  const current = order !== undefined && quoted === order
+  const quote = useQuery({
+    ...OnrampQueries.quote(api, Onramp.quoteRequest(quoted ?? emptyOrder)),
+    enabled: current,
+  })
+
+  const deps = useMemo(
+    () => checkoutDeps(frame, api, queryClient, { network, address }, setStatus),
+    [frame, api, queryClient, network, address],
+  )
+  const busy = status.status === 'opening' || status.status === 'waiting'
+
+  if (!offer)
+    return (
+      <p className="wf-muted" data-testid="wf-buy-nothing">
+        {onrampMessages.nothingToBuy(network.name)}
+      </p>
+    )
+
+  function buy() {
+    if (!order) return
+    const accepted = current && quote.data ? quote.data : undefined
+    // No await before this call: it opens the popup inside this click.
+    void Onramp.checkout(deps, Onramp.checkoutRequest(order, address, accepted, returnUrl()))
+  }
+
+  return (
+    <form
+      className="wf-stack"
+      data-testid="wf-buy"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        buy()
+      }}
+    >
+      {options.source === 'defaults' ? (
+        <p className="wf-muted" data-testid="wf-buy-defaults">
+          {onrampMessages.defaultOptions}
+        </p>
+      ) : null}
+      <label className="wf-field">
+        <span>Buy</span>
+        <select
+          className="wf-input"
+          data-testid="wf-buy-asset"
+          value={offer.currency.id}
+          disabled={busy}
+          onChange={(event) => setAsset(event.target.value)}
+        >
+          {offers.map((candidate) => (
+            <option key={candidate.currency.id} value={candidate.currency.id}>
+              {candidate.currency.symbol} ({candidate.currency.name})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="wf-field">
+        <span>Amount</span>
+        <input
+          className="wf-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={limit ? `${limit.min}–${limit.max}` : '0.00'}
+          data-testid="wf-buy-amount"
+          value={typed}
+          disabled={busy}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </label>
+      <div className="wf-row">
+        <label className="wf-field">
+          <span>Pay in</span>
+          <select
+            className="wf-input"
+            data-testid="wf-buy-currency"
+            value={paymentCurrency}
+            disabled={busy}
+            onChange={(event) => setPaymentCurrency(event.target.value)}
+          >
+            {options.paymentCurrencies.map((currency) => (
+              <option key={currency.id} value={currency.id}>
+                {currency.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="wf-field">
+          <span>Pay with</span>
+          <select
+            className="wf-input"
+            data-testid="wf-buy-method"
+            value={method}
+            disabled={busy}
+            onChange={(event) => setMethod(event.target.value)}
+          >
+            {methods.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {methodName(candidate.id)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {limit ? (
+        <p className="wf-muted" data-testid="wf-buy-limits">
+          {methodName(method)}: {limit.min}–{limit.max} {paymentCurrency}
+        </p>
+      ) : null}
+      {amount.status === 'invalid' ? (
+        <p className="wf-error" role="alert" data-testid="wf-buy-amount-error">
+          <strong>{onrampMessages.incorrectAmount}:</strong> {amount.message}
+        </p>
+      ) : null}
+      {order && current ? (
+        quote.isPending ? (
+          <p className="wf-muted">Getting a quote…</p>
+        ) : quote.isError ? (
+          <p className="wf-error" role="alert" data-testid="wf-buy-quote-error">
+            {messageOf(quote.error) || onrampMessages.quoteFailed}
+          </p>
+        ) : (
+          <Quote quote={quote.data} />
+        )
+      ) : null}
+      <Checkout status={status} deps={deps} />
+      <button type="submit" className="wf-button" data-testid="wf-buy-submit" disabled={!order || busy}>
+        {busy ? 'Waiting for the checkout…' : `Buy ${offer.currency.symbol}`}
+      </button>
+    </form>
+  )
+}
+
+const emptyOrder: Onramp.Order = {
+  offer: {
+    currency: { id: '', name: '', symbol: '', networks: [] },
+    network: { name: '', display_name: '', chain_id: 'x:y', contract_address: '' },
+  },
+  amount: '0',
+  paymentCurrency: '',
+  paymentMethod: '',
+}
+
+function Quote({ quote }: { quote: OnrampQuoteResponse }) {
+  const fiat = (part: OnrampQuoteResponse['paymentTotal']) => `${part.value} ${part.currency}`
+  const unknown = Number(quote.purchaseAmount.value) === 0
+  return (
+    <div className="wf-stack" data-testid="wf-buy-quote" data-source={quote.source}>
+      {quote.source === 'mock' ? (
+        <p className="wf-muted" data-testid="wf-buy-quote-mock">
+          {onrampMessages.mockQuote}
+        </p>
+      ) : null}
+      <dl className="wf-quote">
+        <dt>You receive</dt>
+        <dd data-testid="wf-buy-quote-amount">
+          {unknown ? 'Shown at checkout' : `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}`}
+        </dd>
+        <dt>Subtotal</dt>
+        <dd>{fiat(quote.paymentSubtotal)}</dd>
+        <dt>Network fee</dt>
+        <dd>{fiat(quote.networkFee)}</dd>
+        <dt>Provider fee</dt>
+        <dd data-testid="wf-buy-quote-fee">{fiat(quote.coinbaseFee)}</dd>
+        <dt>Total</dt>
+        <dd data-testid="wf-buy-quote-total">{fiat(quote.paymentTotal)}</dd>
+      </dl>
+    </div>
+  )
+}
+
+/** Where the checkout popup stands; "Continue" opens it again when the browser blocked it. */
+function Checkout({ status, deps }: { status: Onramp.CheckoutStatus; deps: Onramp.Deps }) {
+  if (status.status === 'waiting')
+    return (
+      <p className="wf-muted" data-testid="wf-buy-waiting">
+        {onrampMessages.waiting}
+      </p>
+    )
+  if (status.status === 'failed')
+    return (
+      <p className="wf-error" role="alert" data-testid="wf-buy-checkout-error">
+        {status.message}
+      </p>
+    )
+  if (status.status === 'blocked')
+    return (
+      <div className="wf-stack">
+        <p className="wf-muted" data-testid="wf-buy-blocked">
+          {onrampMessages.popupBlocked}
+        </p>
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-buy-continue"
+          // Its own click: the popup opens synchronously here.
+          onClick={() => void Onramp.resume(deps, status.url)}
+        >
+          Continue
+        </button>
+      </div>
+    )
+  return null
+}

@@ -1,0 +1,199 @@
+import 'fake-indexeddb/auto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english'
+import bs58 from 'bs58'
+import { type Hex, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
+import { HDKey } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import * as Base64url from './internal/base64url.js'
+import * as KeyStore from './keyStore.js'
+import * as Keys from './keys.js'
+import * as RecoveryCipher from './recoveryCipher.js'
+import * as Shares from './shares.js'
+import * as Vault from './Vault.js'
+
+// Fewer PBKDF2 rounds in tests only (the scheme records its count; production uses 600 000).
+const recoveryIterations = 100_000
+const password = 'correct horse battery'
+
+async function newWallet(keyStore: KeyStore.KeyStore = KeyStore.memory()) {
+  const vault = Vault.create({ keyStore, recoveryIterations })
+  return { vault, created: await vault.create({ password }) }
+}
+
+describe('create', () => {
+  it('hands out the shares for the API and a wrapped device share, and signs for its address', async () => {
+    const { vault, created } = await newWallet()
+    expect(created.recoveryShare).toMatchObject({
+      scheme: 'pbkdf2-sha256/aes-256-gcm',
+      iterations: recoveryIterations,
+    })
+    expect(Base64url.decode(created.authShare)).toHaveLength(17)
+    const signature = await vault.signMessage('hello walletframe')
+    expect(
+      await verifyMessage({
+        address: created.addresses.eip155 as Hex,
+        message: 'hello walletframe',
+        signature,
+      }),
+    ).toBe(true)
+    const message = new TextEncoder().encode('solana says hi')
+    expect(
+      ed25519.verify(await vault.signSolana(message), message, bs58.decode(created.addresses.solana)),
+    ).toBe(true)
+  })
+
+  it('refuses a short recovery password', async () => {
+    const vault = Vault.create({ keyStore: KeyStore.memory() })
+    await expect(vault.create({ password: 'short' })).rejects.toBeInstanceOf(
+      RecoveryCipher.WeakRecoveryPasswordError,
+    )
+  })
+})
+
+describe('unlock', () => {
+  it('opens the wallet after a reload from the wrapped device share and the auth share (IndexedDB)', async () => {
+    const first = await KeyStore.open(indexedDB)
+    const { created } = await newWallet(first!)
+    // A reload: a new Vault over the same IndexedDB.
+    const reloaded = Vault.create({ keyStore: (await KeyStore.open(indexedDB))! })
+    expect(reloaded.addresses()).toBeUndefined()
+    await expect(reloaded.signMessage('x')).rejects.toBeInstanceOf(Vault.WalletLockedError)
+    const addresses = await reloaded.unlock({
+      wrappedDeviceShare: created.wrappedDeviceShare,
+      authShare: created.authShare,
+      addresses: created.addresses,
+    })
+    expect(addresses).toEqual(created.addresses)
+    const typedData = {
+      domain: { name: 'Walletframe', version: '1', chainId: 1 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    } as const
+    const signature = await reloaded.signTypedData(typedData)
+    expect(await verifyTypedData({ address: addresses.eip155 as Hex, signature, ...typedData })).toBe(true)
+  })
+
+  it('cannot open the wrapped device share on another device (no wrap key there)', async () => {
+    const { created } = await newWallet()
+    const elsewhere = Vault.create({ keyStore: KeyStore.memory() })
+    await expect(
+      elsewhere.unlock({
+        wrappedDeviceShare: created.wrappedDeviceShare,
+        authShare: created.authShare,
+        addresses: created.addresses,
+      }),
+    ).rejects.toBeInstanceOf(Shares.ShareMismatchError)
+  })
+})
+
+describe('recover', () => {
+  it('opens the wallet on a new device from auth + recovery and writes the same device share again', async () => {
+    const { created } = await newWallet()
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const recovered = await device.recover({
+      authShare: created.authShare,
+      recoveryShare: created.recoveryShare,
+      password,
+      addresses: created.addresses,
+    })
+    expect(recovered.addresses).toEqual(created.addresses)
+    const transaction = {
+      chainId: 8453,
+      type: 'eip1559',
+      to: '0x000000000000000000000000000000000000dEaD',
+      value: 1n,
+      nonce: 0,
+      gas: 21_000n,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+    } as const
+    const signed = await device.signTransaction(transaction)
+    expect(parseTransaction(signed)).toMatchObject({
+      to: transaction.to.toLowerCase(),
+      value: 1n,
+      chainId: 8453,
+    })
+    expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(
+      created.addresses.eip155,
+    )
+    // The recovered device opens from its own wrapped share and the auth share from now on.
+    device.lock()
+    expect(
+      await device.unlock({
+        wrappedDeviceShare: recovered.wrappedDeviceShare,
+        authShare: created.authShare,
+        addresses: created.addresses,
+      }),
+    ).toEqual(created.addresses)
+  })
+
+  it('refuses a wrong password and shares of another wallet', async () => {
+    const { created } = await newWallet()
+    const other = await newWallet()
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    await expect(device.recover({ ...created, password: 'wrong password!' })).rejects.toBeInstanceOf(
+      RecoveryCipher.WrongRecoveryPasswordError,
+    )
+    await expect(
+      device.recover({ ...created, authShare: other.created.authShare, password }),
+    ).rejects.toBeInstanceOf(Shares.ShareMismatchError)
+    expect(device.addresses()).toBeUndefined()
+  })
+})
+
+describe('device key and forget', () => {
+  it('signs with a non-extractable device key that survives a reload, and sign-out deletes it', async () => {
+    const keyStore = KeyStore.memory()
+    const vault = Vault.create({ keyStore })
+    const publicKey = await vault.deviceKey()
+    expect(publicKey).toMatchObject({ kty: 'EC', crv: 'P-256' })
+    const pair = (await keyStore.get('device-key')) as CryptoKeyPair
+    expect(pair.privateKey.extractable).toBe(false)
+    const signature = await vault.signWithDeviceKey('walletframe-refresh\ntoken\n1')
+    const verified = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      pair.publicKey,
+      Base64url.decode(signature),
+      new TextEncoder().encode('walletframe-refresh\ntoken\n1'),
+    )
+    expect(verified).toBe(true)
+    expect(await Vault.create({ keyStore }).deviceKey()).toEqual(publicKey)
+    await vault.forget()
+    expect(await vault.deviceKey()).not.toEqual(publicKey)
+  })
+})
+
+describe('what leaves the Worker', () => {
+  it('never holds the entropy, a private key or the device share in the clear', async () => {
+    const { vault, created } = await newWallet()
+    const signature = await vault.signMessage('x')
+    // The test rebuilds the secrets the Worker keeps (auth + recovery, the password known here)...
+    const auth = Base64url.decode(created.authShare)
+    const recovery = await RecoveryCipher.decrypt(
+      created.recoveryShare,
+      password,
+      `${created.addresses.eip155.toLowerCase()}|${created.addresses.solana}`,
+    )
+    const { entropy, keys } = await Shares.combine(auth, recovery, created.addresses)
+    const device = await Shares.deviceShareOf(auth, recovery)
+    const mnemonic = entropyToMnemonic(entropy, wordlist)
+    const evmKey = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(Keys.evmPath).privateKey!
+    const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+    const secrets = [
+      mnemonic,
+      hex(evmKey),
+      hex(entropy),
+      Base64url.encode(entropy),
+      hex(keys.solanaSecret),
+      Base64url.encode(device),
+      hex(device),
+      Base64url.encode(recovery),
+    ]
+    // ...and finds none of them in anything the Worker answered.
+    const answered = JSON.stringify({ created, signature, addresses: vault.addresses() })
+    for (const secret of secrets) expect(answered).not.toContain(secret)
+  })
+})

@@ -1,0 +1,216 @@
+// The embedded wallet's keys, as the Worker holds them: make a wallet, open it from two shares,
+// and sign. Only signatures, public addresses, the auth share (for the API), the encrypted recovery
+// share and the *wrapped* device share ever leave it; the entropy, the keys and the device share in
+// the clear stay inside.
+
+import { ed25519 } from '@noble/curves/ed25519'
+import type { DevicePublicKey, EncryptedRecoveryShare, WalletAddresses } from '@walletframe/protocol'
+import type { Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
+import { FrameError } from '../lib/errors.js'
+import * as Base64url from './internal/base64url.js'
+import type { KeyStore } from './keyStore.js'
+import * as Keys from './keys.js'
+import * as RecoveryCipher from './recoveryCipher.js'
+import * as Shares from './shares.js'
+
+const deviceKeyName = 'device-key'
+const wrapKeyName = 'device-share-wrap'
+
+export class WalletLockedError extends FrameError {
+  override name = 'WalletLockedError'
+  constructor() {
+    super('WALLET_LOCKED', 'Address or auth connector not found')
+  }
+}
+
+/** What a new wallet hands out: the API's two shares, and the device share wrapped for frame storage. */
+export type Created = {
+  addresses: WalletAddresses
+  /** base64url; for POST /v1/auth/wallet/create. */
+  authShare: string
+  recoveryShare: EncryptedRecoveryShare
+  /** iv || AES-GCM ciphertext, base64url, under the non-extractable wrap key; for FrameStorage.secure. */
+  wrappedDeviceShare: string
+}
+
+export type Vault = ReturnType<typeof create>
+
+/** The addresses as associated data: a share wrapped or encrypted for one wallet opens for no other. */
+const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}|${addresses.solana}`
+
+export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recoveryIterations?: number }) {
+  let keys: Keys.Keys | undefined
+  const store = Promise.resolve(options.keyStore)
+
+  async function deviceKeyPair(): Promise<CryptoKeyPair> {
+    const keyStore = await store
+    const existing = (await keyStore.get(deviceKeyName)) as CryptoKeyPair | undefined
+    if (existing) return existing
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ])
+    await keyStore.put(deviceKeyName, pair)
+    return pair
+  }
+
+  async function wrapKey(): Promise<CryptoKey> {
+    const keyStore = await store
+    const existing = (await keyStore.get(wrapKeyName)) as CryptoKey | undefined
+    if (existing) return existing
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ])
+    await keyStore.put(wrapKeyName, key)
+    return key
+  }
+
+  async function wrap(share: Uint8Array<ArrayBuffer>, addresses: WalletAddresses): Promise<string> {
+    const iv = crypto.getRandomValues(new Uint8Array(12))
+    const sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(bound(addresses)) },
+      await wrapKey(),
+      share,
+    )
+    const out = new Uint8Array(12 + sealed.byteLength)
+    out.set(iv)
+    out.set(new Uint8Array(sealed), 12)
+    return Base64url.encode(out)
+  }
+
+  async function unwrap(wrapped: string, addresses: WalletAddresses): Promise<Uint8Array<ArrayBuffer>> {
+    const bytes = Base64url.decode(wrapped)
+    try {
+      const plain = await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: bytes.slice(0, 12),
+          additionalData: new TextEncoder().encode(bound(addresses)),
+        },
+        await wrapKey(),
+        bytes.slice(12),
+      )
+      return new Uint8Array(plain)
+    } catch (error) {
+      throw new Shares.ShareMismatchError({ cause: error })
+    }
+  }
+
+  const unlocked = () => {
+    if (!keys) throw new WalletLockedError()
+    return keys
+  }
+
+  return {
+    /** The device key's public half (made on first use; non-extractable private half). */
+    async deviceKey(): Promise<DevicePublicKey> {
+      const jwk = await crypto.subtle.exportKey('jwk', (await deviceKeyPair()).publicKey)
+      return { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! }
+    },
+
+    /** ECDSA P-256 / SHA-256 with the device key over UTF-8 `input`: r || s, base64url. */
+    async signWithDeviceKey(input: string): Promise<string> {
+      const signature = await crypto.subtle.sign(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        (await deviceKeyPair()).privateKey,
+        new TextEncoder().encode(input),
+      )
+      return Base64url.encode(new Uint8Array(signature))
+    },
+
+    /** A new wallet from 16 fresh random bytes, split 2-of-3; it is open afterwards. */
+    async create(input: { password: string }): Promise<Created> {
+      if (input.password.length < RecoveryCipher.minimumPasswordLength) {
+        throw new RecoveryCipher.WeakRecoveryPasswordError()
+      }
+      const entropy = crypto.getRandomValues(new Uint8Array(16))
+      const split = await Shares.split(entropy)
+      // Checked like any other combine: the shares handed out must rebuild this wallet.
+      const opened = await Shares.combine(split.device, split.auth, Keys.fromEntropy(entropy).addresses)
+      const addresses = opened.keys.addresses
+      const created: Created = {
+        addresses,
+        authShare: Base64url.encode(split.auth),
+        recoveryShare: await RecoveryCipher.encrypt(
+          new Uint8Array(split.recovery),
+          input.password,
+          bound(addresses),
+          options.recoveryIterations,
+        ),
+        wrappedDeviceShare: await wrap(new Uint8Array(split.device), addresses),
+      }
+      keys = opened.keys
+      return created
+    },
+
+    /** Opens the wallet on a device that has its share: device + auth. */
+    async unlock(input: { wrappedDeviceShare: string; authShare: string; addresses: WalletAddresses }) {
+      const device = await unwrap(input.wrappedDeviceShare, input.addresses)
+      keys = (await Shares.combine(device, Base64url.decode(input.authShare), input.addresses)).keys
+      return keys.addresses
+    },
+
+    /**
+     * Opens the wallet on a new device (or a new host site's partition, or with storage blocked):
+     * auth + recovery, then the same device share as before, wrapped for this device.
+     */
+    async recover(input: {
+      authShare: string
+      recoveryShare: EncryptedRecoveryShare
+      password: string
+      addresses: WalletAddresses
+    }): Promise<{ addresses: WalletAddresses; wrappedDeviceShare: string }> {
+      const auth = Base64url.decode(input.authShare)
+      const recovery = await RecoveryCipher.decrypt(
+        input.recoveryShare,
+        input.password,
+        bound(input.addresses),
+      )
+      keys = (await Shares.combine(auth, recovery, input.addresses)).keys
+      const device = await Shares.deviceShareOf(auth, recovery)
+      return {
+        addresses: keys.addresses,
+        wrappedDeviceShare: await wrap(new Uint8Array(device), keys.addresses),
+      }
+    },
+
+    /** The open wallet's addresses, if one is open. */
+    addresses(): WalletAddresses | undefined {
+      return keys?.addresses
+    },
+
+    /** Forgets the keys in memory (the shares stay where they are). */
+    lock(): void {
+      keys = undefined
+    },
+
+    /** Sign-out: forgets the keys and deletes the wrap and device keys, so the stored wrapped share is dead. */
+    async forget(): Promise<void> {
+      keys = undefined
+      const keyStore = await store
+      await keyStore.delete(wrapKeyName)
+      await keyStore.delete(deviceKeyName)
+    },
+
+    /** personal_sign (EIP-191). */
+    async signMessage(message: SignableMessage): Promise<Hex> {
+      return unlocked().evm.signMessage({ message })
+    },
+
+    /** eth_signTypedData_v4 (EIP-712). */
+    async signTypedData(typedData: TypedDataDefinition): Promise<Hex> {
+      return unlocked().evm.signTypedData(typedData)
+    },
+
+    /** A prepared transaction, signed and serialized (the caller sends it with eth_sendRawTransaction). */
+    async signTransaction(transaction: TransactionSerializable): Promise<Hex> {
+      return unlocked().evm.signTransaction(transaction)
+    },
+
+    /** ed25519 over the bytes (a Solana message, or a transaction's message bytes): 64 bytes. */
+    async signSolana(message: Uint8Array): Promise<Uint8Array> {
+      return ed25519.sign(message, unlocked().solanaSecret)
+    },
+  }
+}

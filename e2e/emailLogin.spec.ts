@@ -1,0 +1,135 @@
+// Email login with the embedded wallet, end to end in the blocked regime (the frame is a third-party
+// iframe without storage): the code read from the SMTP catcher's HTTP listing, a recovery password
+// chosen, connected with an embedded address, a personal_sign through the host's provider, approved
+// on ApproveTransaction, that verifies for it. A reload then finds nothing kept (the frame has no storage; the SDK never gets
+// secrets): the user sees Connect again, and logging in again — now a new device for the mailbox —
+// approves the device from the mailed link, enters the code and the recovery password, and gets the
+// same address. Sign-out ends the session.
+import type { Page } from '@playwright/test'
+import { test as apiTest } from './lib/api.js'
+import {
+  approveAndVerify,
+  codeOf,
+  enterCode,
+  enterPassword,
+  hostState,
+  nextMail,
+  openDemo,
+  password,
+} from './lib/emailLogin.js'
+import { expect } from './lib/fixtures.js'
+
+const test = apiTest
+test('email login: code from the mail, an embedded address that signs, login again after a reload to the same address, sign-out', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  // The second login waits out the 30 s cooldown.
+  test.setTimeout(120_000)
+  const mailUrl = chains.services.mail as string
+  const email = `embedded-${Date.now()}@example.test`
+  // Every message the host page receives from the frame (the handshake on window, then the port).
+  await page.context().addInitScript((demoOrigin) => {
+    if (location.origin !== demoOrigin) return
+    const seen: string[] = []
+    ;(window as unknown as { __frameMessages: string[] }).__frameMessages = seen
+    window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)))
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return onmessage.get!.call(this)
+      },
+      set(listener: ((event: MessageEvent) => void) | null) {
+        onmessage.set!.call(
+          this,
+          listener &&
+            ((event: MessageEvent) => {
+              seen.push(JSON.stringify(event.data))
+              listener.call(this, event)
+            }),
+        )
+      },
+    })
+  }, stack.demo.origin)
+
+  const modal = await openDemo(page, stack.demoUrl())
+  await modal.getByTestId('wf-email-input').fill(email)
+  await modal.getByTestId('wf-email-submit').click()
+  const first = await nextMail(mailUrl, email, 0)
+  await expect(modal.getByTestId('wf-email-code')).toBeVisible()
+  // The resend waits out the 30 s cooldown, and says how long.
+  await expect(modal.getByTestId('wf-email-resend')).toBeDisabled()
+  await expect(modal.getByTestId('wf-email-resend')).toContainText(/Resend code in \d+ s/)
+  await enterCode(modal, codeOf(first))
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible()
+  await enterPassword(modal)
+
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const address = (await page.getByTestId('state-address').textContent()) as string
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  expect(await approveAndVerify(page, modal, address, 'Signed by the embedded wallet')).toEqual({
+    verified: true,
+  })
+  // The host's state names the embedded wallet: how the user logged in, the account type, the user.
+  expect(await hostState(page)).toMatchObject({
+    connector: 'auth',
+    embeddedWalletInfo: { authProvider: 'email', accountType: 'eoa', user: { email } },
+  })
+
+  await expectNoKeyMaterial(page, address)
+
+  // Reload: the blocked frame kept nothing, so nothing is restored and Connect shows the login again.
+  await page.reload()
+  await expect(page.getByTestId('sdk-status')).toHaveText('ready')
+  await expect(page.getByTestId('state-status')).toHaveText('disconnected')
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-email-input').fill(email)
+  await modal.getByTestId('wf-email-submit').click()
+  // The server's 30 s cooldown per address holds, in the spec's words; once it passes, the login starts.
+  const cooldown = modal.getByTestId('wf-login-error')
+  await expect(cooldown).toContainText(/^Please try again after \d+ seconds$/)
+  const seconds = Number(/(\d+) seconds/.exec((await cooldown.textContent()) as string)?.[1])
+  await page.waitForTimeout(seconds * 1000)
+  await modal.getByTestId('wf-email-submit').click()
+  // A new device key (the old one lived in memory): the mailbox approves it first.
+  await expect(modal.getByTestId('wf-email-device')).toBeVisible()
+  await expect(modal.getByTestId('wf-login-session-only')).toBeVisible()
+  const approval = await nextMail(mailUrl, email, first.id)
+  const link = /https?:\/\/\S+\/verify\?\S+/.exec(approval.text)?.[0] as string
+  const verify = await page.context().newPage()
+  await verify.goto(link)
+  await verify.getByTestId('wf-verify-approve').click()
+  await expect(verify.getByTestId('wf-verify-done')).toBeVisible()
+  await verify.close()
+  await expect(modal.getByTestId('wf-email-code')).toBeVisible({ timeout: 15_000 })
+  await enterCode(modal, codeOf(await nextMail(mailUrl, email, approval.id)))
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible()
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
+  expect(await approveAndVerify(page, modal, address, 'Recovered on a new device')).toEqual({
+    verified: true,
+  })
+
+  await expectNoKeyMaterial(page, address)
+
+  // Sign-out: the host's disconnect revokes the session.
+  await page.getByTestId('disconnect').click()
+  await expect(page.getByTestId('state-status')).toHaveText('disconnected')
+})
+
+/**
+ * The host got addresses and signatures, never key material: no recovery password, no 32-byte hex
+ * value (a private key's form; these runs send no transaction, so no hash has it either), no mnemonic.
+ */
+async function expectNoKeyMaterial(page: Page, address: string) {
+  const received = (
+    await page.evaluate(() => (window as unknown as { __frameMessages: string[] }).__frameMessages)
+  ).join('\n')
+  expect(received).toContain(address)
+  expect(received).not.toContain(password)
+  expect(received).not.toMatch(/0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/)
+  expect(received).not.toMatch(/\b(?:[a-z]{3,8} ){11}[a-z]{3,8}\b/)
+}

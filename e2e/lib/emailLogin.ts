@@ -1,0 +1,68 @@
+// Login steps for the specs: mails read from the SMTP catcher's HTTP listing, the code and the
+// recovery password entered in the modal; the embedded wallet's requests answered on ApproveTransaction.
+import type { FrameLocator, Page } from '@playwright/test'
+import { expect } from './fixtures.js'
+import { signAndVerify } from './provider.js'
+
+export const password = 'correct horse battery staple'
+
+export type Mail = { id: number; text: string }
+
+/** The next mail to `to` after id `after`, from the catcher's HTTP listing (it waits for one). */
+export async function nextMail(mailUrl: string, to: string, after: number): Promise<Mail> {
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to)}&after=${after}&wait=5000`)
+    const { messages } = (await response.json()) as { messages: Mail[] }
+    if (messages[0]) return messages[0]
+  }
+  throw new Error(`No mail to ${to}`)
+}
+
+export const codeOf = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)?.[1] as string
+
+export async function openDemo(page: Page, demoUrl: string): Promise<FrameLocator> {
+  await page.goto(demoUrl)
+  await expect(page.getByTestId('sdk-status')).toHaveText('ready')
+  await page.getByTestId('open').click()
+  return page.frameLocator('iframe[title="Walletframe"]')
+}
+
+export async function enterCode(modal: FrameLocator, code: string) {
+  await modal.getByTestId('wf-email-code-input').fill(code)
+  await modal.getByTestId('wf-email-code-submit').click()
+}
+
+export async function enterPassword(modal: FrameLocator) {
+  await modal.getByTestId('wf-recovery-password-input').fill(password)
+  await modal.getByTestId('wf-recovery-password-submit').click()
+}
+
+/** The account state the host page's SDK holds (`getState()`), as the frame reported it. */
+export function hostState(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
+    (window as unknown as { walletframe: { getState(): unknown } }).walletframe.getState(),
+  )
+}
+
+/**
+ * The embedded wallet asks before it signs: waits for ApproveTransaction to show `method` (and the
+ * message as text, for a signature), then approves or rejects it there.
+ */
+export async function answerInFrame(
+  modal: FrameLocator,
+  answer: 'approve' | 'reject',
+  expected: { method: string; message?: string },
+) {
+  const view = modal.getByTestId('wf-approve-transaction')
+  await expect(view).toHaveAttribute('data-method', expected.method)
+  if (expected.message !== undefined)
+    await expect(modal.getByTestId('wf-approve-message')).toHaveText(expected.message)
+  await modal.getByTestId(answer === 'approve' ? 'wf-approve-confirm' : 'wf-approve-reject').click()
+}
+
+/** signAndVerify through the host's provider, approved on ApproveTransaction. */
+export async function approveAndVerify(page: Page, modal: FrameLocator, address: string, message: string) {
+  const answer = signAndVerify(page, address, message)
+  await answerInFrame(modal, 'approve', { method: 'personal_sign', message })
+  return answer
+}

@@ -1,0 +1,235 @@
+// The embedded wallet's login at the API (SPEC §4 "Embedded frame", §5, §9): email by one-time code
+// (a new device first approved from a link in the mail), social by OAuth 2 / OpenID Connect with the
+// API as the client, and the session both end in — a short-lived access token and a refresh token
+// bound to the frame's device key (a non-extractable ECDSA P-256 WebCrypto key that signs refreshes).
+import * as z from '../internal/zod.js'
+import { FrameSocialProvider } from '../validation.js'
+import { text } from './common.js'
+
+// ---------------------------------------------------------------------------------------------
+// Pieces.
+
+/** Login attempts and users: 128 or more random bits, base64url. */
+export const AuthId = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'Invalid id (22 to 64 base64url characters)'))
+
+/** An address as a mailbox takes it; compared lowercased. RFC 5321 caps a path at 254. */
+export const AuthEmail = text({ min: 3, max: 254 }).check(z.email('Invalid email address'))
+
+/** SPEC §4: the email connect frame actions, in the order a login takes them. */
+export const emailActions = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
+export const EmailAction = z.enum(emailActions)
+export type EmailAction = z.infer<typeof EmailAction>
+
+/** SPEC §4: the email update actions; DONE once the new address holds. */
+export const emailUpdateActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP', 'DONE'] as const
+export const EmailUpdateAction = z.enum(emailUpdateActions)
+export type EmailUpdateAction = z.infer<typeof EmailUpdateAction>
+
+/** A one-time code as mailed: six digits. */
+export const EmailOtp = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits'))
+
+const base64url = (length: number) =>
+  z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `${length} base64url characters`))
+
+/**
+ * The public half of the frame's device key, as `crypto.subtle.exportKey('jwk', publicKey)` gives it
+ * (other members are dropped). The private half never leaves the frame origin and cannot be exported.
+ */
+export const DevicePublicKey = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: base64url(43),
+  y: base64url(43),
+})
+export type DevicePublicKey = z.infer<typeof DevicePublicKey>
+
+/** How the user logged in (SPEC §3 "authProvider": a social provider or email). */
+export const AuthProvider = z.enum(['email', 'google', 'github', 'apple', 'facebook', 'x', 'discord'])
+export type AuthProvider = z.infer<typeof AuthProvider>
+
+export const AuthUser = z.object({
+  id: z.string(),
+  /** The verified address linked to the user, if any (a provider that does not vouch for one links none). */
+  email: z.optional(z.string()),
+  /** How this session logged in. */
+  authProvider: AuthProvider,
+  /** The provider's display name for the user (social logins), when it gives one. */
+  userName: z.optional(z.string()),
+})
+export type AuthUser = z.infer<typeof AuthUser>
+
+/** The tokens of a session. Send the access token as `Authorization: Bearer …`. */
+export const AuthTokens = z.object({
+  tokenType: z.literal('Bearer'),
+  accessToken: z.string(),
+  /** ISO 8601. */
+  accessTokenExpiresAt: z.string(),
+  /** Single use: each refresh answers a new one, and a used one presented again ends the session. */
+  refreshToken: z.string(),
+  /** ISO 8601: the session's end however often it is refreshed. */
+  refreshTokenExpiresAt: z.string(),
+})
+export type AuthTokens = z.infer<typeof AuthTokens>
+
+/** CONNECT: the login is complete. */
+export const AuthConnected = z.object({
+  action: z.literal('CONNECT'),
+  user: AuthUser,
+  tokens: AuthTokens,
+})
+export type AuthConnected = z.infer<typeof AuthConnected>
+
+// ---------------------------------------------------------------------------------------------
+// Email (POST /v1/auth/email/…).
+
+export const EmailStartRequest = z.object({
+  email: AuthEmail,
+  /** The device that will hold the session; an existing user's unknown device is approved by mail first. */
+  deviceKey: DevicePublicKey,
+})
+export type EmailStartRequest = z.infer<typeof EmailStartRequest>
+
+export const EmailStartResponse = z.object({
+  attemptId: z.string(),
+  /** VERIFY_DEVICE: wait for the link in the mail (poll GET /v1/auth/attempts/{id}); VERIFY_OTP: a code was sent. */
+  action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']),
+  /** ISO 8601: the attempt (and its code) is refused after this. */
+  expiresAt: z.string(),
+  /** SPEC §9: seconds before another code may be sent to this address (30). */
+  resendAfterSeconds: z.number(),
+})
+export type EmailStartResponse = z.infer<typeof EmailStartResponse>
+
+export const EmailResendRequest = z.object({ attemptId: AuthId })
+export type EmailResendRequest = z.infer<typeof EmailResendRequest>
+
+/** The token from the device-approval link (`/verify?token=…` on the frame origin). */
+export const DeviceApprovalRequest = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid approval token')),
+})
+export type DeviceApprovalRequest = z.infer<typeof DeviceApprovalRequest>
+
+export const DeviceApprovalResponse = z.object({
+  approved: z.literal(true),
+  /** The login now waits for the code, which was mailed on approval. */
+  action: z.literal('VERIFY_OTP'),
+})
+export type DeviceApprovalResponse = z.infer<typeof DeviceApprovalResponse>
+
+export const EmailVerifyRequest = z.object({ attemptId: AuthId, otp: EmailOtp })
+export type EmailVerifyRequest = z.infer<typeof EmailVerifyRequest>
+
+/** Starts an email update for the signed-in user (Authorization: Bearer). */
+export const EmailUpdateRequest = z.object({ email: AuthEmail })
+export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
+
+export const EmailUpdateResponse = z.object({
+  updateId: z.string(),
+  /** VERIFY_PRIMARY_OTP: a code went to the current address; VERIFY_SECONDARY_OTP: one went to the new one. */
+  action: EmailUpdateAction,
+  expiresAt: z.string(),
+  /** The address now linked (after DONE). */
+  email: z.optional(z.string()),
+})
+export type EmailUpdateResponse = z.infer<typeof EmailUpdateResponse>
+
+export const EmailUpdateVerifyRequest = z.object({ updateId: AuthId, otp: EmailOtp })
+export type EmailUpdateVerifyRequest = z.infer<typeof EmailUpdateVerifyRequest>
+
+// ---------------------------------------------------------------------------------------------
+// Social (POST /v1/auth/social/…).
+
+export const SocialStartRequest = z.object({
+  provider: FrameSocialProvider,
+  deviceKey: DevicePublicKey,
+})
+export type SocialStartRequest = z.infer<typeof SocialStartRequest>
+
+export const SocialStartResponse = z.object({
+  /** Keep it: the popup's result is asked for with it. It never appears in a URL. */
+  attemptId: z.string(),
+  /** Navigate the popup (opened synchronously on the frame origin) here. */
+  authorizationUrl: z.string(),
+  expiresAt: z.string(),
+})
+export type SocialStartResponse = z.infer<typeof SocialStartResponse>
+
+export const SocialConnectRequest = z.object({ attemptId: AuthId })
+export type SocialConnectRequest = z.infer<typeof SocialConnectRequest>
+
+/** The provider's redirect back to the API (query for most, a form post for Apple). */
+export const SocialCallbackQuery = z.object({
+  state: z.optional(text({ max: 512 })),
+  code: z.optional(text({ max: 4096 })),
+  error: z.optional(text({ max: 256 })),
+  error_description: z.optional(text({ max: 2048 })),
+  iss: z.optional(text({ max: 2048 })),
+})
+export type SocialCallbackQuery = z.infer<typeof SocialCallbackQuery>
+
+export const SocialProviderParam = z.object({ provider: FrameSocialProvider })
+
+// ---------------------------------------------------------------------------------------------
+// Attempts (GET /v1/auth/attempts/{attemptId}) — how the frame follows a login it cannot see.
+
+export const attemptStatuses = ['pending', 'ready', 'connected', 'failed', 'expired'] as const
+
+export const AuthAttemptStatus = z.object({
+  attemptId: z.string(),
+  kind: z.enum(['email', 'social']),
+  /** pending: waiting on the user; ready: POST …/connect (social) or the code (email) finishes it. */
+  status: z.enum(attemptStatuses),
+  /** Email: the frame action the login is at. */
+  action: z.optional(EmailAction),
+  provider: z.optional(AuthProvider),
+  /** failed: why, in words for the user, and a stable code. */
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+  expiresAt: z.string(),
+})
+export type AuthAttemptStatus = z.infer<typeof AuthAttemptStatus>
+
+export const AttemptParam = z.object({ attemptId: AuthId })
+
+// ---------------------------------------------------------------------------------------------
+// Sessions (POST /v1/auth/session/…).
+
+/** What the device key signs to refresh: `walletframe-refresh\n{refreshToken}\n{timestamp}` (UTF-8). */
+export function refreshSigningInput(refreshToken: string, timestamp: number): string {
+  return `walletframe-refresh\n${refreshToken}\n${timestamp}`
+}
+
+export const RefreshRequest = z.object({
+  refreshToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid refresh token')),
+  /** Unix milliseconds of the signature; the API refuses one far from its clock. */
+  timestamp: z.int().check(z.minimum(0), z.maximum(253_402_300_799_999)),
+  /**
+   * ECDSA P-256 / SHA-256 over refreshSigningInput(), as WebCrypto's `sign` returns it (r || s, 64
+   * bytes), base64url.
+   */
+  signature: z.string().check(z.regex(/^[A-Za-z0-9_-]{86}$/, 'Invalid signature (64 bytes, base64url)')),
+})
+export type RefreshRequest = z.infer<typeof RefreshRequest>
+
+export const AuthSignedOut = z.object({ revoked: z.literal(true) })
+export type AuthSignedOut = z.infer<typeof AuthSignedOut>
+
+// ---------------------------------------------------------------------------------------------
+// Configuration of a social provider's client at the API (the devstack's stand-in describes itself so).
+
+export const SocialProviderSettings = z.object({
+  clientId: text({ min: 1, max: 512 }),
+  /** Kept by the API only. */
+  clientSecret: text({ min: 1, max: 4096 }),
+  /** OpenID Connect issuer (google, apple): endpoints and keys come from its discovery document. */
+  issuer: z.optional(z.url()),
+  /** OAuth 2 endpoints (github, discord, x, facebook); each provider's real one when absent. */
+  authorizationEndpoint: z.optional(z.url()),
+  tokenEndpoint: z.optional(z.url()),
+  /** The provider's user endpoint (GitHub /user, Discord /users/@me, X /2/users/me, Facebook /me). */
+  userinfoEndpoint: z.optional(z.url()),
+  /** GitHub only: /user/emails, where the verified flag is. */
+  emailsEndpoint: z.optional(z.url()),
+})
+export type SocialProviderSettings = z.infer<typeof SocialProviderSettings>

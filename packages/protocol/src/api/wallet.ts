@@ -1,0 +1,96 @@
+// The embedded wallet's key shares at the API (POST /v1/auth/wallet/…). The frame's Worker splits the
+// wallet's entropy 2-of-3 (Shamir): the device share stays in frame storage, the auth share is kept
+// here (encrypted at rest) and released only to the session's device key, and the recovery share is
+// kept here only as ciphertext the frame made with a key derived from the user's recovery password.
+import { EvmAddress, SolanaAddress } from '../address.js'
+import * as z from '../internal/zod.js'
+
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), `${min} to ${max} base64url characters`))
+
+/** One Shamir share as `shamir-secret-sharing` makes it (the secret's bytes plus an x byte), base64url. */
+export const WalletShare = base64url(4, 128)
+export type WalletShare = z.infer<typeof WalletShare>
+
+/** The addresses the wallet's keys derive to; the frame compares them after every combine. */
+export const WalletAddresses = z.object({
+  /** m/44'/60'/0'/0/0. */
+  eip155: EvmAddress,
+  /** m/44'/501'/0'/0' (SLIP-0010). */
+  solana: SolanaAddress,
+})
+export type WalletAddresses = z.infer<typeof WalletAddresses>
+
+/** The scheme of the recovery share's encryption: PBKDF2-SHA256 of the password, then AES-256-GCM. */
+export const recoveryScheme = 'pbkdf2-sha256/aes-256-gcm'
+
+/**
+ * The recovery share as the frame encrypted it. The API stores it and hands it back; without the
+ * user's password it cannot open it (the password never leaves the frame's Worker).
+ */
+export const EncryptedRecoveryShare = z.object({
+  scheme: z.literal(recoveryScheme),
+  /** PBKDF2 iterations (OWASP 2023: 600 000 for SHA-256). */
+  iterations: z.int().check(z.minimum(100_000), z.maximum(10_000_000)),
+  /** 16 to 32 random bytes. */
+  salt: base64url(22, 43),
+  /** AES-GCM's 12-byte nonce. */
+  iv: base64url(16, 16),
+  /** The share, encrypted, with GCM's 16-byte tag. */
+  ciphertext: base64url(22, 256),
+})
+export type EncryptedRecoveryShare = z.infer<typeof EncryptedRecoveryShare>
+
+export const walletProofPurposes = ['create', 'shares'] as const
+export type WalletProofPurpose = (typeof walletProofPurposes)[number]
+
+/**
+ * What the session's device key signs to store or fetch shares (UTF-8):
+ * `walletframe-wallet\n{purpose}\n{accessToken}\n{timestamp}`. It binds the call to the access token
+ * sent beside it and to a time near the server's: a stolen access token alone releases nothing.
+ */
+export function walletSigningInput(purpose: WalletProofPurpose, accessToken: string, timestamp: number) {
+  return `walletframe-wallet\n${purpose}\n${accessToken}\n${timestamp}`
+}
+
+/** The device key's proof (the same scheme as a session refresh: ECDSA P-256 / SHA-256, r || s). */
+export const DeviceProof = z.object({
+  /** Unix milliseconds of the signature; the API refuses one far from its clock. */
+  timestamp: z.int().check(z.minimum(0), z.maximum(253_402_300_799_999)),
+  signature: z.string().check(z.regex(/^[A-Za-z0-9_-]{86}$/, 'Invalid signature (64 bytes, base64url)')),
+})
+export type DeviceProof = z.infer<typeof DeviceProof>
+
+/** Stores the shares of a new wallet (once per user; Authorization: Bearer). */
+export const WalletCreateRequest = z.object({
+  addresses: WalletAddresses,
+  authShare: WalletShare,
+  recoveryShare: EncryptedRecoveryShare,
+  proof: DeviceProof,
+})
+export type WalletCreateRequest = z.infer<typeof WalletCreateRequest>
+
+export const WalletCreated = z.object({
+  addresses: WalletAddresses,
+  /** ISO 8601. */
+  createdAt: z.string(),
+})
+export type WalletCreated = z.infer<typeof WalletCreated>
+
+/** Asks for the shares the API keeps (Authorization: Bearer). */
+export const WalletSharesRequest = z.object({ proof: DeviceProof })
+export type WalletSharesRequest = z.infer<typeof WalletSharesRequest>
+
+/** `exists: false`: the user has no wallet yet; the frame makes one and POSTs …/wallet/create. */
+export const WalletShares = z.union([
+  z.object({ exists: z.literal(false) }),
+  z.object({
+    exists: z.literal(true),
+    addresses: WalletAddresses,
+    authShare: WalletShare,
+    recoveryShare: EncryptedRecoveryShare,
+  }),
+])
+export type WalletShares = z.infer<typeof WalletShares>
