@@ -217,7 +217,11 @@ export async function create(options: create.Options) {
         throw new SwitchChainError(new Error(`Unrecognized chain ID ${chainId}. Try adding the chain first.`))
       }
       if (options.switchChain === 'acceptWithoutAdding') return
-      const { acknowledged } = await walletKit.updateSession({
+      // The update is not awaited to its acknowledgement: sign-client's acknowledged() only hears
+      // an ack that arrives after it is called, and a quick dapp's ack can beat updateSession's own
+      // publish confirmation (the promise then never settles). The relay delivers the update before
+      // this request's answer, and the dapp waits for the chain to join the session either way.
+      await walletKit.updateSession({
         topic,
         namespaces: Namespaces.withChain(
           current.namespaces,
@@ -225,7 +229,6 @@ export async function create(options: create.Options) {
           evmAccounts.map((evm) => evm.address),
         ),
       })
-      await acknowledged()
       current = session(topic)
     }
     activeChains.set(topic, chainId)
