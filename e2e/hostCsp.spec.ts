@@ -37,3 +37,34 @@ apiTest('a host page with a strict CSP works end to end', async ({ page, stack, 
     delete stack.demoHeaders['content-security-policy']
   }
 })
+
+apiTest(
+  'a host CSP whose frame-src leaves out the frame fails at once with a clear state.error',
+  async ({ page, stack }) => {
+    const policy = `default-src 'self'; frame-src 'self'`
+    stack.demoHeaders['content-security-policy'] = policy
+    try {
+      await page.goto(stack.demoUrl())
+      // The SDK's start-up timeout is 30 s: the error comes from the violation, well before it.
+      await expect(page.getByTestId('sdk-status')).toHaveText('error', { timeout: 5_000 })
+      await expect(page.getByTestId('sdk-error')).toHaveText(
+        '4900: The wallet frame is not available: CSP frame-src blocks it',
+      )
+      const answer = await page.evaluate(async () => {
+        const { provider } = (
+          window as unknown as { walletframe: { provider: { request(a: unknown): Promise<unknown> } } }
+        ).walletframe
+        return provider.request({ method: 'eth_chainId' }).then(
+          () => 'answered',
+          (error: { code: number; message: string }) => ({ code: error.code, message: error.message }),
+        )
+      })
+      expect(answer).toEqual({
+        code: 4900,
+        message: 'The wallet frame is not available: CSP frame-src blocks it',
+      })
+    } finally {
+      delete stack.demoHeaders['content-security-policy']
+    }
+  },
+)

@@ -79,8 +79,33 @@ function setup(options: Partial<Channel.Options> = {}) {
     open.push(side)
     return side
   }
-  return { channel, frame, events, errors, log, post, handshake }
+  return { channel, host, frame, events, errors, log, post, handshake }
 }
+
+describe('a host CSP that blocks the frame', () => {
+  const violation = (blockedURI: string) => Object.assign(new Event('securitypolicyviolation'), { blockedURI })
+  const blocked = 'The wallet frame is not available: CSP frame-src blocks it'
+
+  it('fails start-up and every call at once, not at the start-up timeout', async () => {
+    const { channel, host, errors } = setup({ timeoutMs: 60_000 })
+    // What the page blocks from elsewhere is not the frame's business.
+    host.dispatchEvent(violation('https://cdn.example/script.js'))
+    expect(errors).toEqual([])
+    host.dispatchEvent(violation(`${frameOrigin}/?projectId=p&v=1`))
+    await expect(channel.ready).rejects.toThrow(blocked)
+    await expect(channel.request({ method: 'close' })).rejects.toMatchObject({ code: 4900, message: blocked })
+    expect(errors.map((error) => error.message)).toEqual([blocked])
+  })
+
+  it('stops listening once destroyed', () => {
+    const { channel, host, errors } = setup()
+    channel.destroy()
+    host.dispatchEvent(violation(`${frameOrigin}/`))
+    expect(errors.map((error) => error.message)).toEqual([
+      'The wallet frame is not available: the instance was destroyed',
+    ])
+  })
+})
 
 describe('connect', () => {
   it('answers our frame at its origin with host:init and a MessagePort', () => {

@@ -1,5 +1,7 @@
 // The iframe that hosts the frame app: full-viewport and above everything, but invisible and
 // click-through until the frame reports its modal open (it is preloaded hidden so open is instant).
+// visibility:hidden does both: a hidden box is neither painted nor hit-tested, so clicks reach the
+// page beneath.
 import { protocolVersion } from '@walletframe/protocol/guards'
 
 export type Options = {
@@ -46,7 +48,6 @@ export function create({ document, frameUrl, projectId }: Options): Frame {
 
   function setVisible(visible: boolean) {
     element.style.visibility = visible ? 'visible' : 'hidden'
-    element.style.pointerEvents = visible ? 'auto' : 'none'
   }
   setVisible(false)
 

@@ -13,9 +13,10 @@ export type ProviderInfo = {
 export const info = {
   name: 'Walletframe',
   rdns: 'app.walletframe',
-  // A square in the brand blue: the smallest valid icon (the SDK's core has a byte budget). %23 is
-  // '#': a raw one would end the URI at a fragment.
-  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><path d='M0 0h1v1H0z' fill='%2336d'/></svg>",
+  // The brand blue, as the smallest valid icon (the SDK's core has a byte budget): the root's
+  // background fills whatever box a wallet list draws it in, at any size or aspect. %23 is '#': a
+  // raw one would end the URI at a fragment.
+  icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' style='background:%2336d'/>",
 } as const
 
 export type Options = {

@@ -84,7 +84,7 @@ export type Walletframe = {
  */
 export function createWalletframe(options: Options): Walletframe {
   if (typeof document === 'undefined')
-    throw new InternalRpcError('createWalletframe() runs in the browser, not in SSR')
+    throw new InternalRpcError('createWalletframe() needs a browser (not SSR)')
   const { frameUrl, requestTimeoutMs = 30_000, userRequestTimeoutMs = 600_000, ...config }: Options = options
   let state: State = {
     status: 'disconnected',

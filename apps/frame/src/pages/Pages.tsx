@@ -1,6 +1,7 @@
-// The frame origin's real pages besides the modal: the OAuth popup return and the email
-// device-approval link (ARCHITECTURE "The frame app").
+// The frame origin's real pages besides the modal: the OAuth popup return, the email
+// device-approval link, the on-ramp return and the embedded wallet's approval window (ARCHITECTURE "The frame app").
 import { createBrowserRouter, RouterProvider } from 'react-router'
+import { ApprovalPage } from './ApprovalPage.js'
 import { AuthCallbackPage } from './AuthCallbackPage.js'
 import { NotAvailablePage } from './NotAvailablePage.js'
 import { OnrampReturnPage } from './OnrampReturnPage.js'
@@ -8,6 +9,7 @@ import { VerifyPage } from './VerifyPage.js'
 
 const router = createBrowserRouter([
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/approve', element: <ApprovalPage /> },
   { path: '/verify', element: <VerifyPage /> },
   { path: '/onramp/return', element: <OnrampReturnPage /> },
   { path: '*', element: <NotAvailablePage what="This page" /> },

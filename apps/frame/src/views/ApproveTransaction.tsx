@@ -1,29 +1,61 @@
 // ApproveTransaction (SPEC §2): the embedded wallet's confirmation. The frame is the wallet here, so
 // it shows what the first waiting request asks and lets the user approve it (the Worker signs) or
-// reject it (the caller gets 4001). The queue itself and the navigation live in core.
-import { useState } from 'react'
+// reject it (the caller gets 4001). The queue itself and the navigation live in core. Where the
+// browser cannot say whether the host page covers the frame (no IntersectionObserver v2), Approve
+// happens in the approval window instead (lib/approvalWindow.ts); Reject stays here, it is safe.
+import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
+import { ApprovalFields } from '../components/ApprovalFields.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
+import { isSupported as canSeeCover } from '../components/useUnobscured.js'
 import { summarize } from '../lib/approvalSummary.js'
+import * as ApprovalWindow from '../lib/approvalWindow.js'
 
 export function ApproveTransaction() {
   const frame = useFrame()
   const { core } = frame
   const pending = useStore(core.pending)
   const [answered, setAnswered] = useState<number>()
+  const [windowNote, setWindowNote] = useState<{ id: number; text: string }>()
+  const approvalWindow = useRef<{ id: number; opened: ApprovalWindow.Opened }>(undefined)
   const waiting = pending.filter((request) => request.inFrame)
   const first = waiting[0]
+  const firstId = first?.id
+  // A request answered or ended elsewhere (Reject here, the modal closed) takes its window with it.
+  useEffect(
+    () => () => {
+      if (approvalWindow.current?.id === firstId) approvalWindow.current?.opened.close()
+    },
+    [firstId],
+  )
   if (!first) return <p className="wf-muted">No request is waiting for your approval.</p>
   const network = first.network ? core.networks.find(first.network) : undefined
   const summary = summarize(first, network)
   const busy = answered === first.id
+  const appName = frame.host()?.metadata.name ?? 'This app'
+  const note = windowNote?.id === first.id ? windowNote.text : undefined
 
   async function answer(approve: boolean) {
     if (!first) return
     setAnswered(first.id)
     // The wallet is loaded already: its request is what this view shows.
     ;(await frame.embedded()).answer(first.id, approve)
+  }
+
+  /** Opens the approval window, in the click handler itself (popup blockers). */
+  function approveInWindow() {
+    if (!first) return
+    const id = first.id
+    const opened = ApprovalWindow.ask({ appName, summary }, { origin: location.origin })
+    if (!opened) return setWindowNote({ id, text: ApprovalWindow.messages.blocked })
+    approvalWindow.current = { id, opened }
+    setWindowNote({ id, text: ApprovalWindow.messages.waiting })
+    void opened.outcome.then((outcome) => {
+      if (approvalWindow.current?.opened === opened) approvalWindow.current = undefined
+      if (outcome === 'closed') setWindowNote({ id, text: ApprovalWindow.messages.closed })
+      else void answer(outcome === 'approved')
+    })
   }
 
   return (
@@ -36,22 +68,8 @@ export function ApproveTransaction() {
       <p>
         <strong data-testid="wf-approve-action">{summary.action}</strong>
       </p>
-      <p className="wf-muted">
-        {frame.host()?.metadata.name ?? 'This app'} asks your wallet to approve this.
-      </p>
-      <dl className="wf-stack">
-        {summary.fields.map((field) => (
-          <div key={field.label}>
-            <dt className="wf-muted">{field.label}</dt>
-            <dd
-              data-testid={`wf-approve-${field.label.toLowerCase().replaceAll(' ', '-')}`}
-              style={{ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-            >
-              {field.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <p className="wf-muted">{appName} asks your wallet to approve this.</p>
+      <ApprovalFields fields={summary.fields} />
       {waiting.length > 1 ? (
         <p className="wf-muted" data-testid="wf-approve-queue">
           {waiting.length - 1} more waiting.
@@ -69,18 +87,35 @@ export function ApproveTransaction() {
             >
               Reject
             </button>
-            <button
-              type="button"
-              className="wf-button"
-              data-testid="wf-approve-confirm"
-              disabled={busy || blocked}
-              onClick={() => void answer(true)}
-            >
-              Approve
-            </button>
+            {canSeeCover() ? (
+              <button
+                type="button"
+                className="wf-button"
+                data-testid="wf-approve-confirm"
+                disabled={busy || blocked}
+                onClick={() => void answer(true)}
+              >
+                Approve
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="wf-button"
+                data-testid="wf-approve-window"
+                disabled={busy || note === ApprovalWindow.messages.waiting}
+                onClick={approveInWindow}
+              >
+                {ApprovalWindow.messages.openWindow}
+              </button>
+            )}
           </div>
         )}
       </GuardedActions>
+      {canSeeCover() ? null : (
+        <p className="wf-muted" data-testid="wf-approve-window-note" role="status">
+          {note ?? ApprovalWindow.messages.why}
+        </p>
+      )}
     </div>
   )
 }

@@ -1,0 +1,109 @@
+// The approval window. Where the browser has no IntersectionObserver v2 (Firefox, Safari) the frame
+// cannot tell whether the host page covers, fades or transforms it, so the embedded wallet's Approve
+// moves to a popup on the frame origin: a top-level window the host page can neither cover nor
+// restyle. The frame hands it what the request asks; the popup hands back the user's answer. Both
+// sides take messages only from the other window, at the frame's own origin.
+import { z } from 'zod'
+import type { Summary } from './approvalSummary.js'
+import * as Popup from './popup.js'
+
+export const approvalPath = '/approve'
+const channel = 'walletframe:approval'
+const windowName = 'walletframe-approval'
+
+export const messages = {
+  openWindow: 'Approve in a new window',
+  why: 'This browser cannot confirm that the page shows this window unaltered, so you approve in a separate window the page cannot cover.',
+  waiting: 'Waiting for your answer in the approval window…',
+  blocked: 'Your browser blocked the approval window. Allow pop-ups for this site, then try again.',
+  closed: 'The approval window was closed before you answered. Open it again to approve.',
+} as const
+
+const text = (max: number) => z.string().max(max)
+
+/** What the popup says to the frame that opened it. */
+export const PopupMessage = z.discriminatedUnion('type', [
+  z.object({ channel: z.literal(channel), type: z.literal('ready') }),
+  z.object({ channel: z.literal(channel), type: z.literal('answer'), approve: z.boolean() }),
+])
+export type PopupMessage = z.infer<typeof PopupMessage>
+
+/** What the frame shows in the popup: the request as ApproveTransaction summarises it. */
+export const ApprovalRequest = z.object({
+  channel: z.literal(channel),
+  type: z.literal('request'),
+  appName: text(200),
+  summary: z.object({
+    action: text(200),
+    fields: z.array(z.object({ label: text(100), value: text(100_000) })).max(20),
+  }),
+})
+export type ApprovalRequest = z.infer<typeof ApprovalRequest>
+
+export type Outcome = 'approved' | 'rejected' | 'closed'
+
+export type Opened = {
+  /** The user's answer, or 'closed' when the popup went away without one. */
+  outcome: Promise<Outcome>
+  /** Closes the popup (the request ended elsewhere); the outcome becomes 'closed'. */
+  close(): void
+}
+
+export declare namespace ask {
+  type Options = {
+    /** The frame's origin (location.origin): the popup's, and the only one heard. */
+    origin: string
+    /** Opens the popup; the default is window.open. */
+    open?: (url: string, name: string) => Popup.Popup | null
+    pollMs?: number
+  }
+}
+
+/**
+ * Opens the approval window now — call it in the click handler itself: a browser blocks
+ * window.open once an await has passed the user's gesture. Undefined when the browser blocked it.
+ */
+export function ask(
+  request: { appName: string; summary: Summary },
+  { origin, open = Popup.open, pollMs = 250 }: ask.Options,
+): Opened | undefined {
+  const popup = open(new URL(approvalPath, origin).href, windowName)
+  if (!popup) return undefined
+  let finish!: (outcome: Outcome) => void
+  const outcome = new Promise<Outcome>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== (popup as unknown)) return
+      const message = PopupMessage.safeParse(event.data)
+      if (!message.success) return
+      if (message.data.type === 'answer') return finish(message.data.approve ? 'approved' : 'rejected')
+      const shown: ApprovalRequest = {
+        channel,
+        type: 'request',
+        appName: request.appName,
+        summary: { action: request.summary.action, fields: [...request.summary.fields] },
+      }
+      ;(event.source as Window).postMessage(shown, origin)
+    }
+    const timer = setInterval(() => {
+      if (popup.closed) finish('closed')
+    }, pollMs)
+    finish = (result) => {
+      window.removeEventListener('message', onMessage)
+      clearInterval(timer)
+      resolve(result)
+    }
+    window.addEventListener('message', onMessage)
+  })
+  popup.focus()
+  return {
+    outcome,
+    close() {
+      finish('closed')
+      popup.close()
+    },
+  }
+}
+
+/** The popup's side: says it is ready, then waits for what to show. */
+export const ready: PopupMessage = { channel, type: 'ready' }
+export const answer = (approve: boolean): PopupMessage => ({ channel, type: 'answer', approve })

@@ -1,0 +1,66 @@
+// /approve: the approval window (lib/approvalWindow.ts). Opened by the frame where the browser cannot
+// tell whether the host page covers the frame; it is a top-level window on the frame origin, so what
+// the user sees here is drawn as the wallet drew it. It shows the request the frame sends and sends
+// back Approve or Reject — to that frame only — then closes.
+import { useEffect, useMemo, useState } from 'react'
+import { ApprovalFields } from '../components/ApprovalFields.js'
+import { ApprovalRequest, answer, ready } from '../lib/approvalWindow.js'
+
+export function ApprovalPage() {
+  const opener = useMemo(() => window.opener as Window | null, [])
+  const [request, setRequest] = useState<ApprovalRequest>()
+  useEffect(() => {
+    if (!opener) return
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== opener || event.origin !== location.origin) return
+      const parsed = ApprovalRequest.safeParse(event.data)
+      if (parsed.success) setRequest(parsed.data)
+    }
+    window.addEventListener('message', onMessage)
+    opener.postMessage(ready, location.origin)
+    return () => window.removeEventListener('message', onMessage)
+  }, [opener])
+
+  function respond(approve: boolean) {
+    opener?.postMessage(answer(approve), location.origin)
+    window.close()
+  }
+
+  if (!opener)
+    return (
+      <main className="wf-page">
+        <p>This window opens from the wallet when a request waits for your approval.</p>
+      </main>
+    )
+  if (!request)
+    return (
+      <main className="wf-page">
+        <p className="wf-muted">Loading the request…</p>
+      </main>
+    )
+  return (
+    <main className="wf-page wf-stack" data-testid="wf-approval-window">
+      <h1 data-testid="wf-approve-action">{request.summary.action}</h1>
+      <p className="wf-muted">{request.appName} asks your wallet to approve this.</p>
+      <ApprovalFields fields={request.summary.fields} />
+      <div className="wf-row">
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-approve-reject"
+          onClick={() => respond(false)}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="wf-button"
+          data-testid="wf-approve-confirm"
+          onClick={() => respond(true)}
+        >
+          Approve
+        </button>
+      </div>
+    </main>
+  )
+}
