@@ -83,7 +83,8 @@ function setup(options: Partial<Channel.Options> = {}) {
 }
 
 describe('a host CSP that blocks the frame', () => {
-  const violation = (blockedURI: string) => Object.assign(new Event('securitypolicyviolation'), { blockedURI })
+  const violation = (blockedURI: string) =>
+    Object.assign(new Event('securitypolicyviolation'), { blockedURI })
   const blocked = 'The wallet frame is not available: CSP frame-src blocks it'
 
   it('fails start-up and every call at once, not at the start-up timeout', async () => {
