@@ -3,7 +3,7 @@
 // moves to a popup on the frame origin: a top-level window the host page can neither cover nor
 // restyle. The frame hands it what the request asks; the popup hands back the user's answer. Both
 // sides take messages only from the other window, at the frame's own origin.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Summary } from './approvalSummary.js'
 import * as Popup from './popup.js'
 
@@ -19,7 +19,7 @@ export const messages = {
   closed: 'The approval window was closed before you answered. Open it again to approve.',
 } as const
 
-const text = (max: number) => z.string().max(max)
+const text = (max: number) => z.string().check(z.maxLength(max))
 
 /** What the popup says to the frame that opened it. */
 export const PopupMessage = z.discriminatedUnion('type', [
@@ -35,7 +35,7 @@ export const ApprovalRequest = z.object({
   appName: text(200),
   summary: z.object({
     action: text(200),
-    fields: z.array(z.object({ label: text(100), value: text(100_000) })).max(20),
+    fields: z.array(z.object({ label: text(100), value: text(100_000) })).check(z.maxLength(20)),
   }),
 })
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>
@@ -73,7 +73,7 @@ export function ask(
   const outcome = new Promise<Outcome>((resolve) => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== (popup as unknown)) return
-      const message = PopupMessage.safeParse(event.data)
+      const message = z.safeParse(PopupMessage, event.data)
       if (!message.success) return
       if (message.data.type === 'answer') return finish(message.data.approve ? 'approved' : 'rejected')
       const shown: ApprovalRequest = {

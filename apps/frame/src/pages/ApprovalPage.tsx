@@ -3,6 +3,7 @@
 // the user sees here is drawn as the wallet drew it. It shows the request the frame sends and sends
 // back Approve or Reject — to that frame only — then closes.
 import { useEffect, useMemo, useState } from 'react'
+import { safeParse } from 'zod/mini'
 import { ApprovalFields } from '../components/ApprovalFields.js'
 import { ApprovalRequest, answer, ready } from '../lib/approvalWindow.js'
 
@@ -13,7 +14,7 @@ export function ApprovalPage() {
     if (!opener) return
     const onMessage = (event: MessageEvent) => {
       if (event.source !== opener || event.origin !== location.origin) return
-      const parsed = ApprovalRequest.safeParse(event.data)
+      const parsed = safeParse(ApprovalRequest, event.data)
       if (parsed.success) setRequest(parsed.data)
     }
     window.addEventListener('message', onMessage)
