@@ -17,6 +17,11 @@ const benches = [
   'send-confirmed.ts',
   'swap-quote.ts',
   'swap-confirmed.ts',
+  'login-email.ts',
+  'login-social.ts',
+  'embedded-sign.ts',
+  'embedded-js.ts',
+  'smart-account.ts',
 ]
 
 const dir = fileURLToPath(new URL('.', import.meta.url))

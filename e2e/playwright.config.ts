@@ -35,7 +35,8 @@ export default defineConfig<object, { regime: Regime }>({
   // runs a connect flow with the frame on the host page's site; persistence.spec.ts, account.spec.ts
   // (the API's data, the query caches the frame keeps where it has storage), signIn.spec.ts (the
   // sign-in sessions the frame keeps) and onramp.spec.ts (a checkout popup on another origin) run in
-  // all three.
+  // all three. socialLogin.spec.ts runs partitioned too: its popup on the frame origin is first-party,
+  // with storage of its own, while the iframe that waits for the login has its host site's partition.
   projects: [
     { name: 'blocked', use: { regime: 'blocked' }, testIgnore: 'sameSite.spec.ts' },
     {
@@ -47,6 +48,7 @@ export default defineConfig<object, { regime: Regime }>({
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
+        'socialLogin.spec.ts',
       ],
     },
     {

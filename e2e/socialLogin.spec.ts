@@ -3,9 +3,12 @@
 // a "Continue" button; the stand-in's user picker answers; the API's callback sends the popup to the
 // frame's /auth/callback, which closes it; the frame learns the result by polling its attempt, connects,
 // and the host's provider signs for the embedded address once the user approves. Sign-out ends the session.
+// Runs with the frame's storage blocked and partitioned (playwright.config.ts); the OAuth 2 providers
+// and a chain behind Cross-Origin-Opener-Policy are in socialLoginProviders.spec.ts.
 import { test as apiTest } from './lib/api.js'
 import { approveAndVerify, hostState } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { socialLogin } from './lib/socialLogin.js'
 
 const test = apiTest
 
@@ -67,24 +70,13 @@ test('apple (form_post) reaches the same wallet as google for the same verified 
   await expect(page.getByTestId('sdk-status')).toHaveText('ready')
   const modal = page.frameLocator('iframe[title="Walletframe"]')
 
-  /** A social login as alice through the stand-in; answers the address and what the password was for. */
+  /** A social login as alice through the stand-in, then sign-out; answers the address and what the password was for. */
   async function loginWith(provider: string) {
     await page.getByTestId('open').click()
-    const popupOpened = page.waitForEvent('popup')
-    await modal.getByTestId(`wf-social-${provider}`).click()
-    const popup = await popupOpened
-    await popup.locator('button[value="alice"]').click()
-    await popup.waitForEvent('close', { timeout: 15_000 })
-    const submit = modal.getByTestId('wf-recovery-password-submit')
-    await expect(submit).toBeVisible({ timeout: 15_000 })
-    const asked = await submit.textContent()
-    await modal.getByTestId('wf-recovery-password-input').fill('correct horse battery staple')
-    await submit.click()
-    await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
-    const address = (await page.getByTestId('state-address').textContent()) as string
+    const answer = await socialLogin(page, modal, provider)
     await page.getByTestId('disconnect').click()
     await expect(page.getByTestId('state-status')).toHaveText('disconnected')
-    return { address, asked }
+    return answer
   }
 
   // Google makes alice's wallet, or opens the one an earlier test of this worker made.

@@ -23,7 +23,7 @@ async function serveOn(preferred: number, options: Options): Promise<Served> {
 async function main() {
   const started = Date.now()
   console.log('Starting the devstack (local chains)…')
-  const devstack = await startDevstack({ out: resolve(repoRoot, 'chains.local.json') })
+  const devstack = await startDevstack({ out: resolve(repoRoot, 'chains.local.json'), bundler: true })
   const { chainsFile } = devstack
   console.log('Building the frame and the demo…')
   await buildApps({ quiet: true })
@@ -90,12 +90,18 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`\nWalletframe is running (${seconds} s):`)
   for (const network of chainsFile.networks)
-    console.log(`  ${network.name.padEnd(24)} ${network.rpcUrls.default.http[0]}`)
+    console.log(
+      `  ${network.name.padEnd(24)} ${network.rpcUrls.default.http[0]}${network.bundlerUrl ? `  (ERC-4337 bundler ${network.bundlerUrl})` : ''}`,
+    )
   console.log(`  ${'WalletConnect relay'.padEnd(24)} ${chainsFile.services.relay ?? 'off'}`)
   console.log(`  ${'On-ramp checkout'.padEnd(24)} ${chainsFile.services.onramp ?? 'off'}`)
   if (chainsFile.services.mail)
     console.log(`  ${'Login codes (mail)'.padEnd(24)} ${chainsFile.services.mail}/?to=<your address>`)
   console.log(`  ${'OAuth stand-in'.padEnd(24)} ${chainsFile.services.oauth ?? 'off'}`)
+  if (chainsFile.services.farcaster)
+    console.log(
+      `  ${'Farcaster app stand-in'.padEnd(24)} ${chainsFile.services.farcaster}/connect?channelToken=<from the QR link>`,
+    )
   console.log(`  ${'API'.padEnd(24)} ${api.url}`)
   console.log(`  ${'Frame'.padEnd(24)} ${frame.url}`)
   console.log(`\n  Demo: ${demo.url}\n`)

@@ -15,7 +15,7 @@ const boot =
  * answers the account views parse (the boot needs only the error body and the project config).
  */
 const lazyOnly =
-  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView)\.|apps\/frame\/src\/core\/(swap|transactionStack)\.|apps\/frame\/src\/app\/embedded\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
+  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|updateEmail|preferredAccountType)\.|apps\/frame\/src\/core\/(swap|transactionStack)\.|apps\/frame\/src\/app\/embedded\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 export default defineConfig({
   plugins: [react(), securityHeaders()],

@@ -4,7 +4,10 @@ import { startDevstack } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
 import { test as base, type Stack } from './fixtures.js'
 
-export const test = base.extend<{ page: Page }, { chains: ChainsFile; withSolana: boolean }>({
+export const test = base.extend<
+  { page: Page },
+  { chains: ChainsFile; withSolana: boolean; withBundler: boolean }
+>({
   // Every page of these specs loads after `chains`: the networks it sets are what the frame and
   // the demo page start with.
   page: async ({ page, chains: _chains }, use) => {
@@ -12,12 +15,19 @@ export const test = base.extend<{ page: Page }, { chains: ChainsFile; withSolana
   },
   /** Also run the Solana devnet (its network joins the host's networks). */
   withSolana: [false, { scope: 'worker', option: true }],
+  /** Also run an ERC-4337 bundler per EVM devnet (smart accounts; about 5 s more to start). */
+  withBundler: [false, { scope: 'worker', option: true }],
   chains: [
     async (
-      { stack, withSolana }: { stack: Stack; withSolana: boolean },
+      { stack, withSolana, withBundler }: { stack: Stack; withSolana: boolean; withBundler: boolean },
       use: (chains: ChainsFile) => Promise<void>,
     ) => {
-      const devstack = await startDevstack({ solana: withSolana, relay: false, quiet: true })
+      const devstack = await startDevstack({
+        solana: withSolana,
+        bundler: withBundler,
+        relay: false,
+        quiet: true,
+      })
       stack.setNetworks(devstack.chainsFile.networks)
       await use(devstack.chainsFile)
       await devstack.stop()

@@ -16,6 +16,7 @@ import { perIp } from './middleware/rateLimit.js'
 import * as ProjectStore from './ProjectStore.js'
 import * as analytics from './routes/analytics.js'
 import * as balance from './routes/balance.js'
+import * as bundlerProxy from './routes/bundlerProxy.js'
 import * as convert from './routes/convert.js'
 import * as gasPrice from './routes/gasPrice.js'
 import * as history from './routes/history.js'
@@ -87,6 +88,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.get('/health', (c) => c.json({ ok: true }))
   openapi.register(app, [
     ...routes.map((route) => route.doc),
+    bundlerProxy.doc,
     ...names.docs,
     ...convert.docs,
     ...sessions.docs,
@@ -97,6 +99,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)
+  bundlerProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
   names.register(app, deps)
   convert.register(app, deps)
   sessions.register(app, deps)

@@ -73,6 +73,8 @@ describe('startDevstack', () => {
     expect(written.accounts.evm[0]?.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
     expect(Object.keys(written.services).sort()).toEqual([
       'echo',
+      'farcaster',
+      'farcasterRpc',
       'mail',
       'nftMetadata',
       'oauth',

@@ -4,10 +4,12 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { type ChainNetwork, ChainsFile } from '@walletframe/protocol/chains'
 import { accountCount, evmAccount, solanaAccount, testMnemonic } from './accounts.js'
+import * as Bundlers from './bundler/bundlers.js'
 import { type ChildProcessError, DevstackError } from './errors.js'
 import * as Anvil from './evm/Anvil.js'
 import * as Fixtures from './evm/fixtures.js'
 import * as Network from './evm/network.js'
+import { farcasterService } from './farcaster/service.js'
 import { mailService } from './mail/service.js'
 import * as NftMetadata from './nftMetadata.js'
 import { oauthService } from './oidc/service.js'
@@ -24,11 +26,18 @@ export declare namespace startDevstack {
     solana?: boolean
     /** Start the local WalletConnect relay (default true); its URL is `services.relay`. */
     relay?: boolean
+    /**
+     * Start an ERC-4337 bundler per EVM chain (default false; `devstack up` and `npm start` turn it
+     * on); each network's `bundlerUrl` names it. Opt-in because two bundlers add about 5 s and
+     * 360 MB to a start (bench/smart-account.ts), which only smart-account work needs.
+     */
+    bundler?: boolean
     /** Start the local on-ramp provider and checkout (default true); its URL is `services.onramp`. */
     onramp?: boolean
     /**
      * Start the login stand-ins (default true): the SMTP catcher (`services.smtp`, its listing at
-     * `services.mail`) and the OAuth / OpenID Connect provider (`services.oauth`).
+     * `services.mail`), the OAuth / OpenID Connect provider (`services.oauth`) and the Farcaster auth
+     * relay (`services.farcaster`, its IdRegistry chain at `services.farcasterRpc`).
      */
     auth?: boolean
     /** Extra services started after the chains; their URLs land in `services`. */
@@ -122,13 +131,21 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
       solana ? startSolana() : Promise.resolve(undefined),
     ])
     networks.push(...evmNetworks)
+    // Bundlers need the EntryPoint the fixtures deployed; they boot while the services below start.
+    const bundling =
+      options.bundler === true && evmNetworks.length > 0
+        ? Bundlers.startFor(evmNetworks, { onCrash })
+        : undefined
+    stops.push(async () => {
+      await (await bundling?.catch(() => undefined))?.stop()
+    })
     if (solanaNetwork) networks.push(solanaNetwork)
     if (networks.length === 0) throw new DevstackError('NO_NETWORKS', 'Enable at least one of evm or solana')
 
     const extra = [
       ...(options.relay === false ? [] : [relayService]),
       ...(options.onramp === false ? [] : [onrampService]),
-      ...(options.auth === false ? [] : [mailService, oauthService]),
+      ...(options.auth === false ? [] : [mailService, oauthService, farcasterService]),
       ...(options.services ?? []),
     ]
     for (const service of extra) {
@@ -136,6 +153,17 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
       stops.push(running.stop)
       Object.assign(services, running.urls)
       log(`${service.name}: ${Object.values(running.urls).join(', ')}`)
+    }
+
+    if (bundling) {
+      const bundlers = await bundling
+      for (const bundler of bundlers.bundlers) {
+        const name = `bundler (chain ${bundler.chainId})`
+        if (bundler.process.pid) children.push({ name, pid: bundler.process.pid })
+        log(`${name} at ${bundler.url}`)
+      }
+      // The EVM networks come first in the list.
+      networks.splice(0, bundlers.networks.length, ...bundlers.networks)
     }
 
     const chainsFile = ChainsFile.parse({

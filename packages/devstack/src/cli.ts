@@ -1,4 +1,4 @@
-// `devstack up [--out FILE] [--no-evm] [--no-solana] [--quiet]` runs the stack until Ctrl-C / SIGTERM;
+// `devstack up [--out FILE] [--no-evm] [--no-solana] [--no-bundler] [--quiet]` runs the stack until Ctrl-C / SIGTERM;
 // `devstack down [--out FILE]` stops one started elsewhere, through the pid file beside the chains file.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -8,7 +8,7 @@ import { DevstackError } from './errors.js'
 import * as RepoRoot from './repoRoot.js'
 
 const usage = `Usage:
-  devstack up   [--out FILE] [--no-evm] [--no-solana] [--quiet]
+  devstack up   [--out FILE] [--no-evm] [--no-solana] [--no-bundler] [--quiet]
   devstack down [--out FILE]
 
 --out defaults to chains.local.json at the repository root.`
@@ -17,7 +17,10 @@ function pidFile(out: string) {
   return `${out}.pid`
 }
 
-async function up(out: string, flags: { evm: boolean; solana: boolean; quiet: boolean }): Promise<number> {
+async function up(
+  out: string,
+  flags: { evm: boolean; solana: boolean; bundler: boolean; quiet: boolean },
+): Promise<number> {
   const started = performance.now()
   const stack = await startDevstack({ ...flags, out })
   writeFileSync(pidFile(out), String(process.pid))
@@ -84,6 +87,7 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         'no-evm': { type: 'boolean', default: false },
         'no-solana': { type: 'boolean', default: false },
+        'no-bundler': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -103,7 +107,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const out = values.out ? resolve(values.out) : RepoRoot.defaultChainsFile()
     if (command === 'down') return await down(out)
-    return await up(out, { evm: !values['no-evm'], solana: !values['no-solana'], quiet: values.quiet })
+    return await up(out, {
+      evm: !values['no-evm'],
+      solana: !values['no-solana'],
+      bundler: !values['no-bundler'],
+      quiet: values.quiet,
+    })
   } catch (error) {
     const code = error instanceof DevstackError ? ` [${error.code}]` : ''
     process.stderr.write(`devstack failed${code}: ${(error as Error).message}\n`)

@@ -22,6 +22,15 @@ export {
   testBalances as evmTestBalances,
 } from './evm/fixtures.js'
 export { feePpm as swapFeePpm, feeRecipient as swapFeeRecipient } from './evm/swapFeeRouter.js'
+export { idRegistryAddress as farcasterIdRegistryAddress } from './farcaster/IdRegistry.js'
+export { relayAuthKey as farcasterRelayAuthKey, start as startFarcasterRelay } from './farcaster/Relay.js'
+export { farcasterService } from './farcaster/service.js'
+export {
+  channelTokenOf as farcasterChannelTokenOf,
+  FarcasterSignInError,
+  signIn as farcasterSignIn,
+} from './farcaster/TestClient.js'
+export { type FarcasterUser, farcasterUser, farcasterUsers } from './farcaster/users.js'
 export { type LoginSettings, loginSettings } from './loginSettings.js'
 export { type CaughtMail, start as startMailCatcher } from './mail/MailCatcher.js'
 export { mailService } from './mail/service.js'

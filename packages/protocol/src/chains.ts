@@ -49,6 +49,11 @@ export const ChainNetwork = z.object({
    */
   nativePriceUsd: z.optional(z.number().check(z.nonnegative())),
   rpcUrls: z.object({ default: RpcUrls }),
+  /**
+   * The chain's ERC-4337 bundler (JSON-RPC), where smart accounts send UserOperations. The API
+   * forwards to the operator's bundler and hands the frame its own proxy URL in its place.
+   */
+  bundlerUrl: z.optional(z.url()),
   blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.url() }) })),
   testnet: z._default(z.boolean(), false),
   /** Named contract addresses: multicall3, weth9, uniswapV2Factory, uniswapV2Router02, entryPointV07, … */

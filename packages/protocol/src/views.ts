@@ -30,6 +30,8 @@ export const viewNames = [
   'Swap',
   /** The swap to confirm: approve the token when needed, then swap; a failure goes back to Swap. */
   'SwapPreview',
+  /** An email login changes its address: a code from the current mailbox, then one from the new (SPEC §4 email update). */
+  'UpdateEmailWallet',
 ] as const
 export const ViewName = z.enum(viewNames)
 export type ViewName = z.infer<typeof ViewName>

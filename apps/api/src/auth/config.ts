@@ -37,6 +37,22 @@ export const AuthOptions = z.object({
   emailStartsPerIp: Rule.default({ capacity: 10, refillPerSecond: 1 / 60 }),
   /** Social logins started per client IP. */
   socialStartsPerIp: Rule.default({ capacity: 30, refillPerSecond: 1 / 10 }),
+  /**
+   * Calls to /v1/auth/wallet/* per client IP (a login makes one or two; each new host site one more):
+   * sheds guessing at access tokens and device proofs before any of them is checked.
+   */
+  walletCallsPerIp: Rule.default({ capacity: 60, refillPerSecond: 1 / 5 }),
+  /**
+   * Sign In With Farcaster (off without it: AUTH_NOT_CONFIGURED): the auth relay whose channel API the
+   * login opens a channel on, and an RPC URL of the chain holding Farcaster's IdRegistry (OP Mainnet),
+   * where the signer's custody of the fid is checked.
+   */
+  farcaster: z
+    .object({
+      relayUrl: z.url().default('https://relay.farcaster.xyz'),
+      rpcUrl: z.url(),
+    })
+    .optional(),
   /** Provider clients by name; a provider not listed is not offered (AUTH_NOT_CONFIGURED). */
   social: z
     .partialRecord(z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']), SocialProviderSettings)

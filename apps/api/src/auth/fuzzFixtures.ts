@@ -2,11 +2,12 @@
 // is valid at the moment it is sent (a code not yet used, a state not yet spent, a session not yet
 // revoked), so real logins are run here against the API, the mail catcher and the OAuth stand-in.
 
-import type { CaughtMail, startMailCatcher } from '@walletframe/devstack'
+import { type CaughtMail, farcasterSignIn, type startMailCatcher } from '@walletframe/devstack'
 import {
   type AuthConnected,
   type EmailStartResponse,
   type EmailUpdateResponse,
+  type FarcasterStartResponse,
   type SocialStartResponse,
   type WalletProofPurpose,
   walletSigningInput,
@@ -26,6 +27,8 @@ export async function fuzzFixtures(options: {
   mail: Mail
   origin: string
   projectId: string
+  /** The Farcaster relay stand-in the API is configured with: a signed-in channel to CONNECT. */
+  farcasterRelayUrl: string
 }): Promise<FuzzFixtures> {
   const { apiUrl, mail, origin, projectId } = options
   const q = `?projectId=${projectId}`
@@ -97,6 +100,13 @@ export async function fuzzFixtures(options: {
   const ready = await social('github', 'alice')
   const pending = await social('google', 'bob', false)
 
+  // A Farcaster sign-in the app completed and the API verified (the poll asks the relay), to connect.
+  const signedIn = await post<FarcasterStartResponse>('/v1/auth/farcaster/start', { deviceKey })
+  await farcasterSignIn({ relayUrl: options.farcasterRelayUrl, channel: signedIn.channelUrl, user: 'alice' })
+  const polled = await fetch(`${apiUrl}/v1/auth/attempts/${signedIn.attemptId}${q}`, { headers: { origin } })
+  if ((((await polled.json()) as { status?: string }).status ?? '') !== 'ready')
+    throw new Error('fuzzFixtures: the Farcaster sign-in did not verify')
+
   const refreshing = await connect('discord', 'alice')
   const revoking = await connect('facebook', 'alice')
 
@@ -128,6 +138,8 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/email/update/verify': { updateId: update.updateId, otp: updateCode },
       'post /v1/auth/social/start': { provider: 'google', deviceKey },
       'post /v1/auth/social/connect': { attemptId: ready.started.attemptId },
+      'post /v1/auth/farcaster/start': { deviceKey },
+      'post /v1/auth/farcaster/connect': { attemptId: signedIn.attemptId },
       'post /v1/auth/session/refresh': await device.signRefresh(refreshing.tokens.refreshToken),
       'post /v1/auth/wallet/create': {
         addresses: {

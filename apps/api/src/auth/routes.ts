@@ -1,6 +1,7 @@
 // The login's HTTP surface under /v1/auth: email (start, resend, device approval, code, update),
-// social (start, the provider's callback, connect), the status of an attempt the frame polls, and the
-// session (refresh with the device key, sign-out, the user). Every call but the provider's callback
+// social (start, the provider's callback, connect), Farcaster (start, connect: the relay is asked on each
+// poll), the status of an attempt the frame polls, and the session (refresh with the device key,
+// sign-out, the user). Every call but the provider's callback
 // names its project, like the rest of the API; the callback is a browser navigation from the provider.
 import {
   AttemptParam,
@@ -18,6 +19,9 @@ import {
   EmailUpdateResponse,
   EmailUpdateVerifyRequest,
   EmailVerifyRequest,
+  FarcasterConnectRequest,
+  FarcasterStartRequest,
+  FarcasterStartResponse,
   RefreshRequest,
   SdkQuery,
   SocialCallbackQuery,
@@ -38,6 +42,7 @@ import * as DeviceKey from './deviceKey.js'
 import * as Email from './email.js'
 import * as Envelope from './envelope.js'
 import { AttemptNotFoundError, AuthNotConfiguredError } from './errors.js'
+import * as Farcaster from './farcaster.js'
 import * as Mailer from './Mailer.js'
 import { deriveKeys } from './secrets.js'
 import * as Sessions from './sessions.js'
@@ -158,6 +163,26 @@ export const docs: RouteDoc[] = [
   },
   {
     method: 'post',
+    path: '/v1/auth/farcaster/start',
+    summary:
+      'Sign In With Farcaster: opens a relay channel (nonce single use, bound to the attempt); the channel URL goes in the QR code. ' +
+      'Poll GET /v1/auth/attempts/{attemptId}: each poll asks the relay and verifies a signed message (nonce, domain, custody of the fid)',
+    query: SdkQuery,
+    body: FarcasterStartRequest,
+    response: FarcasterStartResponse,
+    errors: [...auth, 413, 502],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/farcaster/connect',
+    summary: 'CONNECT a verified Farcaster sign-in (once): the session, bound to the device key',
+    query: SdkQuery,
+    body: FarcasterConnectRequest,
+    response: AuthConnected,
+    errors: [...auth, 404, 409, 413],
+  },
+  {
+    method: 'post',
     path: '/v1/auth/session/refresh',
     summary:
       'New tokens for a refresh token signed by the device key (ECDSA P-256 over refreshSigningInput); a used token again revokes the session',
@@ -217,6 +242,8 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     providers: settings.social,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
+  const farcaster = Farcaster.create(settings.farcaster)
+  const farcasterContext = (): Farcaster.Context => ({ ...sessions(), farcaster })
   const socialContext = (c: HonoContext): Social.Context => ({
     ...sessions(),
     social,
@@ -316,8 +343,10 @@ export function register(app: App, deps: Deps, options: register.Options): void 
   app.get('/v1/auth/attempts/:attemptId', project, async (c) => {
     const { attemptId } = validate.params(c, AttemptParam)
     validate.query(c, SdkQuery)
-    const attempt = await Store.attempt(deps.db, attemptId)
+    let attempt = await Store.attempt(deps.db, attemptId)
     if (!attempt || attempt.kind === 'email_update') throw new AttemptNotFoundError()
+    // Nobody calls the API back when the Farcaster app signs: the frame's poll asks the relay.
+    if (attempt.kind === 'farcaster') attempt = await Farcaster.sync(farcasterContext(), attempt)
     return c.json(status(attempt, new Date()) satisfies AuthAttemptStatus)
   })
 
@@ -363,6 +392,25 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     return c.json((await Social.connect(socialContext(c), body.attemptId)) satisfies AuthConnected)
   })
 
+  app.post('/v1/auth/farcaster/start', project, async (c) => {
+    const body = await read(c, FarcasterStartRequest)
+    const context = farcasterContext()
+    const deviceKey = await deviceKeyOf(body.deviceKey)
+    await perIp(c, 'auth-farcaster-ip', settings.socialStartsPerIp)
+    return c.json(
+      (await Farcaster.start(context, {
+        deviceKey,
+        projectId: c.var.project.id,
+        frameOrigin: frameOrigin(c),
+      })) satisfies FarcasterStartResponse,
+    )
+  })
+
+  app.post('/v1/auth/farcaster/connect', project, async (c) => {
+    const body = await read(c, FarcasterConnectRequest)
+    return c.json((await Farcaster.connect(farcasterContext(), body.attemptId)) satisfies AuthConnected)
+  })
+
   app.post('/v1/auth/session/refresh', project, async (c) => {
     const body = await read(c, RefreshRequest)
     return c.json((await Sessions.refresh(sessions(), body)) satisfies AuthTokens)
@@ -378,6 +426,11 @@ export function register(app: App, deps: Deps, options: register.Options): void 
 
   WalletRoutes.register(app, {
     project,
+    limit: {
+      store: options.limitStore,
+      rule: settings.walletCallsPerIp,
+      trustProxy: deps.config.options.trustProxy,
+    },
     context: () => {
       const context = sessions()
       if (!envelope) throw new AuthNotConfiguredError('Login (no auth secret configured)')
@@ -396,7 +449,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
 function status(attempt: Store.Attempt, now: Date): AuthAttemptStatus {
   const base = {
     attemptId: attempt.id,
-    kind: attempt.kind === 'social' ? ('social' as const) : ('email' as const),
+    kind: attempt.kind === 'email' ? ('email' as const) : (attempt.kind as 'social' | 'farcaster'),
     expiresAt: attempt.expiresAt.toISOString(),
     ...(attempt.provider ? { provider: attempt.provider as AuthAttemptStatus['provider'] & string } : {}),
   }

@@ -78,7 +78,11 @@ export type AuthHarness = {
 }
 
 export async function startAuthHarness(
-  options: { social?: Partial<Record<FrameSocialProvider, SocialProviderSettings>> } = {},
+  options: {
+    social?: Partial<Record<FrameSocialProvider, SocialProviderSettings>>
+    /** Sign In With Farcaster's relay and IdRegistry chain (the devstack's farcasterService). */
+    farcaster?: { relayUrl: string; rpcUrl: string }
+  } = {},
 ): Promise<AuthHarness> {
   const mail = await startMailCatcher()
   const database = await Database.open()
@@ -97,6 +101,7 @@ export async function startAuthHarness(
           secret: authSecret,
           email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
           ...(options.social ? { social: options.social } : {}),
+          ...(options.farcaster ? { farcaster: options.farcaster } : {}),
         },
       },
     }),

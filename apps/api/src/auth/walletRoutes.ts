@@ -1,5 +1,6 @@
 // The wallet's HTTP surface under /v1/auth/wallet: store a new wallet's shares, fetch the shares the
-// API keeps. Both need the session (Bearer) and the session's device key signing the call.
+// API keeps. Both need the session (Bearer) and the session's device key signing the call; a per-IP
+// limit in the shared store comes first (walletLimit.ts).
 import {
   SdkQuery,
   WalletCreated,
@@ -13,6 +14,7 @@ import type { App, RouteDoc } from '../routes/Route.js'
 import * as validate from '../routes/validate.js'
 import * as Sessions from './sessions.js'
 import * as Wallet from './wallet.js'
+import * as WalletLimit from './walletLimit.js'
 
 const bodyLimit = 16 * 1024
 const errors = [400, 401, 403, 413, 429]
@@ -48,10 +50,14 @@ export declare namespace register {
     project: MiddlewareHandler
     /** The wallet context (throws AUTH_NOT_CONFIGURED without an auth secret). */
     context: () => Wallet.Context
+    /** The per-IP limit on every /v1/auth/wallet/* call (429 RATE_LIMITED past it). */
+    limit: WalletLimit.perIp.Options
   }
 }
 
 export function register(app: App, options: register.Options): void {
+  // Before the routes (and their project check): a refused caller costs one store round trip at most.
+  app.use('/v1/auth/wallet/*', WalletLimit.perIp(options.limit))
   const read = async <S extends z.core.$ZodType>(c: HonoContext, schema: S) => {
     validate.query(c, SdkQuery)
     return validate.body(await validate.json(c, bodyLimit), schema)

@@ -274,8 +274,8 @@ export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['email', 'social', 'email_update'] }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | ready | connected | failed. */
+    kind: text('kind', { enum: ['email', 'social', 'email_update', 'farcaster'] }).notNull(),
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social and farcaster: pending | ready | connected | failed. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */
@@ -293,6 +293,8 @@ export const authAttempts = pgTable(
     stateHash: text('state_hash'),
     codeVerifier: text('code_verifier'),
     nonce: text('nonce'),
+    /** farcaster: the relay channel's bearer token, the API's alone (the frame gets the channel URL). */
+    channelToken: text('channel_token'),
     userId: text('user_id'),
     userName: text('user_name'),
     error: jsonb('error').$type<{ code: string; message: string }>(),

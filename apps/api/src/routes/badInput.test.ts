@@ -6,7 +6,7 @@
 // Deterministic: a fixed seed (FUZZ_SEED overrides it); fast-check prints seed and path on failure.
 import { createHmac } from 'node:crypto'
 import { PublicKey } from '@solana/web3.js'
-import { startMailCatcher, startOAuthProvider } from '@walletframe/devstack'
+import { farcasterService, startMailCatcher, startOAuthProvider } from '@walletframe/devstack'
 import { revocationMessage } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import fc from 'fast-check'
@@ -25,7 +25,9 @@ const legs = await backends('bad_input')
 // The login's mail server and social providers: the devstack's catcher and OAuth stand-in, for real.
 const mail = await startMailCatcher()
 const oauthProvider = await startOAuthProvider()
-afterAll(() => Promise.all([mail.stop(), oauthProvider.stop()]))
+// Farcaster's relay stand-in and its IdRegistry chain.
+const farcaster = await farcasterService.start({ networks: [], quiet: true })
+afterAll(() => Promise.all([mail.stop(), oauthProvider.stop(), farcaster.stop()]))
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_122)
 /** Per target (a parameter's look-alikes or bad text, the body, one place in the body) and backend. */
@@ -45,7 +47,15 @@ const onrampUrl = 'http://onramp.invalid'
 
 const config: ApiConfigInput = {
   version: 1,
-  networks: [{ ...evmNetwork(1, 'Ethereum', 'http://node.invalid/evm'), contracts: swapContracts }, solana],
+  networks: [
+    {
+      ...evmNetwork(1, 'Ethereum', 'http://node.invalid/evm'),
+      contracts: swapContracts,
+      // The bundler proxy's upstream: the same fake node answers it.
+      bundlerUrl: 'http://bundler.invalid/evm',
+    },
+    solana,
+  ],
   projects: [{ id: 'app', name: 'App', allowedOrigins: [origin] }],
   options: {
     // The on-ramp provider is answered by fakeOnramp below, healthy like the node.
@@ -55,8 +65,10 @@ const config: ApiConfigInput = {
       secret: 'bad-input-auth-secret-0123456789abcdef',
       email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
       social: oauthProvider.settings,
+      farcaster: { relayUrl: farcaster.urls.farcaster!, rpcUrl: farcaster.urls.farcasterRpc! },
       emailStartsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
       socialStartsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+      walletCallsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
     },
     rateLimits: {
       perProject: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
@@ -197,6 +209,7 @@ const validParameters: Record<string, string> = {
   name: 'fuzz-name.wf.id',
   zone: 'wf.id',
   apiVersion: '2',
+  bundler: 'pimlico',
   // Swaps (the convert calls): native in, a token out; build-approve takes `from` as the token to approve.
   amount: '1000000',
   userAddress: `eip155:1:${evmAddress}`,
@@ -269,6 +282,7 @@ const validBodies: Record<string, unknown> = {
     props: { type: 'track', event: 'MODAL_OPEN', properties: { address: evmAddress } },
   },
   'post /v1': { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [evmAddress, 'latest'] },
+  'post /v1/bundler': { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
   'post /v1/fungible/price': {
     currency: 'usd',
     projectId: 'app',
@@ -791,7 +805,13 @@ describe.each(legs)('every operation of /openapi.json on $name', (leg) => {
       session: await signInSession((await post('/v1/sessions/nonce', { origin })).nonce!),
     }
     // Logins in progress, codes and sessions, live when the valid-input check sends them.
-    const auth = await fuzzFixtures({ apiUrl: api.url, mail, origin, projectId: 'app' })
+    const auth = await fuzzFixtures({
+      apiUrl: api.url,
+      mail,
+      origin,
+      projectId: 'app',
+      farcasterRelayUrl: farcaster.urls.farcaster!,
+    })
     Object.assign(validParameters, auth.parameters)
     Object.assign(validBodies, auth.bodies)
     Object.assign(validHeaders, auth.headers)

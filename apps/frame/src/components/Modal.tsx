@@ -35,6 +35,7 @@ export const titles: Record<ViewName, string> = {
   SwapPreview: 'Review Swap',
   WalletBuy: 'Buy',
   OnRampActivity: 'Purchases',
+  UpdateEmailWallet: 'Update Email',
 }
 
 export function Modal() {

@@ -2,6 +2,7 @@
 // embedded wallet): CAIP first, so one connection carries accounts of several chain families.
 // Nothing outside a connector branches on which connector it is.
 import type {
+  AccountEntry,
   AccountState,
   CaipAddress,
   CaipNetworkId,
@@ -77,6 +78,11 @@ export type Connector = {
   switchNetwork(network: ChainNetwork): Promise<void>
   /** The embedded wallet's user and account type while connected (SPEC §3 "embedded wallet info"). */
   walletInfo?(): AccountState['embeddedWalletInfo']
+  /**
+   * Account types of addresses that are not EOAs (lower-case address -> type), e.g. the embedded
+   * wallet's smart account; every other address is an EOA.
+   */
+  accountTypes?(): Readonly<Record<string, AccountEntry['type']>>
   /** Gives up on a pending request: the caller's promise rejects with 4001. */
   cancelRequest?(id: number): void
   /** Lets an `inFrame` pending request go ahead: the wallet signs it. */

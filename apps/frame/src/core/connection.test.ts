@@ -148,6 +148,38 @@ describe('toAccountState', () => {
     })
   })
 
+  it("types the embedded wallet's smart account, and follows its info when its accounts change", () => {
+    let info = {
+      authProvider: 'email',
+      accountType: 'smartAccount' as 'smartAccount' | 'eoa',
+      isSmartAccountDeployed: false,
+      user: {},
+    }
+    const store = Connection.create()
+    const embedded = {
+      ...connector,
+      type: 'auth' as const,
+      walletInfo: () => info,
+      accountTypes: () => ({ [otherAddress.toLowerCase()]: 'smartAccount' as const }),
+    }
+    store.attach(embedded, [`eip155:1:${otherAddress}`, `eip155:1:${address}`])
+    expect(Connection.toAccountState(store.get(), ethereum)).toMatchObject({
+      address: otherAddress,
+      allAccounts: [
+        { namespace: 'eip155', address: otherAddress, type: 'smartAccount' },
+        { namespace: 'eip155', address, type: 'eoa' },
+      ],
+      embeddedWalletInfo: { accountType: 'smartAccount', isSmartAccountDeployed: false },
+    })
+    // The user picks the EOA: the connector announces its accounts again, the EOA first.
+    info = { ...info, accountType: 'eoa', isSmartAccountDeployed: true }
+    store.setAccounts([`eip155:1:${address}`, `eip155:1:${otherAddress}`])
+    expect(Connection.toAccountState(store.get(), ethereum)).toMatchObject({
+      address,
+      embeddedWalletInfo: { accountType: 'eoa', isSmartAccountDeployed: true },
+    })
+  })
+
   it('names no address when the connection has none in the namespace of the active network', () => {
     const state = Connection.toAccountState(connected([`eip155:1:${address}`]), solana)
     expect(state).toMatchObject({ status: 'connected', isConnected: true })

@@ -20,11 +20,28 @@ export type ConnectionState = {
   readonly connector:
     | (Pick<Connector, 'id' | 'type' | 'name' | 'icon'> & {
         readonly embeddedWalletInfo?: AccountState['embeddedWalletInfo']
+        /** Addresses that are not EOAs, lower-case (Connector.accountTypes). */
+        readonly accountTypes?: Readonly<Record<string, AccountEntry['type']>>
       })
     | undefined
 }
 
 export const disconnected: ConnectionState = { status: 'disconnected', accounts: [], connector: undefined }
+
+/** What a connector says of its accounts beyond their addresses, as the state keeps it. */
+function described(connector: Connector) {
+  const embeddedWalletInfo = connector.walletInfo?.()
+  const accountTypes = connector.accountTypes?.()
+  return {
+    ...(embeddedWalletInfo ? { embeddedWalletInfo } : {}),
+    ...(accountTypes && Object.keys(accountTypes).length > 0 ? { accountTypes } : {}),
+  }
+}
+
+function withoutDescription(connector: NonNullable<ConnectionState['connector']>) {
+  const { embeddedWalletInfo: _info, accountTypes: _types, ...rest } = connector
+  return rest
+}
 
 /** Which connector to reconnect after a reload (non-secret; kept where storage allows). */
 export const storageKey = 'walletframe:connector'
@@ -40,15 +57,21 @@ export function create() {
     attach(connector: Connector, accounts: readonly CaipAddress[]) {
       active = connector
       const { id, type, name, icon } = connector
-      const embeddedWalletInfo = connector.walletInfo?.()
       store.set({
         status: 'connected',
         accounts,
-        connector: { id, type, name, icon, ...(embeddedWalletInfo ? { embeddedWalletInfo } : {}) },
+        connector: { id, type, name, icon, ...described(connector) },
       })
     },
+    /** New accounts from the active connector: its wallet info and account types may have moved too. */
     setAccounts(accounts: readonly CaipAddress[]) {
-      store.set((state) => ({ ...state, accounts }))
+      store.set((state) => ({
+        ...state,
+        accounts,
+        ...(state.connector && active
+          ? { connector: { ...withoutDescription(state.connector), ...described(active) } }
+          : {}),
+      }))
     },
     setStatus(status: ConnectionStatus) {
       store.set((state) => ({ ...state, status }))
@@ -94,7 +117,10 @@ export function activeAccount(
 }
 
 /** One entry per namespace with its selected address (SPEC §3 allAccounts). */
-export function accountEntries(accounts: readonly CaipAddress[]): AccountEntry[] {
+export function accountEntries(
+  accounts: readonly CaipAddress[],
+  types: Readonly<Record<string, AccountEntry['type']>> = {},
+): AccountEntry[] {
   const seen = new Set<string>()
   const entries: AccountEntry[] = []
   for (const account of accounts) {
@@ -105,8 +131,8 @@ export function accountEntries(accounts: readonly CaipAddress[]): AccountEntry[]
     entries.push({
       namespace: namespace as AccountEntry['namespace'],
       address,
-      // SPEC §6: payment for bitcoin, eoa elsewhere for wallets the frame does not hold keys of.
-      type: namespace === 'bip122' ? 'payment' : 'eoa',
+      // SPEC §6: payment for bitcoin; what the connector says (the embedded smart account); else eoa.
+      type: namespace === 'bip122' ? 'payment' : (types[address.toLowerCase()] ?? 'eoa'),
     })
   }
   return entries
@@ -122,7 +148,7 @@ export function toAccountState(state: ConnectionState, network: ChainNetwork | u
     ...(address && network
       ? { address, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress }
       : {}),
-    allAccounts: accountEntries(state.accounts),
+    allAccounts: accountEntries(state.accounts, state.connector?.accountTypes),
     ...(state.connector ? { connector: state.connector.type } : {}),
     ...(state.connector?.embeddedWalletInfo
       ? { embeddedWalletInfo: state.connector.embeddedWalletInfo }

@@ -1,6 +1,7 @@
 // What the views use of email and social login and of the embedded wallet's approvals (types only: the implementation, the connector and
 // its Worker load on first use from connectors/embedded/, so the boot chunk carries none of it).
-import type { FrameSocialProvider } from '@walletframe/protocol'
+import type { AccountType, FrameSocialProvider } from '@walletframe/protocol'
+import type { EmailUpdate } from './emailUpdate.js'
 import type { Popup } from './popup.js'
 import type { ReadableStore } from './store.js'
 
@@ -33,6 +34,19 @@ export type EmbeddedLogin = {
   verify(step: EmailStep, otp: string): Promise<void>
   /** Social login in `popup` (opened synchronously in the click handler), then connect. */
   social(provider: FrameSocialProvider, popup: Popup, signal: AbortSignal): Promise<void>
+  /** SPEC §3 account state `farcasterUrl`: the relay channel the Farcaster app signs in on, while a Farcaster login waits. */
+  readonly farcasterUrl: ReadableStore<string | undefined>
+  /** Sign In With Farcaster: opens a relay channel (farcasterUrl), waits for the Farcaster app's signature, then connects. */
+  farcaster(signal: AbortSignal): Promise<void>
+  /** SPEC §2: leaving ConnectingFarcaster with no address drops the waiting Farcaster login. */
+  reloadFarcaster(): void
+  /** The signed-in user's email update (UpdateEmailWallet). */
+  readonly emailUpdate: EmailUpdate
   /** ApproveTransaction's answer to waiting request `id`: approved, the Worker signs it; rejected, its caller gets 4001. */
   answer(id: number, approved: boolean): void
+  /** The EVM account the user prefers (SPEC §6; core/actions/preferredAccountType.ts sets it). */
+  preferredAccountType(): AccountType
+  setPreferredAccountType(type: AccountType): void
+  /** Whether the active EVM network serves the smart account. */
+  smartAccountAvailable(): boolean
 }

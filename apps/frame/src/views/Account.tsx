@@ -9,9 +9,11 @@ import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
 import { AccountHeader } from './account/AccountHeader.js'
+import { AccountTypeSwitch } from './account/AccountTypeSwitch.js'
 import { ActivityTab } from './account/ActivityTab.js'
 import { NftsTab } from './account/NftsTab.js'
 import { TokensTab } from './account/TokensTab.js'
+import { UpdateEmailEntry } from './embedded/UpdateEmailEntry.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
@@ -70,6 +72,8 @@ export function Account() {
         <span>Network</span>
         <span className="wf-tag">{network?.name ?? 'Unsupported'}</span>
       </button>
+      <UpdateEmailEntry />
+      <AccountTypeSwitch />
       {address ? (
         <div className="wf-features">
           {features

@@ -13,7 +13,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 export const views: Record<ViewName, ComponentType> = {
   Connect,
   ConnectingSiwe: named(() => import('./ConnectingSiwe.js'), 'ConnectingSiwe'),
-  ConnectingFarcaster: named(() => import('./ConnectingFarcaster.js'), 'ConnectingFarcaster'),
+  ConnectingFarcaster: named(() => import('./embedded/ConnectingFarcaster.js'), 'ConnectingFarcaster'),
   UnsupportedChain: named(() => import('./UnsupportedChain.js'), 'UnsupportedChain'),
   Account: named(() => import('./Account.js'), 'Account'),
   AllWallets: named(() => import('./AllWallets.js'), 'AllWallets'),
@@ -37,4 +37,5 @@ export const views: Record<ViewName, ComponentType> = {
   SwapPreview: named(() => import('./SwapPreview.js'), 'SwapPreview'),
   WalletBuy: named(() => import('./WalletBuy.js'), 'WalletBuy'),
   OnRampActivity: named(() => import('./OnRampActivity.js'), 'OnRampActivity'),
+  UpdateEmailWallet: named(() => import('./embedded/UpdateEmailWallet.js'), 'UpdateEmailWallet'),
 }

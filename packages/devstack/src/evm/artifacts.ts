@@ -31,6 +31,9 @@ export const artifacts = {
   erc1271Account: () => load('../../contracts/build/Erc1271Account.json'),
   erc1271AccountFactory: () => load('../../contracts/build/Erc1271AccountFactory.json'),
   swapFeeRouter: () => load('../../contracts/build/SwapFeeRouter.json'),
+  farcasterIdRegistry: () => load('../../contracts/build/FarcasterIdRegistry.json'),
+  smartAccount: () => load('../../contracts/build/SmartAccount.json'),
+  smartAccountFactory: () => load('../../contracts/build/SmartAccountFactory.json'),
 }
 
 /**

@@ -6,6 +6,7 @@ import { evmAccount } from '../accounts.js'
 import { FixtureError } from '../errors.js'
 import { artifacts, multicall3Bytecode } from './artifacts.js'
 import { erc1271AccountFactoryAddress, erc1271AccountFactorySalt } from './erc1271Account.js'
+import * as SmartAccount from './smartAccount.js'
 import * as SwapFeeRouter from './swapFeeRouter.js'
 import * as Transactor from './Transactor.js'
 
@@ -180,6 +181,12 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     weth: wethAddress,
   })
 
+  // The embedded wallet's ERC-4337 account (implementation + factory), CREATE2 as well.
+  const smartAccount = await SmartAccount.deploy(tx, {
+    deployer,
+    create2Deployer: canonicalAddresses.create2Deployer,
+  })
+
   // Liquidity: 1 ETH = 3000 USDC = 3000 DAI, and USDC/DAI at par.
   await tx.call(deployer, usdc.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 6)])
   await tx.call(deployer, dai.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 18)])
@@ -242,6 +249,8 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       entryPointV07: canonicalAddresses.entryPointV07,
       simpleAccountFactory: canonicalAddresses.simpleAccountFactoryV07,
       erc1271AccountFactory: erc1271AccountFactoryAddress,
+      smartAccountImplementation: smartAccount.implementation,
+      smartAccountFactory: smartAccount.factory,
       create2Deployer: canonicalAddresses.create2Deployer,
       usdc: usdc.address,
       dai: dai.address,

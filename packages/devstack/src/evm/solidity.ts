@@ -20,6 +20,8 @@ export const compilerVersion = '0.8.37'
 export const sources = {
   'Erc1271Account.sol': ['Erc1271Account', 'Erc1271AccountFactory'],
   'SwapFeeRouter.sol': ['SwapFeeRouter'],
+  'FarcasterIdRegistry.sol': ['FarcasterIdRegistry'],
+  'SmartAccount.sol': ['SmartAccount', 'SmartAccountFactory'],
 } as const
 
 export type CompiledArtifact = {

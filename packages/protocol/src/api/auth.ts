@@ -46,7 +46,16 @@ export const DevicePublicKey = z.object({
 export type DevicePublicKey = z.infer<typeof DevicePublicKey>
 
 /** How the user logged in (SPEC §3 "authProvider": a social provider or email). */
-export const AuthProvider = z.enum(['email', 'google', 'github', 'apple', 'facebook', 'x', 'discord'])
+export const AuthProvider = z.enum([
+  'email',
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+  'farcaster',
+])
 export type AuthProvider = z.infer<typeof AuthProvider>
 
 export const AuthUser = z.object({
@@ -172,13 +181,31 @@ export type SocialCallbackQuery = z.infer<typeof SocialCallbackQuery>
 export const SocialProviderParam = z.object({ provider: FrameSocialProvider })
 
 // ---------------------------------------------------------------------------------------------
+// Farcaster (POST /v1/auth/farcaster/…): Sign In With Farcaster through the auth relay's channel API.
+
+export const FarcasterStartRequest = z.object({ deviceKey: DevicePublicKey })
+export type FarcasterStartRequest = z.infer<typeof FarcasterStartRequest>
+
+export const FarcasterStartResponse = z.object({
+  /** Keep it: the frame polls the attempt with it (GET /v1/auth/attempts/{attemptId}). */
+  attemptId: z.string(),
+  /** The relay channel's URL for the Farcaster app: shown as a QR code and a link (SPEC §3 farcasterUrl). */
+  channelUrl: z.string(),
+  expiresAt: z.string(),
+})
+export type FarcasterStartResponse = z.infer<typeof FarcasterStartResponse>
+
+export const FarcasterConnectRequest = z.object({ attemptId: AuthId })
+export type FarcasterConnectRequest = z.infer<typeof FarcasterConnectRequest>
+
+// ---------------------------------------------------------------------------------------------
 // Attempts (GET /v1/auth/attempts/{attemptId}) — how the frame follows a login it cannot see.
 
 export const attemptStatuses = ['pending', 'ready', 'connected', 'failed', 'expired'] as const
 
 export const AuthAttemptStatus = z.object({
   attemptId: z.string(),
-  kind: z.enum(['email', 'social']),
+  kind: z.enum(['email', 'social', 'farcaster']),
   /** pending: waiting on the user; ready: POST …/connect (social) or the code (email) finishes it. */
   status: z.enum(attemptStatuses),
   /** Email: the frame action the login is at. */

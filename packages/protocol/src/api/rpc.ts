@@ -8,6 +8,17 @@ export const RpcProxyQuery = z.object({ chainId: CaipNetworkId, ...SdkQuery.shap
 export type RpcProxyQuery = z.infer<typeof RpcProxyQuery>
 
 /**
+ * POST /v1/bundler?chainId&projectId&bundler: the ERC-4337 bundler proxy (SPEC §7). `bundler` names
+ * the bundler implementation the client expects (the API serves the one its network configures).
+ */
+export const BundlerProxyQuery = z.object({
+  chainId: CaipNetworkId,
+  bundler: z.optional(text({ max: 64 })),
+  ...SdkQuery.shape,
+})
+export type BundlerProxyQuery = z.infer<typeof BundlerProxyQuery>
+
+/**
  * Params go upstream as they came, through JSON.stringify, which recurses: depth is what must be
  * bounded. Real params nest a few levels (eth_call state overrides, Solana filters). Strings are
  * left to the body limit (a raw transaction is one long hex string).

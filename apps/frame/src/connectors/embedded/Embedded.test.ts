@@ -5,27 +5,14 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
-import {
-  type AuthConnected,
-  type AuthTokens,
-  type DevicePublicKey,
-  refreshSigningInput,
-  type WalletCreateRequest,
-  walletSigningInput,
-} from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import bs58 from 'bs58'
-import * as Comlink from 'comlink'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../data/client.js'
-import { memory, type Storage } from '../../storage/Storage.js'
-import * as Base64url from '../../worker/internal/base64url.js'
-import * as KeyStore from '../../worker/keyStore.js'
-import * as Vault from '../../worker/Vault.js'
 import type { Event } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
+import { device, fakeApi } from './testing.js'
 
 let anvil: ChildProcess
 let rpcUrl: string
@@ -58,94 +45,6 @@ afterAll(() => {
 
 const networks = () => [evmNetwork(8453, 'Base', rpcUrl), solanaNetwork()]
 const password = 'a long recovery password'
-
-/** The API at its boundary: one user, shares kept as given, proofs and refreshes verified. */
-function fakeApi(userId = 'user-1') {
-  let deviceKey: DevicePublicKey | undefined
-  let wallet: Omit<WalletCreateRequest, 'proof'> | undefined
-  let n = 0
-  const live = new Set<string>()
-  const revoked: string[] = []
-  const tokens = (): AuthTokens => {
-    const accessToken = `access-${++n}`
-    live.add(accessToken)
-    return {
-      tokenType: 'Bearer',
-      accessToken,
-      accessTokenExpiresAt: new Date(Date.now() + 600_000).toISOString(),
-      refreshToken: `refresh-${n}`,
-      refreshTokenExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    }
-  }
-  const verify = async (input: string, signature: string) => {
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      { ...deviceKey!, ext: true },
-      { name: 'ECDSA', namedCurve: 'P-256' },
-      false,
-      ['verify'],
-    )
-    return crypto.subtle.verify(
-      { name: 'ECDSA', hash: 'SHA-256' },
-      key,
-      Base64url.decode(signature),
-      new TextEncoder().encode(input),
-    )
-  }
-  const refuse = () => new ApiError('refused', { status: 401 })
-  const check = async (
-    purpose: 'create' | 'shares',
-    accessToken: string,
-    proof: { timestamp: number; signature: string },
-  ) => {
-    if (
-      !live.has(accessToken) ||
-      !(await verify(walletSigningInput(purpose, accessToken, proof.timestamp), proof.signature))
-    )
-      throw refuse()
-  }
-  const api = {
-    async walletShares(accessToken, { proof }) {
-      await check('shares', accessToken, proof)
-      return wallet ? { exists: true as const, ...wallet } : { exists: false as const }
-    },
-    async walletCreate(accessToken, { proof, ...body }) {
-      await check('create', accessToken, proof)
-      wallet = body
-      return { addresses: body.addresses, createdAt: new Date().toISOString() }
-    },
-    async refresh({ refreshToken, timestamp, signature }) {
-      if (!(await verify(refreshSigningInput(refreshToken, timestamp), signature))) throw refuse()
-      return tokens()
-    },
-    async revoke(accessToken) {
-      if (!live.delete(accessToken)) throw refuse()
-      revoked.push(accessToken)
-      return { revoked: true as const }
-    },
-  } satisfies Partial<AuthApi>
-  return {
-    api: api as unknown as AuthApi,
-    revoked,
-    /** A completed login bound to `key` (what email/verify or social/connect answer). */
-    login(key: DevicePublicKey): AuthConnected {
-      deviceKey = key
-      return {
-        action: 'CONNECT',
-        user: { id: userId, email: 'alice@example.test', authProvider: 'email' },
-        tokens: tokens(),
-      }
-    },
-  }
-}
-
-/** A device: its key store (IndexedDB's stand-in) and secure storage, with the Worker behind comlink. */
-function device(keyStore = KeyStore.memory(), storage: Storage = memory()) {
-  const channel = new MessageChannel()
-  Comlink.expose(Vault.create({ keyStore, recoveryIterations: 100_000 }), channel.port1 as never)
-  const vault = Comlink.wrap<Vault.Vault>(channel.port2 as never)
-  return { keyStore, storage, vault, close: () => channel.port2.close() }
-}
 
 function connector(d: ReturnType<typeof device>, api: AuthApi, asked: string[] = []) {
   return Embedded.create({

@@ -5,7 +5,9 @@
 // waits for the user's approval (approvals.ts); signing happens in the Worker; sign-out revokes the
 // session at the API.
 import {
+  type AccountEntry,
   type AccountState,
+  type AccountType,
   type AuthConnected,
   type CaipAddress,
   type CaipNetworkId,
@@ -15,13 +17,14 @@ import {
   UnsupportedMethodError,
   type WalletAddresses,
 } from '@walletframe/protocol'
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as Session from './session.js'
+import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
 
 export const connectorId = 'auth'
@@ -58,8 +61,19 @@ export type EmbeddedConnector = Connector & {
   deviceKey(): Promise<DevicePublicKey>
   /** Hands over a completed login; `connect()` opens the wallet next. */
   login(connected: AuthConnected): void
+  /** The session (tokens, user): the email update calls the API with it and records the new address. */
+  readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'setEmail'>
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
+  /** The user's preferred EVM account (SPEC §6: smartAccount unless they chose the EOA). */
+  preferredAccountType(): AccountType
+  /**
+   * Sets the preference (kept where storage allows) and announces the accounts again, the
+   * preferred one first; on a network without smart accounts the EOA stays the one used.
+   */
+  setPreferredAccountType(type: AccountType): void
+  /** Whether the active EVM network serves the smart account. */
+  smartAccountAvailable(): boolean
   /** The user approved waiting request `id` (ApproveTransaction): the Worker signs it. */
   approveRequest(id: number): void
   /** The user rejected it, or left: its caller gets 4001. */
@@ -77,6 +91,9 @@ export function create(options: create.Options): EmbeddedConnector {
   })
   let addresses: WalletAddresses | undefined
   let active: ChainNetwork | undefined
+  let preferred: AccountType = SmartAccountSupport.storedPreference(options.storage)
+  /** The smart account over the EVM key on the current EVM network, when that network serves one. */
+  let smart: { address: Address; deployed: boolean } | undefined
 
   const emit = (event: Event) => {
     for (const listener of listeners) listener(event)
@@ -92,18 +109,74 @@ export function create(options: create.Options): EmbeddedConnector {
     return active
   }
 
+  /** The EVM network the EVM accounts are on: the active one, else the first the host uses. */
+  function evmNetwork(): ChainNetwork | undefined {
+    const current = network()
+    return current.chainNamespace === 'eip155' ? current : usable().find((n) => n.chainNamespace === 'eip155')
+  }
+
+  /** Which EVM account is in use: the smart account when preferred and served here, else the EOA. */
+  const accountType = (): AccountType => (smart && preferred === 'smartAccount' ? 'smartAccount' : 'eoa')
+
   function accounts(): CaipAddress[] {
     if (!addresses) return []
-    const evm = usable().find((n) => n.chainNamespace === 'eip155')
-    const solana = usable().find((n) => n.chainNamespace === 'solana')
     const current = network()
-    const evmNetwork = current.chainNamespace === 'eip155' ? current : evm
-    const solanaNetwork = current.chainNamespace === 'solana' ? current : solana
-    const list: CaipAddress[] = []
-    if (evmNetwork) list.push(`${evmNetwork.caipNetworkId}:${addresses.eip155}` as CaipAddress)
-    if (solanaNetwork) list.push(`${solanaNetwork.caipNetworkId}:${addresses.solana}` as CaipAddress)
+    const evm = evmNetwork()
+    const solanaNetwork =
+      current.chainNamespace === 'solana' ? current : usable().find((n) => n.chainNamespace === 'solana')
+    const evmList: CaipAddress[] = []
+    if (evm) {
+      const eoa = `${evm.caipNetworkId}:${addresses.eip155}` as CaipAddress
+      const contract = smart ? (`${evm.caipNetworkId}:${smart.address}` as CaipAddress) : undefined
+      // SPEC §3 "accounts [{address, type}]": both, the one in use first (it is the selected one).
+      evmList.push(
+        ...(contract ? (accountType() === 'smartAccount' ? [contract, eoa] : [eoa, contract]) : [eoa]),
+      )
+    }
+    const solanaList = solanaNetwork
+      ? [`${solanaNetwork.caipNetworkId}:${addresses.solana}` as CaipAddress]
+      : []
     // The active namespace's account first: it is the selected one.
-    return current.chainNamespace === 'solana' ? list.reverse() : list
+    return current.chainNamespace === 'solana' ? [...solanaList, ...evmList] : [...evmList, ...solanaList]
+  }
+
+  /**
+   * Finds the smart account of the EVM key on the current EVM network (its counterfactual address
+   * until the first UserOperation deploys it). Without one there, or when the chain cannot be
+   * asked, the wallet goes on with its EOA.
+   */
+  async function resolveSmartAccount(): Promise<void> {
+    const evm = evmNetwork()
+    if (!addresses || !SmartAccountSupport.isAvailable(evm)) {
+      smart = undefined
+      return
+    }
+    try {
+      const SmartAccount = await import('./smartAccount.js')
+      const { account } = await SmartAccount.handle(evm, addresses.eip155 as Address, vault)
+      smart = { address: account.address, deployed: await account.isDeployed() }
+    } catch (error) {
+      console.error('[walletframe] the smart account could not be looked up; using the EOA', error)
+      smart = undefined
+    }
+  }
+
+  /** Which EVM account a call is for: the one it names (from, signer), else the one in use. */
+  function callerOf(method: string, params: unknown): AccountType {
+    const list = Array.isArray(params) ? params : []
+    const named =
+      method === 'personal_sign'
+        ? list[1]
+        : method === 'eth_signTypedData_v4'
+          ? list[0]
+          : method === 'eth_sendTransaction'
+            ? (list[0] as { from?: unknown } | undefined)?.from
+            : undefined
+    if (typeof named === 'string' && smart) {
+      if (named.toLowerCase() === smart.address.toLowerCase()) return 'smartAccount'
+      if (named.toLowerCase() === addresses?.eip155.toLowerCase()) return 'eoa'
+    }
+    return accountType()
   }
 
   const connection = (): Connection => ({ accounts: accounts(), network: network().caipNetworkId })
@@ -158,6 +231,7 @@ export function create(options: create.Options): EmbeddedConnector {
     type: 'auth',
     name: 'Email and social login',
     deviceKey: () => vault.deviceKey(),
+    session,
     login(connected) {
       session.start(connected)
     },
@@ -167,16 +241,29 @@ export function create(options: create.Options): EmbeddedConnector {
       const { user } = saved
       return {
         authProvider: user.authProvider,
-        accountType: 'eoa',
-        isSmartAccountDeployed: false,
+        accountType: accountType(),
+        isSmartAccountDeployed: smart?.deployed ?? false,
         user: {
           ...(user.email ? { email: user.email } : {}),
           ...(user.userName ? { username: user.userName } : {}),
         },
       }
     },
+    preferredAccountType: () => preferred,
+    setPreferredAccountType(type) {
+      preferred = type
+      SmartAccountSupport.storePreference(options.storage, type)
+      if (addresses) emit({ type: 'accountsChanged', accounts: accounts() })
+    },
+    smartAccountAvailable: () => smart !== undefined,
+    accountTypes() {
+      const types: Record<string, AccountEntry['type']> = {}
+      if (smart) types[smart.address.toLowerCase()] = 'smartAccount'
+      return types
+    },
     async connect() {
       addresses = await open(true)
+      await resolveSmartAccount()
       return connection()
     },
     async reconnect() {
@@ -185,6 +272,7 @@ export function create(options: create.Options): EmbeddedConnector {
         // Renews the session with the device key: a reload proves the device still holds it.
         await session.refresh()
         addresses = await open(false)
+        await resolveSmartAccount()
       } catch {
         // The session ended or the device key is gone: this is a signed-out frame, not an error.
         addresses = undefined
@@ -194,6 +282,7 @@ export function create(options: create.Options): EmbeddedConnector {
     async disconnect() {
       approvals.rejectAll()
       addresses = undefined
+      smart = undefined
       await vault.lock()
       await session.end()
     },
@@ -202,6 +291,21 @@ export function create(options: create.Options): EmbeddedConnector {
       const wallet = addresses
       const chosen = usable().find((n) => n.caipNetworkId === target) ?? network()
       const send = async () => {
+        if (
+          chosen.chainNamespace === 'eip155' &&
+          smart &&
+          SmartAccountSupport.isAvailable(chosen) &&
+          callerOf(method, params) === 'smartAccount'
+        ) {
+          const { request } = await import('./smartAccountRequests.js')
+          const answer = await request(vault, wallet.eip155 as Address, chosen, method, params)
+          if (answer.deployed && smart && !smart.deployed) {
+            // The first UserOperation deployed it: the host's state says so (isSmartAccountDeployed).
+            smart = { ...smart, deployed: true }
+            emit({ type: 'accountsChanged', accounts: accounts() })
+          }
+          return answer.result
+        }
         if (chosen.chainNamespace === 'eip155') {
           const { request } = await import('./evmRequests.js')
           return request(vault, wallet.eip155 as Hex, chosen, method, params)
@@ -225,10 +329,15 @@ export function create(options: create.Options): EmbeddedConnector {
       const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)
       if (!found) throw new UnrecognizedChainError(target.caipNetworkId)
       const namespaceChanged = found.chainNamespace !== network().chainNamespace
+      const hadSmart = smart?.address
       active = found
+      // Another EVM network may or may not serve the smart account (the address stays where it does).
+      if (found.chainNamespace === 'eip155') await resolveSmartAccount()
       emit({ type: 'chainChanged', network: found.caipNetworkId as CaipNetworkId })
-      // Across namespaces the selected account changes too (EVM <-> Solana).
-      if (namespaceChanged && addresses) emit({ type: 'accountsChanged', accounts: accounts() })
+      // Across namespaces the selected account changes too (EVM <-> Solana), and so does the EVM
+      // account where the smart account comes or goes.
+      if ((namespaceChanged || smart?.address !== hadSmart) && addresses)
+        emit({ type: 'accountsChanged', accounts: accounts() })
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -1,4 +1,4 @@
-// The embedded wallet's API calls (/v1/auth/…): email and social login, the attempt the frame polls,
+// The embedded wallet's API calls (/v1/auth/…): email, social and Farcaster login, the attempt the frame polls,
 // the session (refresh with the device key, sign-out) and the wallet's key shares. It lives with the
 // connector, not in data/, so it loads with the embedded wallet and never with the boot chunk.
 import {
@@ -9,6 +9,8 @@ import {
   DeviceApprovalResponse,
   type DevicePublicKey,
   EmailStartResponse,
+  EmailUpdateResponse,
+  FarcasterStartResponse,
   type FrameSocialProvider,
   type RefreshRequest,
   SocialStartResponse,
@@ -31,6 +33,18 @@ export function authApi(client: Client) {
       client.post('/v1/auth/email/resend', { attemptId }, { schema: EmailStartResponse }),
     emailVerify: (attemptId: string, otp: string) =>
       client.post('/v1/auth/email/verify', { attemptId, otp }, { schema: AuthConnected }),
+    emailUpdate: (accessToken: string, email: string) =>
+      client.post(
+        '/v1/auth/email/update',
+        { email },
+        { schema: EmailUpdateResponse, headers: bearer(accessToken) },
+      ),
+    emailUpdateVerify: (accessToken: string, updateId: string, otp: string) =>
+      client.post(
+        '/v1/auth/email/update/verify',
+        { updateId, otp },
+        { schema: EmailUpdateResponse, headers: bearer(accessToken) },
+      ),
     approveDevice: (token: string) =>
       client.post('/v1/auth/email/device/approve', { token }, { schema: DeviceApprovalResponse }),
     attempt: (attemptId: string) =>
@@ -39,6 +53,10 @@ export function authApi(client: Client) {
       client.post('/v1/auth/social/start', { provider, deviceKey }, { schema: SocialStartResponse }),
     socialConnect: (attemptId: string) =>
       client.post('/v1/auth/social/connect', { attemptId }, { schema: AuthConnected }),
+    farcasterStart: (deviceKey: DevicePublicKey) =>
+      client.post('/v1/auth/farcaster/start', { deviceKey }, { schema: FarcasterStartResponse }),
+    farcasterConnect: (attemptId: string) =>
+      client.post('/v1/auth/farcaster/connect', { attemptId }, { schema: AuthConnected }),
     refresh: (request: RefreshRequest) =>
       client.post('/v1/auth/session/refresh', request, { schema: AuthTokens }),
     revoke: (accessToken: string) =>

@@ -1,4 +1,4 @@
-// Email and social login, loaded on first use: the connector with its Worker, the login flows that
+// Email, social and Farcaster login, loaded on first use: the connector with its Worker, the login flows that
 // bind each session to the Worker's device key, and the recovery-password prompt the views answer.
 // A finished login hands its session to the connector and connects through the core's action.
 import type { ChainNetwork, FrameSocialProvider } from '@walletframe/protocol'
@@ -10,6 +10,8 @@ import * as Store from '../../lib/store.js'
 import type { Storage } from '../../storage/Storage.js'
 import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
+import * as EmailUpdate from './emailUpdate.js'
+import * as Farcaster from './farcaster.js'
 import { spawnVault } from './spawnVault.js'
 
 /** How often the frame asks the API where a login it cannot see stands (device approval, social popup). */
@@ -38,6 +40,8 @@ export type Loaded = EmbeddedLogin & { connector: Embedded.EmbeddedConnector }
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    // Cancelled while the last request was in flight: the listener below would never hear of it.
+    if (signal.aborted) return reject(signal.reason)
     const timer = setTimeout(resolve, ms)
     signal.addEventListener('abort', () => {
       clearTimeout(timer)
@@ -68,6 +72,16 @@ export function load(options: load.Options): Loaded {
           },
         })
       }),
+  })
+  const farcaster = Farcaster.create({
+    api,
+    deviceKey: () => connector.deviceKey(),
+    async connected(answer) {
+      connector.login(answer)
+      await options.connect(connector)
+    },
+    wait: sleep,
+    pollMs,
   })
   const step = (
     email: string,
@@ -115,15 +129,25 @@ export function load(options: load.Options): Loaded {
           throw new SocialLoginFailedError('This login took longer than 10 minutes; start again')
         if (status.status === 'connected')
           throw new SocialLoginFailedError('This login was used already; start again')
-        if (popup.closed && status.status === 'pending') throw new UserRejectedRequestError()
+        // A popup that reads as closed is no sign the user gave up: a Cross-Origin-Opener-Policy on any
+        // page of the chain (providers' sign-in pages send one) cuts it off from this frame, and its
+        // handle then reads as closed while the user is still signing in there. The wait ends with
+        // the attempt (ready, failed, expired) or with the view that started it (the signal).
         await sleep(pollMs, signal)
       }
       connector.login(await api.socialConnect(started.attemptId))
       await options.connect(connector)
     },
+    emailUpdate: EmailUpdate.create({ api, session: connector.session }),
+    farcasterUrl: farcaster.farcasterUrl,
+    farcaster: (signal) => farcaster.run(signal),
+    reloadFarcaster: () => farcaster.reload(),
     answer(id, approved) {
       if (approved) connector.approveRequest(id)
       else connector.cancelRequest(id)
     },
+    preferredAccountType: () => connector.preferredAccountType(),
+    setPreferredAccountType: (type) => connector.setPreferredAccountType(type),
+    smartAccountAvailable: () => connector.smartAccountAvailable(),
   }
 }

@@ -98,6 +98,11 @@ export function create(options: {
     setWallet(wallet: NonNullable<Saved['wallet']>): void {
       write({ ...required(), wallet })
     },
+    /** The account's address changed (email update): kept with the session, so a reload shows it too. */
+    setEmail(email: string): void {
+      const current = required()
+      write({ ...current, user: { ...current.user, email } })
+    },
     refresh,
     accessToken,
     /** The access token and the device key's proof over it for a wallet call. */

@@ -1,7 +1,8 @@
 import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { address, coreWith, fakeConnector } from '../../testing.js'
+import * as AuthReload from '../authReload.js'
 import type * as Core from '../Core.js'
 import * as Navigation from './navigation.js'
 
@@ -132,6 +133,25 @@ describe('back', () => {
     Navigation.open(core)
     Navigation.back(core)
     expect(core.modal.get()).toMatchObject({ open: false, stack: { history: ['Connect'] } })
+  })
+
+  it('reloads the auth connector 100 ms after leaving ConnectingFarcaster with no address', () => {
+    vi.useFakeTimers()
+    try {
+      const core = setup()
+      const reload = vi.fn()
+      AuthReload.register(core.modal, reload)
+      Navigation.open(core)
+      Navigation.push(core, 'ConnectingFarcaster')
+      Navigation.back(core)
+      expect(history(core)).toEqual(['Connect'])
+      vi.advanceTimersByTime(99)
+      expect(reload).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(reload).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('closes the modal from anywhere after UnsupportedChain', () => {

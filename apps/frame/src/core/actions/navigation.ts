@@ -1,6 +1,7 @@
 // Moving through the modal's views (SPEC §2): open by the four rules, back, close, push, replace,
 // reset. The rules themselves are the pure viewStack module; this applies them to the stores.
 import type { ViewName } from '@walletframe/protocol'
+import * as AuthReload from '../authReload.js'
 import type { Core } from '../Core.js'
 import * as ViewStack from '../viewStack.js'
 
@@ -38,11 +39,15 @@ export function reset(core: Pick<Core, 'modal'>, view: ViewName): void {
   core.modal.setStack(ViewStack.reset(core.modal.get().stack, view))
 }
 
-/** Back pops the history; with one entry (or UnsupportedChain in it) the modal closes. */
+/**
+ * Back pops the history; with one entry (or UnsupportedChain in it) the modal closes. Leaving
+ * ConnectingFarcaster with no address reloads the auth connector after 100 ms (see authReload).
+ */
 export function back(core: Pick<Core, 'modal' | 'connection'>): void {
   const result = ViewStack.back(core.modal.get().stack, { isConnected: isConnected(core) })
   core.modal.setStack(result.stack)
-  // reloadAuthConnector belongs to the embedded wallet's Farcaster flow; no such connector yet.
+  for (const effect of result.effects)
+    if (effect.type === 'reloadAuthConnector') AuthReload.schedule(core.modal, effect.delayMs)
   if (result.effects.some((effect) => effect.type === 'close')) close(core)
 }
 

@@ -67,8 +67,10 @@ export function nativeOf(
 }
 
 function accountTypeOf(core: Pick<Core, 'connection'>, address: string): AccountEntry['type'] | undefined {
-  return Connection.accountEntries(core.connection.get().accounts).find((entry) => entry.address === address)
-    ?.type
+  const { accounts, connector } = core.connection.get()
+  return Connection.accountEntries(accounts, connector?.accountTypes).find(
+    (entry) => entry.address === address,
+  )?.type
 }
 
 /**

@@ -281,7 +281,8 @@ export async function quote(deps: Deps): Promise<void> {
   const native = state.tokens.find(isNative)
   const nativeBalance = native ? balanceOf(state, native) : 0n
   const gasPriceInUSD = toUsd(gasFee, nativeDecimals, state.networkPrice)
-  const accountType = Connection.accountEntries(deps.connection.get().accounts).find(
+  const connection = deps.connection.get()
+  const accountType = Connection.accountEntries(connection.accounts, connection.connector?.accountTypes).find(
     (entry) => entry.address === from.address,
   )?.type
   // SPEC §5: out of gas when the native balance in USD is 0 or below the fee in USD (never for a

@@ -4,10 +4,13 @@ import { useEffect, useState } from 'react'
 import type { EmailStep } from '../../lib/embeddedLogin.js'
 
 export function EmailCode(props: {
-  step: EmailStep
+  step: Pick<EmailStep, 'email' | 'resendAt'>
   busy: boolean
+  /** What the submit button says while the code is checked ("Connecting…" by default). */
+  busyLabel?: string
   onVerify(otp: string): void
-  onResend(): void
+  /** Absent where no new code can be asked for (the email update's second code). */
+  onResend?(): void
 }) {
   const [otp, setOtp] = useState('')
   const [now, setNow] = useState(Date.now())
@@ -43,17 +46,19 @@ export function EmailCode(props: {
         disabled={props.busy || otp.length !== 6}
         data-testid="wf-email-code-submit"
       >
-        {props.busy ? 'Connecting…' : 'Continue'}
+        {props.busy ? (props.busyLabel ?? 'Connecting…') : 'Continue'}
       </button>
-      <button
-        type="button"
-        className="wf-button-link"
-        disabled={props.busy || wait > 0}
-        data-testid="wf-email-resend"
-        onClick={() => props.onResend()}
-      >
-        {wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
-      </button>
+      {props.onResend ? (
+        <button
+          type="button"
+          className="wf-button-link"
+          disabled={props.busy || wait > 0}
+          data-testid="wf-email-resend"
+          onClick={() => props.onResend?.()}
+        >
+          {wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}
+        </button>
+      ) : null}
     </form>
   )
 }

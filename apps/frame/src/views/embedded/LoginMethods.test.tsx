@@ -39,6 +39,7 @@ describe('LoginMethods', () => {
       'wf-social-google',
       'wf-social-x',
       'wf-social-discord',
+      'wf-social-farcaster',
       'wf-social-github',
       'wf-social-apple',
       'wf-social-facebook',

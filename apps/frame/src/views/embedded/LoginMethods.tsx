@@ -1,10 +1,15 @@
 // Email and social login at the top of Connect (SPEC §1: email, social, then wallets), loaded after
 // the view paints so the Connect view pays nothing for it. The flows and the wallet behind them load
 // on first use; this component holds only what is on screen.
-import type { FrameSocialProvider } from '@walletframe/protocol'
+import {
+  type FrameSocialProvider,
+  type SocialProvider,
+  UserRejectedRequestError,
+} from '@walletframe/protocol'
 import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { useStore } from '../../components/useStore.js'
+import * as Navigation from '../../core/actions/navigation.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import { messageOf } from '../../lib/errors.js'
 import * as Popup from '../../lib/popup.js'
@@ -78,6 +83,10 @@ export function LoginMethods() {
       else setScreen({ name: 'code', step })
     })
 
+  /** Farcaster signs in on its own view (a QR code for the Farcaster app), not in a popup. */
+  const choose = (provider: SocialProvider) =>
+    provider === 'farcaster' ? Navigation.push(frame.core, 'ConnectingFarcaster') : startSocial(provider)
+
   /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
   const startSocial = (provider: FrameSocialProvider) => {
     const popup = Popup.open('about:blank', 'walletframe-login')
@@ -147,6 +156,15 @@ export function LoginMethods() {
     return (
       <section className="wf-stack" aria-label="Social login" data-testid="wf-social-waiting">
         <p className="wf-muted">Continue with {socialLabels[screen.provider]} in the window that opened.</p>
+        {/* The frame cannot tell a closed popup from one a Cross-Origin-Opener-Policy cut off: the user says. */}
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-social-cancel"
+          onClick={() => abort.current?.abort(new UserRejectedRequestError())}
+        >
+          Cancel
+        </button>
         {notes}
       </section>
     )
@@ -205,7 +223,7 @@ export function LoginMethods() {
               className="wf-list-item"
               disabled={busy || !agreed}
               data-testid={`wf-social-${provider}`}
-              onClick={() => startSocial(provider)}
+              onClick={() => choose(provider)}
             >
               <span>Continue with {socialLabels[provider]}</span>
             </button>

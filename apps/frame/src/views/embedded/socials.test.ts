@@ -4,8 +4,12 @@ import { defaultSocials, socialsOf } from './socials.js'
 describe('socialsOf', () => {
   it("offers the spec's order by default, the host's list in its order, none when off", () => {
     expect(socialsOf(undefined)).toEqual(defaultSocials)
-    expect(socialsOf({})).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook'])
-    expect(socialsOf({ socials: ['github', 'farcaster', 'google'] })).toEqual(['github', 'google'])
+    expect(socialsOf({})).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(socialsOf({ socials: ['github', 'farcaster', 'google'] })).toEqual([
+      'github',
+      'farcaster',
+      'google',
+    ])
     expect(socialsOf({ socials: false })).toEqual([])
   })
 })

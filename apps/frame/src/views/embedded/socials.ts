@@ -1,30 +1,32 @@
 // Which social logins the Connect view offers: SPEC §1's list in its order unless the host picked
-// providers (features.socials, a list in the host's order, or false for none). Farcaster signs in
-// through its own relay and view, so it is not a popup provider here.
-import type { Features, FrameSocialProvider } from '@walletframe/protocol'
+// providers (features.socials, a list in the host's order, or false for none). Farcaster is among them
+// but signs in through its relay on the ConnectingFarcaster view, not in an OAuth popup.
+import type { Features, SocialProvider } from '@walletframe/protocol'
 
-export const defaultSocials: readonly FrameSocialProvider[] = [
+export const defaultSocials: readonly SocialProvider[] = [
   'google',
   'x',
   'discord',
+  'farcaster',
   'github',
   'apple',
   'facebook',
 ]
 
-const popupProviders = new Set<string>(defaultSocials)
+const offered = new Set<string>(defaultSocials)
 
-export function socialsOf(features: Features | undefined): FrameSocialProvider[] {
+export function socialsOf(features: Features | undefined): SocialProvider[] {
   const chosen = features?.socials
   if (chosen === false) return []
   if (chosen === undefined) return [...defaultSocials]
-  return chosen.filter((name): name is FrameSocialProvider => popupProviders.has(name))
+  return chosen.filter((name): name is SocialProvider => offered.has(name))
 }
 
-export const socialLabels: Record<FrameSocialProvider, string> = {
+export const socialLabels: Record<SocialProvider, string> = {
   google: 'Google',
   x: 'X',
   discord: 'Discord',
+  farcaster: 'Farcaster',
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',

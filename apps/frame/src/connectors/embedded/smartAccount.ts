@@ -1,0 +1,129 @@
+// The embedded wallet's ERC-4337 smart account (SPEC §6 account types): a Solady ERC4337 account
+// (EntryPoint v0.7) owned by the wallet's EVM key, at the counterfactual address the network's
+// factory derives from that owner. viem builds and signs its UserOperations; the owner is a viem
+// account whose every signature comes from the Worker, so no key reaches this thread. Loaded with
+// the first EVM call of a smart account, never in the boot chunk.
+import type { ChainNetwork } from '@walletframe/protocol'
+import {
+  type Address,
+  createPublicClient,
+  defineChain,
+  type Hex,
+  http,
+  type PublicClient,
+  pad,
+  type SignableMessage,
+  type TypedDataDefinition,
+} from 'viem'
+import {
+  type BundlerClient,
+  createBundlerClient,
+  entryPoint07Abi,
+  entryPoint07Address,
+  type SmartAccount,
+  toSoladySmartAccount,
+} from 'viem/account-abstraction'
+import { toAccount } from 'viem/accounts'
+import { FrameError } from '../../lib/errors.js'
+import type { Vault } from '../../worker/Vault.js'
+import { isAvailable } from './smartAccountSupport.js'
+
+/** What the smart account needs of the Worker: its owner's signatures. */
+export type OwnerSigner = Pick<Vault, 'signMessage' | 'signTypedData'>
+
+export class SmartAccountUnavailableError extends FrameError {
+  override name = 'SmartAccountUnavailableError'
+  constructor(network: string) {
+    super('SMART_ACCOUNT_UNAVAILABLE', `Smart accounts are not available on ${network}`)
+  }
+}
+
+/**
+ * The factory salt of `owner`'s account: the owner's address in the upper 160 bits (the factory
+ * takes no other, so nobody else can deploy this address), zeros after it.
+ */
+export function ownerSalt(owner: Address): Hex {
+  return pad(owner, { dir: 'right', size: 32 })
+}
+
+/** The owner as viem sees it: an address whose signatures the Worker makes. */
+export function ownerAccount(owner: Address, signer: OwnerSigner) {
+  return toAccount({
+    address: owner,
+    signMessage: ({ message }: { message: SignableMessage }) => signer.signMessage(message),
+    signTypedData: (typedData) => signer.signTypedData(typedData as TypedDataDefinition),
+    signTransaction: () => {
+      // The owner signs for its smart account; transactions of the EOA go through evmRequests.
+      throw new FrameError('OWNER_SIGNS_NO_TRANSACTIONS', 'The smart account owner signs no transactions')
+    },
+  })
+}
+
+export type Handle = {
+  readonly account: SmartAccount
+  readonly bundler: BundlerClient
+  readonly client: PublicClient
+}
+
+// One client per network and one account per owner and network: the address is read from the
+// factory once, and viem's account remembers once it is deployed.
+const clients = new Map<string, PublicClient>()
+const handles = new Map<string, Promise<Handle>>()
+
+function clientOf(network: ChainNetwork): PublicClient {
+  const url = network.rpcUrls.default.http[0] as string
+  let found = clients.get(url)
+  if (!found) {
+    const chain = defineChain({
+      id: network.id as number,
+      name: network.name,
+      nativeCurrency: network.nativeCurrency,
+      rpcUrls: { default: { http: [url] } },
+    })
+    found = createPublicClient({
+      chain,
+      transport: http(url, { retryCount: 0, timeout: 15_000 }),
+    }) as PublicClient
+    clients.set(url, found)
+  }
+  return found
+}
+
+/** The owner's smart account on `network`, with the bundler client that sends its UserOperations. */
+export function handle(network: ChainNetwork, owner: Address, signer: OwnerSigner): Promise<Handle> {
+  const name = network.name
+  if (!isAvailable(network)) return Promise.reject(new SmartAccountUnavailableError(name))
+  const key = `${network.caipNetworkId}:${owner.toLowerCase()}`
+  let found = handles.get(key)
+  if (!found) {
+    found = (async () => {
+      const client = clientOf(network)
+      const account = await toSoladySmartAccount({
+        client,
+        owner: ownerAccount(owner, signer),
+        factoryAddress: network.contracts.smartAccountFactory as Address,
+        salt: ownerSalt(owner),
+        entryPoint: { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' },
+      })
+      const bundler = createBundlerClient({
+        account,
+        client,
+        transport: http(network.bundlerUrl, { retryCount: 0, timeout: 30_000 }),
+      })
+      return { account, bundler, client }
+    })()
+    // A failed lookup (API away) is tried again on the next call.
+    found.catch(() => handles.delete(key))
+    handles.set(key, found)
+  }
+  return found
+}
+
+/** The counterfactual (or deployed) address of `owner`'s smart account on `network`. */
+export async function addressOf(
+  network: ChainNetwork,
+  owner: Address,
+  signer: OwnerSigner,
+): Promise<Address> {
+  return (await handle(network, owner, signer)).account.address
+}

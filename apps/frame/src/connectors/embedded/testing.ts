@@ -1,0 +1,106 @@
+// Test support for the embedded connector: the API replaced at its boundary (AuthApi) by an in-memory
+// one that checks the device key's signatures as the real one does, and a device whose Worker code
+// runs behind real comlink over a MessageChannel.
+import {
+  type AuthConnected,
+  type AuthTokens,
+  type DevicePublicKey,
+  refreshSigningInput,
+  type WalletCreateRequest,
+  walletSigningInput,
+} from '@walletframe/protocol'
+import * as Comlink from 'comlink'
+import { ApiError } from '../../data/client.js'
+import { memory, type Storage } from '../../storage/Storage.js'
+import * as Base64url from '../../worker/internal/base64url.js'
+import * as KeyStore from '../../worker/keyStore.js'
+import * as Vault from '../../worker/Vault.js'
+import type { AuthApi } from './authApi.js'
+
+/** The API at its boundary: one user, shares kept as given, proofs and refreshes verified. */
+export function fakeApi(userId = 'user-1') {
+  let deviceKey: DevicePublicKey | undefined
+  let wallet: Omit<WalletCreateRequest, 'proof'> | undefined
+  let n = 0
+  const live = new Set<string>()
+  const revoked: string[] = []
+  const tokens = (): AuthTokens => {
+    const accessToken = `access-${++n}`
+    live.add(accessToken)
+    return {
+      tokenType: 'Bearer',
+      accessToken,
+      accessTokenExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+      refreshToken: `refresh-${n}`,
+      refreshTokenExpiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }
+  }
+  const verify = async (input: string, signature: string) => {
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      { ...deviceKey!, ext: true },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+    return crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      Base64url.decode(signature),
+      new TextEncoder().encode(input),
+    )
+  }
+  const refuse = () => new ApiError('refused', { status: 401 })
+  const check = async (
+    purpose: 'create' | 'shares',
+    accessToken: string,
+    proof: { timestamp: number; signature: string },
+  ) => {
+    if (
+      !live.has(accessToken) ||
+      !(await verify(walletSigningInput(purpose, accessToken, proof.timestamp), proof.signature))
+    )
+      throw refuse()
+  }
+  const api = {
+    async walletShares(accessToken, { proof }) {
+      await check('shares', accessToken, proof)
+      return wallet ? { exists: true as const, ...wallet } : { exists: false as const }
+    },
+    async walletCreate(accessToken, { proof, ...body }) {
+      await check('create', accessToken, proof)
+      wallet = body
+      return { addresses: body.addresses, createdAt: new Date().toISOString() }
+    },
+    async refresh({ refreshToken, timestamp, signature }) {
+      if (!(await verify(refreshSigningInput(refreshToken, timestamp), signature))) throw refuse()
+      return tokens()
+    },
+    async revoke(accessToken) {
+      if (!live.delete(accessToken)) throw refuse()
+      revoked.push(accessToken)
+      return { revoked: true as const }
+    },
+  } satisfies Partial<AuthApi>
+  return {
+    api: api as unknown as AuthApi,
+    revoked,
+    /** A completed login bound to `key` (what email/verify or social/connect answer). */
+    login(key: DevicePublicKey): AuthConnected {
+      deviceKey = key
+      return {
+        action: 'CONNECT',
+        user: { id: userId, email: 'alice@example.test', authProvider: 'email' },
+        tokens: tokens(),
+      }
+    },
+  }
+}
+
+/** A device: its key store (IndexedDB's stand-in) and secure storage, with the Worker behind comlink. */
+export function device(keyStore = KeyStore.memory(), storage: Storage = memory()) {
+  const channel = new MessageChannel()
+  Comlink.expose(Vault.create({ keyStore, recoveryIterations: 100_000 }), channel.port1 as never)
+  const vault = Comlink.wrap<Vault.Vault>(channel.port2 as never)
+  return { keyStore, storage, vault, close: () => channel.port2.close() }
+}

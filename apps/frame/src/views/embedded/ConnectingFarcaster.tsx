@@ -1,0 +1,95 @@
+// ConnectingFarcaster (SPEC §2): Sign In With Farcaster. Shows the relay channel's URL (SPEC §3
+// `farcasterUrl`) as a QR code for the Farcaster app and as a link, and waits while the app signs and the
+// API verifies; the wallet then opens as after any social login (the recovery password, then connected,
+// and the modal closes). Leaving with no address drops the waiting login (the view stack's
+// reloadAuthConnector effect; unmounting stops this view's wait as well).
+import { useEffect, useState } from 'react'
+import { useFrame } from '../../app/context.js'
+import { QrCode } from '../../components/QrCode.js'
+import { useStore } from '../../components/useStore.js'
+import type { EmbeddedLogin } from '../../lib/embeddedLogin.js'
+import { messageOf } from '../../lib/errors.js'
+import { constant } from '../../lib/store.js'
+import { RecoveryPassword } from './RecoveryPassword.js'
+
+/** SPEC §8. */
+const initFailed = 'A problem occurred while trying initialize authentication'
+const none = constant(undefined)
+
+export function ConnectingFarcaster() {
+  /** Bumped by "Try again": a new attempt, with a new channel. */
+  const [round, setRound] = useState(0)
+  return <FarcasterAttempt key={round} retry={() => setRound((n) => n + 1)} />
+}
+
+function FarcasterAttempt({ retry }: { retry(): void }) {
+  const frame = useFrame()
+  const [login, setLogin] = useState<EmbeddedLogin>()
+  const farcasterUrl = useStore(login?.farcasterUrl ?? none)
+  const prompt = useStore(login?.passwordPrompt ?? none)
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const { signal } = controller
+    void (async () => {
+      let loaded: EmbeddedLogin
+      try {
+        if (!frame.api) throw new Error('No API configured')
+        loaded = await frame.embedded()
+      } catch (cause) {
+        console.error('[walletframe] the embedded wallet did not load:', cause)
+        if (!signal.aborted) setError(initFailed)
+        return
+      }
+      if (signal.aborted) return
+      setLogin(loaded)
+      try {
+        await loaded.farcaster(signal)
+      } catch (failure) {
+        // Aborted: the user left (or tried again). 4001: the recovery password was cancelled.
+        if (signal.aborted) return
+        setError(
+          (failure as { code?: unknown }).code === 4001 ? 'The login was cancelled' : messageOf(failure),
+        )
+      }
+    })()
+    return () => controller.abort()
+  }, [frame])
+
+  if (prompt) return <RecoveryPassword prompt={prompt} />
+  return (
+    <section className="wf-stack" aria-label="Sign in with Farcaster" data-testid="wf-farcaster">
+      {error ? (
+        <>
+          <p className="wf-error" role="alert" data-testid="wf-farcaster-error">
+            {error}
+          </p>
+          <button type="button" className="wf-button" data-testid="wf-farcaster-retry" onClick={retry}>
+            Try again
+          </button>
+        </>
+      ) : farcasterUrl ? (
+        <>
+          <p className="wf-muted">Scan with your phone's camera or the Farcaster app to sign in.</p>
+          <QrCode value={farcasterUrl} alt="QR code to sign in with Farcaster" testId="wf-farcaster-qr" />
+          <a className="wf-button-link" href={farcasterUrl} data-testid="wf-farcaster-link">
+            Open in Farcaster
+          </a>
+          <p className="wf-muted" data-testid="wf-farcaster-waiting">
+            Waiting for the Farcaster app…
+          </p>
+        </>
+      ) : (
+        <p className="wf-muted" data-testid="wf-farcaster-opening">
+          Opening a Farcaster sign-in…
+        </p>
+      )}
+      {login?.sessionOnly ? (
+        <p className="wf-muted" data-testid="wf-login-session-only">
+          This browser keeps no data for this window: you stay signed in until you leave or reload the page.
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+// The email update on screen: Account offers it to an email login only; the new address, the code
+// from the current mailbox, the code from the new one, done — the host's state then carries the new
+// address. The embedded wallet's update runs for real over the API client; the API answers at its boundary.
+
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { AccountState, AuthTokens } from '@walletframe/protocol'
+import { evmNetwork } from '@walletframe/protocol/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Frame } from '../../app/boot.js'
+import { FrameContext } from '../../app/context.js'
+import { authApi } from '../../connectors/embedded/authApi.js'
+import * as EmailUpdate from '../../connectors/embedded/emailUpdate.js'
+import * as Session from '../../connectors/embedded/session.js'
+import * as Connect from '../../core/actions/connect.js'
+import * as Navigation from '../../core/actions/navigation.js'
+import type { Core } from '../../core/Core.js'
+import * as HostEvents from '../../host/hostEvents.js'
+import { memory } from '../../storage/Storage.js'
+import { apiAnswering, coreWith, fakeConnector } from '../../testing.js'
+import * as KeyStore from '../../worker/keyStore.js'
+import * as Vault from '../../worker/Vault.js'
+import { UpdateEmailEntry } from './UpdateEmailEntry.js'
+import { UpdateEmailWallet } from './UpdateEmailWallet.js'
+
+afterEach(cleanup)
+
+const updateId = 'AAAAAAAAAAAAAAAAAAAAAA'
+const later = new Date(Date.now() + 600_000).toISOString()
+const tokens: AuthTokens = {
+  tokenType: 'Bearer',
+  accessToken: 'access-1',
+  accessTokenExpiresAt: later,
+  refreshToken: 'refresh-1',
+  refreshTokenExpiresAt: later,
+}
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** A frame connected through a wallet of `authProvider` whose session's user is old@example.test. */
+async function frameWith(authProvider: string, answers: (() => Response)[] = []) {
+  const core = coreWith([evmNetwork(1, 'Ethereum')])
+  const { client } = apiAnswering(answers)
+  const session = Session.create({
+    storage: memory(),
+    api: authApi(client),
+    signer: Vault.create({ keyStore: KeyStore.memory() }),
+  })
+  session.start({
+    action: 'CONNECT',
+    user: { id: 'u1', authProvider: 'email', email: 'old@example.test' },
+    tokens,
+  })
+  const connector = {
+    ...fakeConnector(undefined, { id: 'auth', type: 'auth' }),
+    walletInfo: (): AccountState['embeddedWalletInfo'] => ({
+      authProvider,
+      accountType: 'eoa',
+      isSmartAccountDeployed: false,
+      user: { email: session.current()?.user.email as string },
+    }),
+  }
+  await Connect.connect(core, connector, { id: connector.id })
+  const states: AccountState[] = []
+  HostEvents.forward(core, (type, data) => {
+    if (type === 'state') states.push(data as AccountState)
+  })
+  const emailUpdate = EmailUpdate.create({ api: authApi(client), session })
+  const frame = { core, embedded: async () => ({ emailUpdate }) } as unknown as Frame
+  return { core, frame, states }
+}
+
+function show(frame: Frame, view: 'entry' | 'update') {
+  render(
+    <FrameContext value={frame}>
+      {view === 'entry' ? <UpdateEmailEntry /> : <UpdateEmailWallet />}
+    </FrameContext>,
+  )
+}
+
+async function submit(testId: string, value: string, button: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId(testId), { target: { value } })
+  })
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(button))
+  })
+}
+
+describe('UpdateEmailEntry', () => {
+  it('is offered to an email login, with the address linked now, and opens the update', async () => {
+    const { core, frame } = await frameWith('email')
+    show(frame, 'entry')
+    expect(screen.getByTestId('wf-account-update-email').textContent).toContain('old@example.test')
+    fireEvent.click(screen.getByTestId('wf-account-update-email'))
+    expect(Navigation.current(core as Core)).toBe('UpdateEmailWallet')
+  })
+
+  it('is not offered to a social login', async () => {
+    const { frame } = await frameWith('google')
+    show(frame, 'entry')
+    expect(screen.queryByTestId('wf-account-update-email')).toBeNull()
+  })
+})
+
+describe('UpdateEmailWallet', () => {
+  it('goes from the current mailbox to the new one, then the host sees the new address', async () => {
+    const { frame, states } = await frameWith('email', [
+      json(200, { updateId, action: 'VERIFY_PRIMARY_OTP', expiresAt: later }),
+      json(200, { updateId, action: 'VERIFY_SECONDARY_OTP', expiresAt: later }),
+      json(200, { updateId, action: 'DONE', expiresAt: later, email: 'new@example.test' }),
+    ])
+    show(frame, 'update')
+    await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
+    expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_PRIMARY_OTP')
+    expect(screen.getByTestId('wf-email-code').textContent).toContain('old@example.test')
+    // A new first code waits out the cooldown.
+    expect((screen.getByTestId('wf-email-resend') as HTMLButtonElement).disabled).toBe(true)
+
+    await submit('wf-email-code-input', '123456', 'wf-email-code-submit')
+    expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_SECONDARY_OTP')
+    expect(screen.getByTestId('wf-email-code').textContent).toContain('new@example.test')
+    expect(screen.queryByTestId('wf-email-resend')).toBeNull()
+    expect(states).toEqual([])
+
+    await submit('wf-email-code-input', '654321', 'wf-email-code-submit')
+    expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test')
+    expect(states.at(-1)?.embeddedWalletInfo?.user.email).toBe('new@example.test')
+  })
+
+  it("shows the API's refusal in its words and stays on the step", async () => {
+    const { frame } = await frameWith('email', [
+      json(429, { error: 'Please try again after 17 seconds', code: 'EMAIL_COOLDOWN', field: 'email' }),
+    ])
+    show(frame, 'update')
+    await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
+    expect(screen.getByTestId('wf-update-email-error').textContent).toBe('Please try again after 17 seconds')
+    expect(screen.getByTestId('wf-update-email')).toBeTruthy()
+  })
+})
