@@ -11,9 +11,10 @@ import { generateSiweNonce } from 'viem/siwe'
 import { authAttempts } from '../db/schema.js'
 import type { AuthOptions } from './config.js'
 import * as DeviceKey from './deviceKey.js'
-import { AttemptNotFoundError, AttemptStateError, AuthNotConfiguredError } from './errors.js'
+import { AuthNotConfiguredError } from './errors.js'
+import * as HandedOver from './handedOver.js'
 import { newId } from './secrets.js'
-import * as Sessions from './sessions.js'
+import type * as Sessions from './sessions.js'
 import { ProviderUnavailableError } from './social.js'
 import * as Store from './store.js'
 
@@ -148,26 +149,9 @@ export async function sync(context: Context, attempt: Store.Attempt): Promise<St
 }
 
 /** CONNECT for a Farcaster sign-in the relay completed and the API verified: once, then the session. */
-export async function connect(context: Context, attemptId: string): Promise<AuthConnected> {
-  const attempt = await Store.attempt(context.db, attemptId)
-  if (attempt?.kind !== 'farcaster') throw new AttemptNotFoundError()
-  if (attempt.step === 'pending') {
-    throw new AttemptStateError(
-      attempt.expiresAt <= now(context)
-        ? 'This login took longer than 10 minutes; start again'
-        : 'The Farcaster app has not signed in yet',
-    )
-  }
-  if (attempt.step === 'failed')
-    throw new AttemptStateError(attempt.error?.message ?? 'The login failed; start again')
-  const taken = await Store.advance(context.db, attempt.id, 'ready', { step: 'connected' })
-  if (!taken) throw new AttemptStateError('This login is connected already; start a new one')
-  const user = (await Store.user(context.db, attempt.userId!))!
-  await Store.addDevice(context.db, user.id, attempt.deviceThumbprint!)
-  const tokens = await Sessions.create(context, {
-    userId: user.id,
-    authProvider: 'farcaster',
-    deviceKey: attempt.deviceKey!,
+export function connect(context: Context, attemptId: string): Promise<AuthConnected> {
+  return HandedOver.connect(context, attemptId, {
+    kind: 'farcaster',
+    notYet: 'The Farcaster app has not signed in yet',
   })
-  return { action: 'CONNECT', user: await Sessions.describe(context.db, user, 'farcaster'), tokens }
 }

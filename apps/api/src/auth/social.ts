@@ -15,15 +15,11 @@ import { createRemoteJWKSet, customFetch as joseFetch, jwtVerify } from 'jose'
 import * as oauth from 'oauth4webapi'
 import { ApiError } from '../errors.js'
 import * as DeviceKey from './deviceKey.js'
-import {
-  AttemptNotFoundError,
-  AttemptStateError,
-  AuthNotConfiguredError,
-  SocialLoginError,
-} from './errors.js'
+import { AttemptNotFoundError, AuthNotConfiguredError, SocialLoginError } from './errors.js'
+import * as HandedOver from './handedOver.js'
 import { type Identity, type Profile, profiles } from './providers.js'
 import { digest, newId, newToken } from './secrets.js'
-import * as Sessions from './sessions.js'
+import type * as Sessions from './sessions.js'
 import * as Store from './store.js'
 
 /** How long the user has to finish at the provider. */
@@ -323,26 +319,9 @@ async function exchange(
 }
 
 /** CONNECT for a social login the provider completed: once, then the session. */
-export async function connect(context: Context, attemptId: string): Promise<AuthConnected> {
-  const attempt = await Store.attempt(context.db, attemptId)
-  if (attempt?.kind !== 'social') throw new AttemptNotFoundError()
-  if (attempt.step === 'pending') {
-    throw new AttemptStateError(
-      attempt.expiresAt <= now(context)
-        ? 'This login took longer than 10 minutes; start again'
-        : 'The provider has not returned yet',
-    )
-  }
-  if (attempt.step === 'failed')
-    throw new AttemptStateError(attempt.error?.message ?? 'The login failed; start again')
-  const taken = await Store.advance(context.db, attempt.id, 'ready', { step: 'connected' })
-  if (!taken) throw new AttemptStateError('This login is connected already; start a new one')
-  const user = (await Store.user(context.db, attempt.userId!))!
-  await Store.addDevice(context.db, user.id, attempt.deviceThumbprint!)
-  const tokens = await Sessions.create(context, {
-    userId: user.id,
-    authProvider: attempt.provider as FrameSocialProvider,
-    deviceKey: attempt.deviceKey!,
+export function connect(context: Context, attemptId: string): Promise<AuthConnected> {
+  return HandedOver.connect(context, attemptId, {
+    kind: 'social',
+    notYet: 'The provider has not returned yet',
   })
-  return { action: 'CONNECT', user: await Sessions.describe(context.db, user, attempt.provider!), tokens }
 }
