@@ -5,7 +5,7 @@
 // the request still waits, the view says what happened, and Reject in the frame answers 4001.
 import type { Hex } from 'viem'
 import { test as apiTest } from './lib/api.js'
-import { codeOf, enterCode, enterPassword, nextMail, openDemo } from './lib/emailLogin.js'
+import { loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { signAndVerify } from './lib/provider.js'
 
@@ -23,12 +23,7 @@ test('without IntersectionObserver v2, Approve happens in a window on the frame 
   })
   const mailUrl = chains.services.mail as string
   const email = `window-${Date.now()}@example.test`
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(mailUrl, email, 0)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
   const address = (await page.getByTestId('state-address').textContent()) as Hex
 
   // The frame shows the request, but approving it takes the window.

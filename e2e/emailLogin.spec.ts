@@ -1,11 +1,11 @@
 // Email login with the embedded wallet, end to end in the blocked regime (the frame is a third-party
 // iframe without storage): the code read from the SMTP catcher's HTTP listing, a recovery password
 // chosen, connected with an embedded address, a personal_sign through the host's provider, approved
-// on ApproveTransaction, that verifies for it. A reload then finds nothing kept (the frame has no storage; the SDK never gets
-// secrets): the user sees Connect again, and logging in again — now a new device for the mailbox —
-// approves the device from the mailed link, enters the code and the recovery password, and gets the
-// same address. Sign-out ends the session.
-import type { Page } from '@playwright/test'
+// on ApproveTransaction, that verifies for it. A reload then finds nothing kept (the frame has no
+// storage; the SDK never gets secrets): the user sees Connect again, and logging in again — now a new
+// device for the mailbox — approves the device from the mailed link, enters the code and the recovery
+// password, and gets the same address. The host page never receives key material. Sign-out ends the
+// session.
 import { test as apiTest } from './lib/api.js'
 import {
   approveAndVerify,
@@ -15,9 +15,9 @@ import {
   hostState,
   nextMail,
   openDemo,
-  password,
 } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { expectNoKeyMaterial, recordHostMessages } from './lib/hostMessages.js'
 
 const test = apiTest
 test('email login: code from the mail, an embedded address that signs, login again after a reload to the same address, sign-out', async ({
@@ -29,30 +29,8 @@ test('email login: code from the mail, an embedded address that signs, login aga
   test.setTimeout(120_000)
   const mailUrl = chains.services.mail as string
   const email = `embedded-${Date.now()}@example.test`
-  // Every message the host page receives from the frame (the handshake on window, then the port).
-  await page.context().addInitScript((demoOrigin) => {
-    if (location.origin !== demoOrigin) return
-    const seen: string[] = []
-    ;(window as unknown as { __frameMessages: string[] }).__frameMessages = seen
-    window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)))
-    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!
-    Object.defineProperty(MessagePort.prototype, 'onmessage', {
-      configurable: true,
-      get() {
-        return onmessage.get!.call(this)
-      },
-      set(listener: ((event: MessageEvent) => void) | null) {
-        onmessage.set!.call(
-          this,
-          listener &&
-            ((event: MessageEvent) => {
-              seen.push(JSON.stringify(event.data))
-              listener.call(this, event)
-            }),
-        )
-      },
-    })
-  }, stack.demo.origin)
+  // Every message the host page receives from the frame, and the shares that cross the wire.
+  const recorder = await recordHostMessages(page.context(), stack.demo.origin)
 
   const modal = await openDemo(page, stack.demoUrl())
   await modal.getByTestId('wf-email-input').fill(email)
@@ -78,7 +56,7 @@ test('email login: code from the mail, an embedded address that signs, login aga
     embeddedWalletInfo: { authProvider: 'email', accountType: 'eoa', user: { email } },
   })
 
-  await expectNoKeyMaterial(page, address)
+  await expectNoKeyMaterial(page, recorder, address)
 
   // Reload: the blocked frame kept nothing, so nothing is restored and Connect shows the login again.
   await page.reload()
@@ -113,23 +91,9 @@ test('email login: code from the mail, an embedded address that signs, login aga
     verified: true,
   })
 
-  await expectNoKeyMaterial(page, address)
+  await expectNoKeyMaterial(page, recorder, address)
 
   // Sign-out: the host's disconnect revokes the session.
   await page.getByTestId('disconnect').click()
   await expect(page.getByTestId('state-status')).toHaveText('disconnected')
 })
-
-/**
- * The host got addresses and signatures, never key material: no recovery password, no 32-byte hex
- * value (a private key's form; these runs send no transaction, so no hash has it either), no mnemonic.
- */
-async function expectNoKeyMaterial(page: Page, address: string) {
-  const received = (
-    await page.evaluate(() => (window as unknown as { __frameMessages: string[] }).__frameMessages)
-  ).join('\n')
-  expect(received).toContain(address)
-  expect(received).not.toContain(password)
-  expect(received).not.toMatch(/0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/)
-  expect(received).not.toMatch(/\b(?:[a-z]{3,8} ){11}[a-z]{3,8}\b/)
-}

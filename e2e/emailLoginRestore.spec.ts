@@ -3,7 +3,7 @@
 // opened from the device share (frame storage, wrapped by a non-extractable key in IndexedDB) and the
 // auth share (from the API) — and after sign-out a reload restores nothing.
 import { test as apiTest } from './lib/api.js'
-import { approveAndVerify, codeOf, enterCode, enterPassword, nextMail, openDemo } from './lib/emailLogin.js'
+import { approveAndVerify, loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 
 const test = apiTest
@@ -16,12 +16,7 @@ test('a reload restores the wallet from the device share without asking anything
 }) => {
   const mailUrl = chains.services.mail as string
   const email = `restored-${Date.now()}@example.test`
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(mailUrl, email, 0)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
   const address = (await page.getByTestId('state-address').textContent()) as string
 
   // The session refreshes with the device key; device share + auth share open the wallet.

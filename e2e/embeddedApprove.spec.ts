@@ -8,15 +8,7 @@ import { createPublicClient, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import {
-  answerInFrame,
-  approveAndVerify,
-  codeOf,
-  enterCode,
-  enterPassword,
-  nextMail,
-  openDemo,
-} from './lib/emailLogin.js'
+import { answerInFrame, approveAndVerify, loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest, signAndVerify } from './lib/provider.js'
 
@@ -31,12 +23,7 @@ test('the embedded wallet signs and sends only what the user approves on Approve
   test.setTimeout(90_000)
   const mailUrl = chains.services.mail as string
   const email = `approve-${Date.now()}@example.test`
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(mailUrl, email, 0)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
   const address = (await page.getByTestId('state-address').textContent()) as Hex
   const view = modal.getByTestId('wf-approve-transaction')
 

@@ -19,16 +19,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import {
-  answerInFrame,
-  approveAndVerify,
-  codeOf,
-  enterCode,
-  enterPassword,
-  hostState,
-  nextMail,
-  openDemo,
-} from './lib/emailLogin.js'
+import { answerInFrame, approveAndVerify, hostState, loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
 
@@ -49,12 +40,7 @@ test('smart account: counterfactual address, ERC-6492 then ERC-1271 signatures, 
   test.setTimeout(150_000)
   const mailUrl = chains.services.mail as string
   const email = `smart-${Date.now()}@example.test`
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(mailUrl, email, 0)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
 
   // The smart account is the host's address; the EOA that owns it is listed beside it.
   await expect

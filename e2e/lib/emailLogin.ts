@@ -66,3 +66,22 @@ export async function approveAndVerify(page: Page, modal: FrameLocator, address:
   await answerInFrame(modal, 'approve', { method: 'personal_sign', message })
   return answer
 }
+
+/**
+ * A first email login on the demo page: the code from the mail, a recovery password, connected.
+ * Returns the modal and the first mail's id (later mails to the address come after it).
+ */
+export async function loginByEmail(
+  page: Page,
+  urls: { demoUrl: string; mailUrl: string },
+  email: string,
+): Promise<{ modal: FrameLocator; firstMail: Mail }> {
+  const modal = await openDemo(page, urls.demoUrl)
+  await modal.getByTestId('wf-email-input').fill(email)
+  await modal.getByTestId('wf-email-submit').click()
+  const firstMail = await nextMail(urls.mailUrl, email, 0)
+  await enterCode(modal, codeOf(firstMail))
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  return { modal, firstMail }
+}
