@@ -1,9 +1,11 @@
 // Email login where the frame has storage (partitioned per host site, Chrome's default): a reload
 // restores the wallet without asking anything — the session refreshed with the device key, the wallet
 // opened from the device share (frame storage, wrapped by a non-extractable key in IndexedDB) and the
-// auth share (from the API) — and after sign-out a reload restores nothing.
+// auth share (from the API) — and after sign-out a reload restores nothing. On a second host site the
+// frame's storage is another partition: that site is a new device, which the mailbox approves, and the
+// recovery password opens the same wallet; it keeps its own device share, so a reload there restores.
 import { test as apiTest } from './lib/api.js'
-import { approveAndVerify, loginByEmail } from './lib/emailLogin.js'
+import { approveAndVerify, loginByEmail, loginOnNewDevice, openDemo } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 
 const test = apiTest
@@ -14,9 +16,10 @@ test('a reload restores the wallet from the device share without asking anything
   stack,
   chains,
 }) => {
+  test.setTimeout(120_000)
   const mailUrl = chains.services.mail as string
   const email = `restored-${Date.now()}@example.test`
-  const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
+  const { modal, firstMail } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
   const address = (await page.getByTestId('state-address').textContent()) as string
 
   // The session refreshes with the device key; device share + auth share open the wallet.
@@ -25,6 +28,19 @@ test('a reload restores the wallet from the device share without asking anything
   await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
   await expect(page.getByTestId('state-address')).toHaveText(address)
   expect(await approveAndVerify(page, modal, address, 'Signed after a reload')).toEqual({ verified: true })
+
+  // Another host site: another partition, a new device, the same wallet.
+  const second = await page.context().newPage()
+  const secondModal = await openDemo(second, stack.foreignUrl())
+  await loginOnNewDevice(second, secondModal, { mailUrl, email, after: firstMail.id }, false)
+  await expect(second.getByTestId('state-address')).toHaveText(address)
+  expect(await approveAndVerify(second, secondModal, address, 'Signed on another site')).toEqual({
+    verified: true,
+  })
+  await second.reload()
+  await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(second.getByTestId('state-address')).toHaveText(address)
+  await second.close()
 
   await page.getByTestId('disconnect').click()
   await expect(page.getByTestId('state-status')).toHaveText('disconnected')

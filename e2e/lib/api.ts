@@ -15,7 +15,11 @@ export const test = chainsTest.extend<object, { api: Api }>({
       const api = await startApi({
         config: {
           ...chains,
-          projects: [{ id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin] }],
+          // The foreign site is a second host site of the project here: the embedded wallet on
+          // another site (another storage partition) reaches the same wallet.
+          projects: [
+            { id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin, stack.foreign.origin] },
+          ],
           options: {
             frameOrigins: [stack.frame.origin],
             indexer: { pollIntervalMs: 100 },
