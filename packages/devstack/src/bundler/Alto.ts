@@ -7,8 +7,9 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { evmAccount } from '../accounts.js'
-import { ChildProcessError, StartTimeoutError } from '../errors.js'
+import type { ChildProcessError } from '../errors.js'
 import { canonicalAddresses } from '../evm/fixtures.js'
+import { listening } from '../internal/listeningChild.js'
 
 const require = createRequire(import.meta.url)
 
@@ -86,67 +87,17 @@ export async function start(options: start.Options): Promise<Bundler> {
   )
   installExitHook()
   live.add(child)
-  let stopping = false
-  let output = ''
-  const keep = (chunk: string) => {
-    output = (output + chunk).slice(-4000)
-  }
-  child.stderr?.setEncoding('utf8').on('data', keep)
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      live.delete(child)
-      resolve()
-    }),
-  )
-
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new StartTimeoutError(name, timeoutMs))
-    }, timeoutMs)
-    const onData = (chunk: string) => {
-      keep(chunk)
-      stdout += chunk
-      const match = /BUNDLER_LISTENING (\d+)/.exec(stdout)
-      if (!match) return
-      clearTimeout(timer)
-      child.off('exit', onEarlyExit)
-      resolve(Number(match[1]))
-    }
-    const onEarlyExit = (code: number | null, signal: string | null) => {
-      clearTimeout(timer)
-      reject(
-        new ChildProcessError(name, `exited before listening (code ${code}, signal ${signal}): ${output}`),
-      )
-    }
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(new ChildProcessError(name, `could not start: ${error.message}`))
-    })
-    child.once('exit', onEarlyExit)
-    // Keeps draining after the port line so the pipe never fills.
-    child.stdout?.setEncoding('utf8').on('data', onData)
+  const running = await listening(child, {
+    name,
+    listeningLine: /BUNDLER_LISTENING (\d+)/,
+    timeoutMs,
+    onCrash: options.onCrash,
   })
-
-  child.once('exit', (code, signal) => {
-    if (stopping) return
-    options.onCrash?.(
-      new ChildProcessError(name, `exited unexpectedly (code ${code}, signal ${signal}): ${output}`),
-    )
-  })
-
+  void running.exited.then(() => live.delete(child))
   return {
     chainId,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${running.port}`,
     process: child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      stopping = true
-      child.kill('SIGTERM')
-      const killTimer = setTimeout(() => child.kill('SIGKILL'), 2_000)
-      await exited
-      clearTimeout(killTimer)
-    },
+    stop: running.stop,
   }
 }

@@ -1,10 +1,11 @@
-// Runs one anvil node as a child process on 127.0.0.1. anvil binds port 0 itself and prints the port it
-// got, which avoids the race of probing a free port first and handing it over.
+// Runs one anvil node as a child process on 127.0.0.1 (internal/listeningChild.ts: port 0, the port
+// read from its "Listening on" line).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { testMnemonic } from '../accounts.js'
-import { ChildProcessError, StartTimeoutError } from '../errors.js'
+import type { ChildProcessError } from '../errors.js'
+import { listening } from '../internal/listeningChild.js'
 
 const require = createRequire(import.meta.url)
 
@@ -59,65 +60,19 @@ export async function start(options: start.Options): Promise<Anvil> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  let stopping = false
-  let stderr = ''
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4000)
+  const running = await listening(child, {
+    name,
+    listeningLine: /Listening on 127\.0\.0\.1:(\d+)/,
+    timeoutMs,
+    onCrash: options.onCrash,
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new StartTimeoutError(name, timeoutMs))
-    }, timeoutMs)
-    const onData = (chunk: string) => {
-      stdout += chunk
-      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(stdout)
-      if (!match) return
-      clearTimeout(timer)
-      // anvil logs every request on stdout from now on; keep draining it so the pipe never fills.
-      child.stdout?.off('data', onData)
-      child.stdout?.resume()
-      child.off('exit', onEarlyExit)
-      resolve(Number(match[1]))
-    }
-    const onEarlyExit = (code: number | null, signal: string | null) => {
-      clearTimeout(timer)
-      reject(
-        new ChildProcessError(name, `exited before listening (code ${code}, signal ${signal}): ${stderr}`),
-      )
-    }
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(new ChildProcessError(name, `could not start: ${error.message}`))
-    })
-    child.once('exit', onEarlyExit)
-    child.stdout?.setEncoding('utf8').on('data', onData)
-  })
-
-  child.once('exit', (code, signal) => {
-    if (stopping) return
-    options.onCrash?.(
-      new ChildProcessError(name, `exited unexpectedly (code ${code}, signal ${signal}): ${stderr}`),
-    )
-  })
-
   return {
     chainId,
-    port,
-    httpUrl: `http://127.0.0.1:${port}`,
-    wsUrl: `ws://127.0.0.1:${port}`,
+    port: running.port,
+    httpUrl: `http://127.0.0.1:${running.port}`,
+    wsUrl: `ws://127.0.0.1:${running.port}`,
     process: child,
-    exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      stopping = true
-      child.kill('SIGTERM')
-      const killTimer = setTimeout(() => child.kill('SIGKILL'), 2_000)
-      await exited
-      clearTimeout(killTimer)
-    },
+    exited: running.exited,
+    stop: running.stop,
   }
 }
