@@ -3,17 +3,12 @@
 // ever see this proxy (GET /v1/projects/{id}/config hands it out as the network's bundlerUrl). The
 // ERC-4337 methods and the gas-price method viem and the frame use pass; everything else is refused
 // per call with "Requested RPC call is not allowed".
-import {
-  BundlerProxyQuery,
-  JsonRpcPayload,
-  type JsonRpcRequest,
-  JsonRpcResponse,
-  UnsupportedMethodError,
-} from '@walletframe/protocol'
+import { BundlerProxyQuery, JsonRpcPayload, JsonRpcResponse } from '@walletframe/protocol'
 import { z } from 'zod'
 import * as Upstream from '../chains/Upstream.js'
 import { NetworkNotSupportedError, RpcResponseError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
+import { forward } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
@@ -70,41 +65,21 @@ export function register(app: App, deps: Deps, options: { fetch?: typeof fetch }
     const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
     const payload = validate.body(raw, JsonRpcPayload)
     const upstream = upstreamOf(chainId)
-    const requests = Array.isArray(payload) ? payload : [payload]
-
-    const forward: JsonRpcRequest[] = []
-    const answers: (JsonRpcResponse | undefined)[] = requests.map((request) => {
-      if (allowedMethods.has(request.method)) {
-        forward.push(request)
-        return undefined
-      }
-      return {
-        jsonrpc: '2.0',
-        id: request.id ?? null,
-        error: new UnsupportedMethodError(request.method).toJSON(),
-      }
-    })
     // One call at a time: bundlers need not take JSON-RPC batches (alto does not). Transport failures
     // throw UpstreamError -> 502; JSON-RPC errors (a rejected operation) are data.
-    const results: Upstream.RpcResult[] = []
-    for (const { method, params } of forward) {
-      try {
-        results.push({ result: await upstream.request(method, params) })
-      } catch (error) {
-        if (!(error instanceof RpcResponseError)) throw error
-        const { code, message, data } = error
-        results.push({ error: { code, message, ...(data !== undefined ? { data } : {}) } })
+    const oneByOne = async (calls: Upstream.RpcRequest[]) => {
+      const results: Upstream.RpcResult[] = []
+      for (const { method, params } of calls) {
+        try {
+          results.push({ result: await upstream.request(method, params) })
+        } catch (error) {
+          if (!(error instanceof RpcResponseError)) throw error
+          const { code, message, data } = error
+          results.push({ error: { code, message, ...(data !== undefined ? { data } : {}) } })
+        }
       }
+      return results
     }
-    let next = 0
-    const merged = answers.map((answer, i) => {
-      if (answer) return answer
-      const result = results[next++]!
-      const id = requests[i]!.id ?? null
-      return result.error
-        ? { jsonrpc: '2.0' as const, id, error: result.error }
-        : { jsonrpc: '2.0' as const, id, result: result.result ?? null }
-    })
-    return c.json(Array.isArray(payload) ? merged : merged[0])
+    return c.json(await forward(payload, allowedMethods, oneByOne))
   })
 }

@@ -2,17 +2,11 @@
 // methods and raw-transaction submission pass to the configured upstream; everything else (signing,
 // node admin, filters that hold server state) is refused per call with "Requested RPC call is not
 // allowed". A batch goes upstream as one batch.
-import {
-  evmReadMethods,
-  JsonRpcPayload,
-  type JsonRpcRequest,
-  JsonRpcResponse,
-  RpcProxyQuery,
-  UnsupportedMethodError,
-} from '@walletframe/protocol'
+import { evmReadMethods, JsonRpcPayload, JsonRpcResponse, RpcProxyQuery } from '@walletframe/protocol'
 import { z } from 'zod'
 import { NetworkNotSupportedError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
+import { forward } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
@@ -64,31 +58,7 @@ export function register(app: App, deps: Deps): void {
     const entry = deps.networks.get(chainId)
     if (!entry) throw new NetworkNotSupportedError(`Network ${chainId} is not served by this API`)
     const allowed = allowedMethods[entry.network.chainNamespace] ?? new Set<string>()
-    const requests = Array.isArray(payload) ? payload : [payload]
-
-    const forward: JsonRpcRequest[] = []
-    const answers: (JsonRpcResponse | undefined)[] = requests.map((request) => {
-      if (allowed.has(request.method)) {
-        forward.push(request)
-        return undefined
-      }
-      return {
-        jsonrpc: '2.0',
-        id: request.id ?? null,
-        error: new UnsupportedMethodError(request.method).toJSON(),
-      }
-    })
     // Upstream transport failures throw UpstreamError -> 502; JSON-RPC errors come back as data.
-    const results = await entry.upstream.batch(forward.map(({ method, params }) => ({ method, params })))
-    let next = 0
-    const merged = answers.map((answer, i) => {
-      if (answer) return answer
-      const result = results[next++]!
-      const id = requests[i]!.id ?? null
-      return result.error
-        ? { jsonrpc: '2.0' as const, id, error: result.error }
-        : { jsonrpc: '2.0' as const, id, result: result.result ?? null }
-    })
-    return c.json(Array.isArray(payload) ? merged : merged[0])
+    return c.json(await forward(payload, allowed, (calls) => entry.upstream.batch(calls)))
   })
 }
