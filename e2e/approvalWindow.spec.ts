@@ -4,6 +4,7 @@
 // request shown there, approved, is signed for the host; a window closed unanswered loses nothing:
 // the request still waits, the view says what happened, and Reject in the frame answers 4001.
 import type { Hex } from 'viem'
+import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest } from './lib/api.js'
 import { loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
@@ -32,6 +33,7 @@ test('without IntersectionObserver v2, Approve happens in a window on the frame 
   await expect(modal.getByTestId('wf-approve-confirm')).toHaveCount(0)
   const note = modal.getByTestId('wf-approve-window-note')
   await expect(note).toContainText('approve in a separate window the page cannot cover')
+  await expectAccessible(page, 'ApproveTransaction without IntersectionObserver v2')
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     modal.getByTestId('wf-approve-window').click(),
@@ -39,6 +41,7 @@ test('without IntersectionObserver v2, Approve happens in a window on the frame 
   expect(new URL(popup.url()).origin).toBe(stack.frame.origin)
   await expect(popup.getByTestId('wf-approve-action')).toHaveText('Sign a message')
   await expect(popup.getByTestId('wf-approve-message')).toHaveText('Approved in the window')
+  await expectAccessible(popup, 'the approval window')
   await expect(note).toHaveText('Waiting for your answer in the approval window…')
   await popup.getByTestId('wf-approve-confirm').click()
   expect(await signed).toEqual({ verified: true })

@@ -5,6 +5,7 @@
 // opens with a recovery password, and the host's provider signs for the embedded address. The same
 // signed message handed to a later login is refused (its nonce belongs to the spent attempt).
 import { farcasterSignIn } from '@walletframe/devstack'
+import { expectAccessible } from './lib/a11y.js'
 import { test } from './lib/api.js'
 import { approveAndVerify, enterPassword, hostState } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
@@ -34,6 +35,7 @@ test('farcaster login from the QR view: connected, signs; a replayed SIWF messag
   }
 
   const channel = await openFarcaster()
+  await expectAccessible(page, 'ConnectingFarcaster')
   const signed = await farcasterSignIn({ relayUrl, channel, user: 'alice' })
   await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
   await enterPassword(modal)

@@ -17,6 +17,7 @@ import {
   toHex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
 import { answerInFrame, approveAndVerify, hostState, loginByEmail } from './lib/emailLogin.js'
@@ -110,6 +111,7 @@ test('smart account: counterfactual address, ERC-6492 then ERC-1271 signatures, 
   const accountSwitch = modal.getByTestId('wf-account-type-switch')
   await expect(accountSwitch).toHaveAttribute('data-account-type', 'smartAccount')
   await expect(accountSwitch).toContainText('Switch to EOA')
+  await expectAccessible(page, 'Account with the account-type switch')
   await accountSwitch.click()
   await expect(accountSwitch).toHaveAttribute('data-account-type', 'eoa')
   await expect(accountSwitch).toContainText('Switch to smart account')

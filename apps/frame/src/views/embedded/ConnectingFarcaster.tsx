@@ -73,7 +73,7 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
         <>
           <p className="wf-muted">Scan with your phone's camera or the Farcaster app to sign in.</p>
           <QrCode value={farcasterUrl} alt="QR code to sign in with Farcaster" testId="wf-farcaster-qr" />
-          <a className="wf-button-link" href={farcasterUrl} data-testid="wf-farcaster-link">
+          <a className="wf-button wf-button-link" href={farcasterUrl} data-testid="wf-farcaster-link">
             Open in Farcaster
           </a>
           <p className="wf-muted" data-testid="wf-farcaster-waiting">

@@ -33,6 +33,7 @@ export function LoginMethods() {
   const frame = useFrame()
   const features = frame.host()?.features
   const socials = socialsOf(features)
+  const [first, ...others] = socials
   const emailOn = features?.email !== false
   const [login, setLogin] = useState<EmbeddedLogin>()
   const prompt = useStore(login?.passwordPrompt ?? noPrompt)
@@ -214,20 +215,36 @@ export function LoginMethods() {
           </button>
         </p>
       ) : null}
-      {socials.length ? (
+      {first ? (
+        // The first provider gets a full row; the others share a grid, so seven of them still leave
+        // the wallets in view on a laptop screen. Each keeps "Continue with …" as its accessible name.
         <section className="wf-stack" aria-label="Social login">
-          {socials.map((provider) => (
-            <button
-              type="button"
-              key={provider}
-              className="wf-list-item"
-              disabled={busy || !agreed}
-              data-testid={`wf-social-${provider}`}
-              onClick={() => choose(provider)}
-            >
-              <span>Continue with {socialLabels[provider]}</span>
-            </button>
-          ))}
+          <button
+            type="button"
+            className="wf-list-item"
+            disabled={busy || !agreed}
+            data-testid={`wf-social-${first}`}
+            onClick={() => choose(first)}
+          >
+            <span>Continue with {socialLabels[first]}</span>
+          </button>
+          {others.length ? (
+            <div className="wf-social-grid">
+              {others.map((provider) => (
+                <button
+                  type="button"
+                  key={provider}
+                  className="wf-list-item wf-social-tile"
+                  aria-label={`Continue with ${socialLabels[provider]}`}
+                  disabled={busy || !agreed}
+                  data-testid={`wf-social-${provider}`}
+                  onClick={() => choose(provider)}
+                >
+                  {socialLabels[provider]}
+                </button>
+              ))}
+            </div>
+          ) : null}
         </section>
       ) : null}
       {notes}
