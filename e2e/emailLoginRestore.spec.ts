@@ -9,7 +9,9 @@ import { approveAndVerify, loginByEmail, loginOnNewDevice, openDemo } from './li
 import { expect } from './lib/fixtures.js'
 
 const test = apiTest
-test.use({ regime: 'partitioned' })
+// The 30 s between codes is emailLogin.spec.ts's subject; a shorter one (still longer than a login
+// takes) keeps this run short.
+test.use({ regime: 'partitioned', emailCooldownSeconds: 15 })
 
 test('a reload restores the wallet from the device share without asking anything; after sign-out it does not', async ({
   page,

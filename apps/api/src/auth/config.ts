@@ -33,6 +33,11 @@ export const AuthOptions = z.object({
       ignoreTLS: z.boolean().default(false),
     })
     .optional(),
+  /**
+   * SPEC §9: one code per address per 30 s. A deployment keeps the default; a test stack may shorten
+   * it where the wait is not what a test is about.
+   */
+  emailCooldownSeconds: z.number().int().min(1).max(3600).default(30),
   /** Email logins started per client IP (each sends a mail): a burst, then one a minute. */
   emailStartsPerIp: Rule.default({ capacity: 10, refillPerSecond: 1 / 60 }),
   /** Social logins started per client IP. */

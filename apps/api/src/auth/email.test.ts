@@ -81,6 +81,22 @@ describe('email start and verify', () => {
     expect((await start(address(), device)).status).toBe(200)
   })
 
+  it('holds a configured cooldown instead, and says so in the start answer and the refusal', async () => {
+    const short = await startAuthHarness({ emailCooldownSeconds: 5 })
+    try {
+      const email = address()
+      const device = await newDevice()
+      const first = await short.post(`/v1/auth/email/start${q}`, { email, deviceKey: device.publicKey })
+      expect(await first.json()).toMatchObject({ action: 'VERIFY_OTP', resendAfterSeconds: 5 })
+      const second = await short.post(`/v1/auth/email/start${q}`, { email, deviceKey: device.publicKey })
+      expect(second.status).toBe(429)
+      const { error } = (await second.json()) as { error: string }
+      expect(Number(/^Please try again after (\d+) seconds$/.exec(error)?.[1])).toBeLessThanOrEqual(5)
+    } finally {
+      await short.stop()
+    }
+  })
+
   it('kills the code after 5 wrong tries, even for the right code after', async () => {
     const email = address()
     const started = (await (await start(email, await newDevice())).json()) as EmailStartResponse

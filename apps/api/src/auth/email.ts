@@ -24,9 +24,12 @@ import { codeHmac, digest, newCode, newId, newToken, sameDigest } from './secret
 import * as Sessions from './sessions.js'
 import * as Store from './store.js'
 
-/** SPEC §9: one code per address per 30 s. GCRA with one token that comes back after 30 s. */
-export const cooldownRule: Rule = { capacity: 1, refillPerSecond: 1 / 30 }
+/** SPEC §9: one code per address per 30 s (unless configured). GCRA with one token that comes back after it. */
 export const cooldownSeconds = 30
+export const cooldownRule = (seconds = cooldownSeconds): Rule => ({
+  capacity: 1,
+  refillPerSecond: 1 / seconds,
+})
 /** Five tries per code; a token comes back only after the code's lifetime, when the code is dead anyway. */
 export const otpTriesRule: Rule = { capacity: 5, refillPerSecond: 1 / (codeLifetimeMinutes * 60) }
 
@@ -36,6 +39,8 @@ export type Context = Sessions.Context & {
   mailer: Mailer
   /** Fails closed: a store that cannot answer fails the call (the cooldown is a promise to users). */
   limits: LimitStore
+  /** Seconds between two codes to one address (AuthOptions.emailCooldownSeconds); 30 unless set. */
+  cooldownSeconds?: number
 }
 
 const now = (context: Context) => context.now?.() ?? new Date()
@@ -46,7 +51,7 @@ export function normalize(email: string): string {
 }
 
 async function cooldown(context: Context, email: string): Promise<void> {
-  const wait = await context.limits.take(`email-cooldown:${email}`, cooldownRule)
+  const wait = await context.limits.take(`email-cooldown:${email}`, cooldownRule(context.cooldownSeconds))
   if (wait > 0) throw new EmailCooldownError(wait)
 }
 
@@ -124,7 +129,7 @@ export async function start(context: Context, input: start.Input): Promise<Email
       attemptId: attempt.id,
       action: 'VERIFY_DEVICE',
       expiresAt: expiresAt.toISOString(),
-      resendAfterSeconds: cooldownSeconds,
+      resendAfterSeconds: context.cooldownSeconds ?? cooldownSeconds,
     }
   }
   const sent = await sendCode(context, attempt, email, 'login', 'VERIFY_OTP')
@@ -132,7 +137,7 @@ export async function start(context: Context, input: start.Input): Promise<Email
     attemptId: attempt.id,
     action: 'VERIFY_OTP',
     expiresAt: sent.expiresAt.toISOString(),
-    resendAfterSeconds: cooldownSeconds,
+    resendAfterSeconds: context.cooldownSeconds ?? cooldownSeconds,
   }
 }
 
@@ -170,7 +175,7 @@ export async function resend(context: Context, attemptId: string): Promise<Email
     attemptId: attempt.id,
     action: 'VERIFY_OTP',
     expiresAt: sent.expiresAt.toISOString(),
-    resendAfterSeconds: cooldownSeconds,
+    resendAfterSeconds: context.cooldownSeconds ?? cooldownSeconds,
   }
 }
 

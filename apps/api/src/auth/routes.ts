@@ -236,7 +236,12 @@ export function register(app: App, deps: Deps, options: register.Options): void 
   }
   const email = (): Email.Context => {
     if (!mailer) throw new AuthNotConfiguredError('Email login', 'email')
-    return { ...sessions(), mailer, limits: options.limitStore }
+    return {
+      ...sessions(),
+      mailer,
+      limits: options.limitStore,
+      cooldownSeconds: settings.emailCooldownSeconds,
+    }
   }
   const social = Social.create({
     providers: settings.social,

@@ -82,6 +82,8 @@ export async function startAuthHarness(
     social?: Partial<Record<FrameSocialProvider, SocialProviderSettings>>
     /** Sign In With Farcaster's relay and IdRegistry chain (the devstack's farcasterService). */
     farcaster?: { relayUrl: string; rpcUrl: string }
+    /** Seconds between two codes to one address (SPEC §9's 30 unless set). */
+    emailCooldownSeconds?: number
   } = {},
 ): Promise<AuthHarness> {
   const mail = await startMailCatcher()
@@ -102,6 +104,7 @@ export async function startAuthHarness(
           email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
           ...(options.social ? { social: options.social } : {}),
           ...(options.farcaster ? { farcaster: options.farcaster } : {}),
+          ...(options.emailCooldownSeconds ? { emailCooldownSeconds: options.emailCooldownSeconds } : {}),
         },
       },
     }),
