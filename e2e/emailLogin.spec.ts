@@ -66,7 +66,12 @@ test('email login: code from the mail, an embedded address that signs, login aga
   await page.getByTestId('open').click()
   // The server's 30 s cooldown holds; then, a new device key (the old one lived in memory): the
   // mailbox approves it, and the session lasts for the page only (no storage), as the view says.
-  await loginOnNewDevice(page, modal, { mailUrl, email, after: first.id }, true)
+  await loginOnNewDevice(
+    page,
+    modal,
+    { mailUrl, email, after: first.id },
+    { sessionOnly: true, cooldown: true },
+  )
   await expect(page.getByTestId('state-address')).toHaveText(address)
   expect(await approveAndVerify(page, modal, address, 'Recovered on a new device')).toEqual({
     verified: true,

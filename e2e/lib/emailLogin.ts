@@ -95,8 +95,12 @@ export async function loginOnNewDevice(
   page: Page,
   modal: FrameLocator,
   mail: { mailUrl: string; email: string; after: number },
-  /** Whether the frame has no storage: then the view says the login lasts for this page only. */
-  sessionOnly: boolean,
+  expected: {
+    /** Whether the frame has no storage: then the view says the login lasts for this page only. */
+    sessionOnly: boolean
+    /** Whether the server must first refuse with the cooldown; 'either' where timing decides it. */
+    cooldown: boolean | 'either'
+  },
 ) {
   await modal.getByTestId('wf-email-input').fill(mail.email)
   await modal.getByTestId('wf-email-submit').click()
@@ -109,6 +113,8 @@ export async function loginOnNewDevice(
       .waitFor()
       .then(() => false),
   ])
+  if (expected.cooldown !== 'either')
+    expect(askedToWait, 'the server asked to wait out the cooldown').toBe(expected.cooldown)
   if (askedToWait) {
     await expect(cooldown).toContainText(/^Please try again after \d+ seconds$/)
     const seconds = Number(/(\d+) seconds/.exec((await cooldown.textContent()) as string)?.[1])
@@ -117,7 +123,7 @@ export async function loginOnNewDevice(
   }
   // A new device key: the mailbox approves it first.
   await expect(modal.getByTestId('wf-email-device')).toBeVisible()
-  await expect(modal.getByTestId('wf-login-session-only')).toHaveCount(sessionOnly ? 1 : 0)
+  await expect(modal.getByTestId('wf-login-session-only')).toHaveCount(expected.sessionOnly ? 1 : 0)
   const approval = await nextMail(mail.mailUrl, mail.email, mail.after)
   const link = /https?:\/\/\S+\/verify\?\S+/.exec(approval.text)?.[0] as string
   const verify = await page.context().newPage()
