@@ -133,11 +133,16 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
     throw error
   })
   const port = (server.address() as AddressInfo).port
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  // Links the API hands out (the OAuth redirect_uri, the bundler proxy) name a configured address, or
+  // else the one this server listens on when that is one address — never the Host header of a
+  // request, which anyone can set. A server on every interface (0.0.0.0) must be told its address.
+  if (host !== '0.0.0.0' && host !== '::') config.options.publicUrl ??= url
   if (options.indexer ?? config.options.indexer.enabled) indexer.start()
 
   let stopping: Promise<void> | undefined
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     port,
     app,
     database,

@@ -8,6 +8,8 @@ import { EmailDeliveryError } from './errors.js'
 export type Mailer = {
   sendCode(to: string, code: string, purpose: 'login' | 'update-current' | 'update-new'): Promise<void>
   sendDeviceApproval(to: string, link: string, device: string): Promise<void>
+  /** To the owner of an address someone asked to link to another account: nothing changed. */
+  sendAddressInUse(to: string): Promise<void>
   close(): void
 }
 
@@ -58,6 +60,15 @@ export function create(settings: NonNullable<AuthOptions['email']>): Mailer {
         `Someone is logging in to your wallet from a device it has not seen:\n\n    ${device}\n\n` +
           `If it is you, open this link and approve (it works once, for ${codeLifetimeMinutes} minutes):\n\n    ${link}\n\n` +
           'A code follows once the device is approved. If it is not you, ignore this mail.\n',
+      )
+    },
+    sendAddressInUse(to) {
+      return send(
+        to,
+        'Someone tried to link your address to another Walletframe wallet',
+        'Someone asked to make this address the email of another Walletframe wallet. It already belongs ' +
+          'to your wallet, so nothing changed and no code was sent.\n\nIf it was you, log in with this ' +
+          'address instead. If it was not you, you need not do anything.\n',
       )
     },
     close: () => transport.close(),

@@ -38,7 +38,14 @@ export const AuthOptions = z.object({
    * it where the wait is not what a test is about.
    */
   emailCooldownSeconds: z.number().int().min(1).max(3600).default(30),
-  /** Email logins started per client IP (each sends a mail): a burst, then one a minute. */
+  /**
+   * Codes tried against one address, counted across its attempts, resends and starts (a login's and an
+   * update's alike), whoever asks: a burst for typos, then one an hour. Six digits leave an attacker
+   * about 24 guesses a day at most. The price is that someone who burns them locks the address out of
+   * code logins for that long; devices with a session carry on.
+   */
+  codeTriesPerAddress: Rule.default({ capacity: 10, refillPerSecond: 1 / 3_600 }),
+  /** Email logins started or resent per client IP (each sends a mail): a burst, then one a minute. */
   emailStartsPerIp: Rule.default({ capacity: 10, refillPerSecond: 1 / 60 }),
   /** Social logins started per client IP. */
   socialStartsPerIp: Rule.default({ capacity: 30, refillPerSecond: 1 / 10 }),

@@ -1,12 +1,17 @@
 // The login's errors: ApiError subclasses with stable codes and words a user can act on. The cooldown
-// message is SPEC §5's, word for word.
-import { ApiError } from '../errors.js'
+// says "Please try again after {n} seconds", word for word, as the frame shows it.
+import { ApiError, TooManyRequestsError } from '../errors.js'
 
-/** SPEC §5 / §9: one code per address per 30 s, enforced here, across processes. */
-export class EmailCooldownError extends ApiError {
+/** One code per address per 30 s (unless configured), enforced here, across processes. */
+export class EmailCooldownError extends TooManyRequestsError {
   override name = 'EmailCooldownError'
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'EMAIL_COOLDOWN', `Please try again after ${retryAfterSeconds} seconds`, 'email')
+  constructor(retryAfterSeconds: number) {
+    super(
+      'EMAIL_COOLDOWN',
+      retryAfterSeconds,
+      (seconds) => `Please try again after ${seconds} seconds`,
+      'email',
+    )
   }
 }
 
@@ -27,6 +32,32 @@ export class OtpLockedError extends ApiError {
         ? 'Too many wrong codes; request a new code'
         : 'This code is no longer valid (used, or replaced by a newer one); request a new code',
       'otp',
+    )
+  }
+}
+
+/** The address's budget of tries across its attempts is spent for now. */
+export class OtpAddressLockedError extends ApiError {
+  override name = 'OtpAddressLockedError'
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'OTP_ADDRESS_LOCKED',
+      `Too many codes were tried for this address; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`,
+      'otp',
+    )
+  }
+}
+
+/** The provider's return was presented without the secret only the starting frame's popup holds. */
+export class LoginNotBoundError extends ApiError {
+  override name = 'LoginNotBoundError'
+  constructor() {
+    super(
+      403,
+      'LOGIN_NOT_BOUND',
+      'This sign-in was not started in this window; go back to the app and start it there',
+      'binding',
     )
   }
 }

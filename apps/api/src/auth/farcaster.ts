@@ -5,7 +5,12 @@
 // custody of the fid on the IdRegistry chain), the nonce is spent and the user keyed by (farcaster, fid).
 // CONNECT then opens the session as social login does.
 import { type AppClient, createAppClient, viemConnector } from '@farcaster/auth-client'
-import type { AuthConnected, DevicePublicKey, FarcasterStartResponse } from '@walletframe/protocol'
+import type {
+  AuthConnected,
+  DeviceProof,
+  DevicePublicKey,
+  FarcasterStartResponse,
+} from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
 import { generateSiweNonce } from 'viem/siwe'
 import { authAttempts } from '../db/schema.js'
@@ -125,11 +130,15 @@ export async function sync(context: Context, attempt: Store.Attempt): Promise<St
   }
   if (verified.data.uri !== uri) return fail('The Farcaster sign-in names another address; start again')
   const fid = String(verified.fid)
+  // The user is named by the fid the signature proves. The relay's username, display name and picture
+  // are the relay's word, not the signer's (signing as one fid can come back named as another), so
+  // none of them is kept or shown.
+  const userName = `fid:${fid}`
   const user = await Store.userForIdentity(context.db, {
     provider: 'farcaster',
     subject: fid,
     emailVerified: false,
-    userName: status.data.username ?? `fid:${fid}`,
+    userName,
   })
   // The nonce is spent with this update: only the attempt still holding it moves on, once.
   const ready = await Store.advance(
@@ -141,16 +150,23 @@ export async function sync(context: Context, attempt: Store.Attempt): Promise<St
       nonce: null,
       channelToken: null,
       userId: user.id,
-      userName: status.data.username ?? null,
+      userName,
     },
     eq(authAttempts.nonce, attempt.nonce!),
   )
   return ready ?? (await Store.attempt(context.db, attempt.id)) ?? attempt
 }
 
-/** CONNECT for a Farcaster sign-in the relay completed and the API verified: once, then the session. */
-export function connect(context: Context, attemptId: string): Promise<AuthConnected> {
-  return HandedOver.connect(context, attemptId, {
+/**
+ * CONNECT for a Farcaster sign-in the relay completed and the API verified: once, by the starting
+ * device, then the session. The Farcaster app signs on another device by design, so what binds the
+ * sign-in to this browser is the SIWF message itself: it names the frame's domain, and the app shows it.
+ */
+export function connect(
+  context: Context,
+  input: { attemptId: string; proof: DeviceProof },
+): Promise<AuthConnected> {
+  return HandedOver.connect(context, input, {
     kind: 'farcaster',
     notYet: 'The Farcaster app has not signed in yet',
   })

@@ -25,6 +25,8 @@ import {
   RefreshRequest,
   SdkQuery,
   SocialCallbackQuery,
+  SocialCompleted,
+  SocialCompleteRequest,
   SocialConnectRequest,
   SocialProviderParam,
   SocialStartRequest,
@@ -32,22 +34,25 @@ import {
 } from '@walletframe/protocol'
 import type { Context as HonoContext } from 'hono'
 import { z } from 'zod'
-import { InvalidRequestError, RateLimitedError } from '../errors.js'
+import { InvalidRequestError, PayloadTooLargeError, RateLimitedError } from '../errors.js'
 import type { LimitStore } from '../limits/LimitStore.js'
 import { originAllowed, requireProject } from '../middleware/access.js'
 import { clientIp } from '../middleware/rateLimit.js'
 import type { App, Deps, RouteDoc } from '../routes/Route.js'
 import * as validate from '../routes/validate.js'
 import * as DeviceKey from './deviceKey.js'
+import * as DeviceLabel from './deviceLabel.js'
 import * as Email from './email.js'
 import * as Envelope from './envelope.js'
 import { AttemptNotFoundError, AuthNotConfiguredError } from './errors.js'
 import * as Farcaster from './farcaster.js'
+import * as HandedOver from './handedOver.js'
 import * as Mailer from './Mailer.js'
 import { deriveKeys } from './secrets.js'
 import * as Sessions from './sessions.js'
 import * as Social from './social.js'
 import * as Store from './store.js'
+import * as Wallet from './wallet.js'
 import * as WalletRoutes from './walletRoutes.js'
 
 const bodyLimit = 16 * 1024
@@ -68,7 +73,9 @@ export const docs: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/auth/email/resend',
-    summary: 'A new code for the attempt (the old one stops working); the 30 s cooldown applies',
+    summary:
+      'A new code for the attempt (the old one stops working); the 30 s cooldown and the per-IP start limit apply, ' +
+      'and the attempt still ends 10 minutes after its start',
     query: SdkQuery,
     body: EmailResendRequest,
     response: EmailStartResponse,
@@ -88,7 +95,8 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/email/verify',
     summary:
-      'VERIFY_OTP -> CONNECT: the code (5 tries, 10 minutes, once) opens a session bound to the device key',
+      'VERIFY_OTP -> CONNECT: the code (5 tries, 10 minutes, once; codeTriesPerAddress across attempts) and the ' +
+      "starting device key's single-use proof over connectSigningInput open a session bound to that key",
     query: SdkQuery,
     body: EmailVerifyRequest,
     response: AuthConnected,
@@ -96,9 +104,22 @@ export const docs: RouteDoc[] = [
   },
   {
     method: 'post',
+    path: '/v1/auth/social/complete',
+    summary:
+      "The popup's last step (the frame origin's /auth/callback page): the completion secret from the provider's return " +
+      'and the binding secret the starting frame gave its popup; 403 LOGIN_NOT_BOUND when they do not match',
+    query: SdkQuery,
+    body: SocialCompleteRequest,
+    response: SocialCompleted,
+    errors: [...auth, 404, 409, 413],
+  },
+  {
+    method: 'post',
     path: '/v1/auth/email/update',
     summary:
-      'Email update (Bearer): a code to the current address (VERIFY_PRIMARY_OTP), or to the new one when there is none',
+      "Email update (Bearer + the session device key's single-use proof over 'email-update'): a code to the current address " +
+      '(VERIFY_PRIMARY_OTP); a user without one first logs in again with their current method (reauthAttemptId) and the ' +
+      'code goes to the new address. The answer is the same whether the new address is free or not; its owner is told by mail',
     query: SdkQuery,
     body: EmailUpdateRequest,
     response: EmailUpdateResponse,
@@ -155,7 +176,9 @@ export const docs: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/auth/social/connect',
-    summary: 'CONNECT a social login the provider completed (once): the session, bound to the device key',
+    summary:
+      "CONNECT a social login its popup completed (once, within 10 minutes of the start): the starting device key's " +
+      'single-use proof over connectSigningInput; the session, bound to that key',
     query: SdkQuery,
     body: SocialConnectRequest,
     response: AuthConnected,
@@ -175,7 +198,9 @@ export const docs: RouteDoc[] = [
   {
     method: 'post',
     path: '/v1/auth/farcaster/connect',
-    summary: 'CONNECT a verified Farcaster sign-in (once): the session, bound to the device key',
+    summary:
+      "CONNECT a verified Farcaster sign-in (once, within 10 minutes of the start): the starting device key's " +
+      'single-use proof over connectSigningInput; the session, bound to that key',
     query: SdkQuery,
     body: FarcasterConnectRequest,
     response: AuthConnected,
@@ -185,7 +210,8 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/session/refresh',
     summary:
-      'New tokens for a refresh token signed by the device key (ECDSA P-256 over refreshSigningInput); a used token again revokes the session',
+      'New tokens for a refresh token signed by the device key (ECDSA P-256 over refreshSigningInput); a used token again ' +
+      'revokes the session, unless signed by the same key within 20 s of its first use (concurrent refreshes)',
     query: SdkQuery,
     body: RefreshRequest,
     response: AuthTokens,
@@ -241,6 +267,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
       mailer,
       limits: options.limitStore,
       cooldownSeconds: settings.emailCooldownSeconds,
+      triesPerAddress: settings.codeTriesPerAddress,
     }
   }
   const social = Social.create({
@@ -249,11 +276,19 @@ export function register(app: App, deps: Deps, options: register.Options): void 
   })
   const farcaster = Farcaster.create(settings.farcaster)
   const farcasterContext = (): Farcaster.Context => ({ ...sessions(), farcaster })
-  const socialContext = (c: HonoContext): Social.Context => ({
-    ...sessions(),
-    social,
-    apiBase: deps.config.options.publicUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin,
-  })
+  const socialContext = (c: HonoContext): Social.Context => {
+    const { publicUrl, development } = deps.config.options
+    // The provider returns to the API's own address. Taken from a request's Host header it would be
+    // whatever the caller says, so outside development it must be configured (startApi sets it to the
+    // address it listens on when that is one address).
+    if (!publicUrl && !development)
+      throw new AuthNotConfiguredError('Social login (no publicUrl configured for the API)')
+    return {
+      ...sessions(),
+      social,
+      apiBase: publicUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin,
+    }
+  }
 
   /** The frame origin links and returns go to: the caller's when it is a frame (or local) origin. */
   function frameOrigin(c: HonoContext): string {
@@ -288,9 +323,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     const context = email()
     const deviceKey = await deviceKeyOf(body.deviceKey)
     await perIp(c, 'auth-email-ip', settings.emailStartsPerIp)
-    const device = (c.req.header('user-agent') ?? 'an unknown browser')
-      .replace(/[^\x20-\x7e]/g, '')
-      .slice(0, 200)
+    const device = DeviceLabel.fromUserAgent(c.req.header('user-agent'))
     return c.json(
       (await Email.start(context, {
         email: body.email,
@@ -304,7 +337,10 @@ export function register(app: App, deps: Deps, options: register.Options): void 
 
   app.post('/v1/auth/email/resend', project, async (c) => {
     const body = await read(c, EmailResendRequest)
-    return c.json((await Email.resend(email(), body.attemptId)) satisfies EmailStartResponse)
+    const context = email()
+    // A resend mails like a start, so it counts toward the same per-IP limit.
+    await perIp(c, 'auth-email-ip', settings.emailStartsPerIp)
+    return c.json((await Email.resend(context, body.attemptId)) satisfies EmailStartResponse)
   })
 
   app.post('/v1/auth/email/device/approve', project, async (c) => {
@@ -315,19 +351,30 @@ export function register(app: App, deps: Deps, options: register.Options): void 
 
   app.post('/v1/auth/email/verify', project, async (c) => {
     const body = await read(c, EmailVerifyRequest)
-    return c.json((await Email.verify(email(), body.attemptId, body.otp)) satisfies AuthConnected)
+    return c.json((await Email.verify(email(), body)) satisfies AuthConnected)
   })
 
   app.post('/v1/auth/email/update', project, async (c) => {
     const body = await read(c, EmailUpdateRequest)
     const context = email()
-    const { user } = await Sessions.authenticate(context, c.req.header('authorization'))
+    const header = c.req.header('authorization')
+    const authenticated = await Sessions.authenticate(context, header)
+    // Changing a login method takes fresh proof of the factors the user has: the device key here,
+    // then the current mailbox (a code) or, without one, a login just made again with the current method.
+    await Wallet.checkProof(context, authenticated, {
+      purpose: 'email-update',
+      accessToken: header!.slice('Bearer '.length),
+      proof: body.proof,
+    })
+    if (body.reauthAttemptId && !authenticated.user.email)
+      await HandedOver.reauthenticate(context, body.reauthAttemptId, authenticated)
     return c.json(
       (await Email.startUpdate(context, {
-        user,
+        user: authenticated.user,
         email: body.email,
         projectId: c.var.project.id,
         frameOrigin: frameOrigin(c),
+        reauthenticated: body.reauthAttemptId !== undefined && !authenticated.user.email,
       })) satisfies EmailUpdateResponse,
     )
   })
@@ -352,7 +399,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     if (!attempt || attempt.kind === 'email_update') throw new AttemptNotFoundError()
     // Nobody calls the API back when the Farcaster app signs: the frame's poll asks the relay.
     if (attempt.kind === 'farcaster') attempt = await Farcaster.sync(farcasterContext(), attempt)
-    return c.json(status(attempt, new Date()) satisfies AuthAttemptStatus)
+    return c.json(status(attempt, new Date(), settings.emailCooldownSeconds) satisfies AuthAttemptStatus)
   })
 
   app.post('/v1/auth/social/start', project, async (c) => {
@@ -364,6 +411,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
       (await Social.start(context, {
         provider: body.provider,
         deviceKey,
+        bindingChallenge: body.bindingChallenge,
         projectId: c.var.project.id,
         frameOrigin: frameOrigin(c),
       })) satisfies SocialStartResponse,
@@ -392,9 +440,15 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     return callback(c, new URLSearchParams(text))
   })
 
+  app.post('/v1/auth/social/complete', project, async (c) => {
+    const body = await read(c, SocialCompleteRequest)
+    c.header('cache-control', 'no-store')
+    return c.json((await Social.complete(socialContext(c), body)) satisfies SocialCompleted)
+  })
+
   app.post('/v1/auth/social/connect', project, async (c) => {
     const body = await read(c, SocialConnectRequest)
-    return c.json((await Social.connect(socialContext(c), body.attemptId)) satisfies AuthConnected)
+    return c.json((await Social.connect(socialContext(c), body)) satisfies AuthConnected)
   })
 
   app.post('/v1/auth/farcaster/start', project, async (c) => {
@@ -413,7 +467,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
 
   app.post('/v1/auth/farcaster/connect', project, async (c) => {
     const body = await read(c, FarcasterConnectRequest)
-    return c.json((await Farcaster.connect(farcasterContext(), body.attemptId)) satisfies AuthConnected)
+    return c.json((await Farcaster.connect(farcasterContext(), body)) satisfies AuthConnected)
   })
 
   app.post('/v1/auth/session/refresh', project, async (c) => {
@@ -451,7 +505,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
   })
 }
 
-function status(attempt: Store.Attempt, now: Date): AuthAttemptStatus {
+function status(attempt: Store.Attempt, now: Date, cooldownSeconds: number): AuthAttemptStatus {
   const base = {
     attemptId: attempt.id,
     kind: attempt.kind === 'email' ? ('email' as const) : (attempt.kind as 'social' | 'farcaster'),
@@ -466,6 +520,7 @@ function status(attempt: Store.Attempt, now: Date): AuthAttemptStatus {
       ...base,
       provider: 'email',
       action,
+      resendAfterSeconds: cooldownSeconds,
       status: done
         ? 'connected'
         : attempt.expiresAt <= now
@@ -480,15 +535,33 @@ function status(attempt: Store.Attempt, now: Date): AuthAttemptStatus {
     return { ...base, status: 'failed', ...(attempt.error ? { error: attempt.error } : {}) }
   }
   if (attempt.expiresAt <= now) return { ...base, status: 'expired' }
-  return { ...base, status: attempt.step === 'ready' ? 'ready' : 'pending' }
+  // `returned`: the provider answered, and the popup has yet to present its binding secret.
+  if (attempt.step === 'ready') return { ...base, status: 'ready' }
+  if (attempt.step === 'reauthenticated') return { ...base, status: 'connected' }
+  return { ...base, status: 'pending' }
 }
 
-/** The body as text within `maxBytes` (a form post). */
+/**
+ * The body as text within `maxBytes` (a form post): 413 past it, read as it streams, so a chunked
+ * body (no Content-Length) is cut at the limit rather than read whole.
+ */
 async function readText(c: HonoContext, maxBytes: number): Promise<string> {
   const declared = Number(c.req.header('content-length') ?? 0)
-  if (declared > maxBytes) throw new InvalidRequestError(`Body larger than ${maxBytes} bytes`, 'body')
-  const buffer = await c.req.arrayBuffer()
-  if (buffer.byteLength > maxBytes)
-    throw new InvalidRequestError(`Body larger than ${maxBytes} bytes`, 'body')
-  return new TextDecoder().decode(buffer)
+  if (declared > maxBytes) throw new PayloadTooLargeError(maxBytes)
+  const body = c.req.raw.body
+  if (!body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new PayloadTooLargeError(maxBytes)
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
 }

@@ -1,6 +1,8 @@
 // Sessions of the embedded wallet: a short-lived access token (HS256 JWT, checked against the session
 // row so sign-out takes effect at once) and a single-use refresh token that only the device key can
-// spend. A refresh token presented twice means it leaked: the whole session is revoked.
+// spend. A refresh token presented twice means it leaked: the whole session is revoked, unless the
+// second time comes from the same device key within a few seconds of the first (a frame that
+// refreshed twice at once, from two tabs or a retry, must not sign its user out).
 import type {
   AuthProvider,
   AuthTokens,
@@ -17,6 +19,13 @@ import * as Store from './store.js'
 
 /** How far a refresh signature's timestamp may be from the server's clock. */
 export const refreshWindowMs = 5 * 60_000
+
+/**
+ * How long after its first use a refresh token signed by its device key again still answers: long
+ * enough for concurrent refreshes of one frame, short enough that reuse detection still ends a
+ * session whose token and key both leaked and were used later.
+ */
+export const refreshGraceMs = 20_000
 
 const issuer = 'walletframe-api'
 const audience = 'walletframe-frame'
@@ -93,9 +102,13 @@ export async function refresh(context: Context, request: RefreshRequest): Promis
     request.signature,
   )
   if (!signed) throw new RefreshRejectedError('the signature is not the device key’s')
-  if (token.usedAt !== null || !(await Store.useRefreshToken(context.db, tokenHash))) {
-    await Store.revokeSession(context.db, session.id)
-    throw new RefreshRejectedError('this refresh token was used before, so the session was ended')
+  if (token.usedAt !== null || !(await Store.useRefreshToken(context.db, tokenHash, now))) {
+    // Lost a race, or came second: when it was first used tells a concurrent refresh from a reuse.
+    const usedAt = token.usedAt ?? (await Store.refreshToken(context.db, tokenHash))?.usedAt
+    if (!usedAt || now.getTime() - usedAt.getTime() > refreshGraceMs) {
+      await Store.revokeSession(context.db, session.id)
+      throw new RefreshRejectedError('this refresh token was used before, so the session was ended')
+    }
   }
   const next = newToken()
   await Store.addRefreshToken(context.db, session.id, digest(next))

@@ -4,10 +4,21 @@
 // exchanged with oauth4webapi, the ID token's signature checked against the issuer's JWKS, or the
 // provider's user endpoint read. The popup then lands on the frame origin's /auth/callback, and the
 // frame learns the result by polling the attempt: a COOP page anywhere cuts the popup from its opener.
+//
+// Nobody finishes someone else's login (login CSRF): the provider's return alone only marks the
+// attempt `returned` and puts a completion secret in the address of the frame page the popup lands
+// on. The attempt is `ready` once that page presents the completion secret together with the binding
+// secret the starting frame handed its popup by postMessage (its SHA-256 was given at start): the
+// browser that signed in at the provider and the one that started must be the same. CONNECT then
+// takes the starting device key's proof.
+import { createHash } from 'node:crypto'
 import type {
   AuthConnected,
+  DeviceProof,
   DevicePublicKey,
   FrameSocialProvider,
+  SocialCompleted,
+  SocialCompleteRequest,
   SocialProviderSettings,
   SocialStartResponse,
 } from '@walletframe/protocol'
@@ -15,10 +26,17 @@ import { createRemoteJWKSet, customFetch as joseFetch, jwtVerify } from 'jose'
 import * as oauth from 'oauth4webapi'
 import { ApiError } from '../errors.js'
 import * as DeviceKey from './deviceKey.js'
-import { AttemptNotFoundError, AuthNotConfiguredError, SocialLoginError } from './errors.js'
+import {
+  AttemptExpiredError,
+  AttemptNotFoundError,
+  AttemptStateError,
+  AuthNotConfiguredError,
+  LoginNotBoundError,
+  SocialLoginError,
+} from './errors.js'
 import * as HandedOver from './handedOver.js'
 import { type Identity, type Profile, profiles } from './providers.js'
-import { digest, newId, newToken } from './secrets.js'
+import { digest, newId, newToken, sameDigest } from './secrets.js'
 import type * as Sessions from './sessions.js'
 import * as Store from './store.js'
 
@@ -152,6 +170,8 @@ export async function start(
   input: {
     provider: FrameSocialProvider
     deviceKey: DevicePublicKey
+    /** SHA-256 (base64url) of the secret the frame hands its popup. */
+    bindingChallenge: string
     projectId: string
     frameOrigin: string
   },
@@ -171,6 +191,7 @@ export async function start(
     deviceKey: input.deviceKey,
     deviceThumbprint: await DeviceKey.thumbprint(input.deviceKey),
     stateHash: digest(state),
+    bindingChallenge: input.bindingChallenge,
     codeVerifier,
     nonce,
     expiresAt,
@@ -190,12 +211,19 @@ export async function start(
   return { attemptId: attempt.id, authorizationUrl: url.href, expiresAt: expiresAt.toISOString() }
 }
 
-/** The frame page the popup ends on: what happened, nothing secret (the frame polls the attempt). */
-function frameReturn(attempt: Store.Attempt, status: 'ready' | 'failed', error?: string): string {
+/**
+ * The frame page the popup ends on: what happened and, when the provider vouched for someone, the
+ * completion secret that page presents with its binding secret (alone it finishes nothing).
+ */
+function frameReturn(
+  attempt: Store.Attempt,
+  outcome: { status: 'returned'; completion: string } | { status: 'failed'; error: string },
+): string {
   const url = new URL('/auth/callback', attempt.frameOrigin)
   url.searchParams.set('provider', attempt.provider ?? '')
-  url.searchParams.set('status', status)
-  if (error) url.searchParams.set('error', error)
+  url.searchParams.set('status', outcome.status)
+  if (outcome.status === 'returned') url.searchParams.set('completion', outcome.completion)
+  else url.searchParams.set('error', outcome.error)
   return url.href
 }
 
@@ -218,7 +246,7 @@ export async function callback(
       codeVerifier: null,
       error: { code: 'SOCIAL_LOGIN_FAILED', message },
     })
-    return frameReturn(attempt, 'failed', 'SOCIAL_LOGIN_FAILED')
+    return frameReturn(attempt, { status: 'failed', error: 'SOCIAL_LOGIN_FAILED' })
   }
   if (attempt.provider !== provider) return fail('The provider returned to the wrong address; start again')
   if (attempt.expiresAt <= now(context)) return fail('The login took longer than 10 minutes; start again')
@@ -239,14 +267,48 @@ export async function callback(
     return fail(`The ${provider} login could not be completed (${(error as Error).message})`)
   }
   const user = await Store.userForIdentity(context.db, { provider, ...identity })
-  const ready = await Store.advance(context.db, attempt.id, 'pending', {
-    step: 'ready',
+  const completion = newToken()
+  const returned = await Store.advance(context.db, attempt.id, 'pending', {
+    step: 'returned',
     codeVerifier: null,
+    completionHash: digest(completion),
     userId: user.id,
     userName: identity.userName ?? null,
   })
-  if (!ready) return frameReturn(attempt, 'failed', 'SOCIAL_LOGIN_FAILED')
-  return frameReturn(attempt, 'ready')
+  if (!returned) return frameReturn(attempt, { status: 'failed', error: 'SOCIAL_LOGIN_FAILED' })
+  return frameReturn(attempt, { status: 'returned', completion })
+}
+
+/** SHA-256, base64url: how the frame commits to its binding secret at start. */
+export function bindingChallengeOf(binding: string): string {
+  return createHash('sha256').update(binding).digest('base64url')
+}
+
+/**
+ * The popup's last step: `returned` -> `ready` when the completion secret (from the provider's return)
+ * and the binding secret (from the starting frame) both match. The browser that signed in at the
+ * provider without the starter's binding secret — a link someone else sent it — finishes nothing.
+ */
+export async function complete(context: Context, input: SocialCompleteRequest): Promise<SocialCompleted> {
+  const attempt = await Store.attempt(context.db, input.attemptId)
+  if (attempt?.kind !== 'social') throw new AttemptNotFoundError()
+  if (attempt.expiresAt <= now(context)) throw new AttemptExpiredError()
+  if (attempt.step !== 'returned' || !attempt.completionHash || !attempt.bindingChallenge) {
+    throw new AttemptStateError('This login is not waiting for its window to finish; start again')
+  }
+  const bound =
+    sameDigest(digest(input.completion), attempt.completionHash) &&
+    sameDigest(
+      Buffer.from(bindingChallengeOf(input.binding), 'base64url').toString('hex'),
+      Buffer.from(attempt.bindingChallenge, 'base64url').toString('hex'),
+    )
+  if (!bound) throw new LoginNotBoundError()
+  const ready = await Store.advance(context.db, attempt.id, 'returned', {
+    step: 'ready',
+    completionHash: null,
+  })
+  if (!ready) throw new AttemptStateError('This login is not waiting for its window to finish; start again')
+  return { status: 'ready' }
 }
 
 async function exchange(
@@ -318,9 +380,12 @@ async function exchange(
   return identity
 }
 
-/** CONNECT for a social login the provider completed: once, then the session. */
-export function connect(context: Context, attemptId: string): Promise<AuthConnected> {
-  return HandedOver.connect(context, attemptId, {
+/** CONNECT for a social login its popup completed: once, by the starting device, then the session. */
+export function connect(
+  context: Context,
+  input: { attemptId: string; proof: DeviceProof },
+): Promise<AuthConnected> {
+  return HandedOver.connect(context, input, {
     kind: 'social',
     notYet: 'The provider has not returned yet',
   })

@@ -229,10 +229,10 @@ export async function refreshToken(db: Db, tokenHash: string) {
 }
 
 /** Marks the token used; false when it was used already (a replay, or a racing refresh). */
-export async function useRefreshToken(db: Db, tokenHash: string): Promise<boolean> {
+export async function useRefreshToken(db: Db, tokenHash: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .update(authRefreshTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(authRefreshTokens.tokenHash, tokenHash), isNull(authRefreshTokens.usedAt)))
     .returning({ tokenHash: authRefreshTokens.tokenHash })
   return row !== undefined

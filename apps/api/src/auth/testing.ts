@@ -5,11 +5,14 @@ import { webcrypto } from 'node:crypto'
 import { type CaughtMail, startMailCatcher } from '@walletframe/devstack'
 import {
   type AuthConnected,
+  connectSigningInput,
   type DevicePublicKey,
   type EmailStartResponse,
   type FrameSocialProvider,
   refreshSigningInput,
   type SocialProviderSettings,
+  type WalletProofPurpose,
+  walletSigningInput,
 } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import * as Config from '../Config.js'
@@ -19,6 +22,8 @@ import * as Projects from '../db/projects.js'
 import * as TokenBucket from '../internal/TokenBucket.js'
 
 export const frameOrigin = 'https://frame.test'
+/** Where the API says it lives (the OAuth redirect_uri); requests reach it through app.request(). */
+export const apiOrigin = 'https://api.test'
 export const authSecret = 'test-auth-secret-0123456789abcdef0123456789'
 
 export type Device = {
@@ -30,6 +35,14 @@ export type Device = {
   ): Promise<{ refreshToken: string; timestamp: number; signature: string }>
   /** Signs any UTF-8 input with the device key (r || s, base64url): the wallet calls' proofs. */
   sign(input: string): Promise<string>
+  /** The proof over a call with the session's access token (a wallet call, an email update). */
+  callProof(
+    purpose: WalletProofPurpose,
+    accessToken: string,
+    timestamp?: number,
+  ): Promise<{ timestamp: number; signature: string }>
+  /** The proof that finishes a login this device started (a fresh one each call: proofs work once). */
+  connectProof(attemptId: string, timestamp?: number): Promise<{ timestamp: number; signature: string }>
 }
 
 /** A device key as the frame holds it: the private half non-extractable. */
@@ -57,6 +70,12 @@ export async function newDevice(): Promise<Device> {
       )
       return Buffer.from(signature).toString('base64url')
     },
+    async callProof(purpose, accessToken, timestamp = Date.now()) {
+      return { timestamp, signature: await this.sign(walletSigningInput(purpose, accessToken, timestamp)) }
+    },
+    async connectProof(attemptId, timestamp = Date.now()) {
+      return { timestamp, signature: await this.sign(connectSigningInput(attemptId, timestamp)) }
+    },
   }
 }
 
@@ -82,8 +101,10 @@ export async function startAuthHarness(
     social?: Partial<Record<FrameSocialProvider, SocialProviderSettings>>
     /** Sign In With Farcaster's relay and IdRegistry chain (the devstack's farcasterService). */
     farcaster?: { relayUrl: string; rpcUrl: string }
-    /** Seconds between two codes to one address (SPEC §9's 30 unless set). */
+    /** Seconds between two codes to one address (30 unless set). */
     emailCooldownSeconds?: number
+    /** Any other login setting (limits). */
+    auth?: Record<string, unknown>
   } = {},
 ): Promise<AuthHarness> {
   const mail = await startMailCatcher()
@@ -99,12 +120,16 @@ export async function startAuthHarness(
       networks: [evmNetwork(1, 'Ethereum')],
       options: {
         frameOrigins: [frameOrigin],
+        publicUrl: apiOrigin,
         auth: {
           secret: authSecret,
           email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
           ...(options.social ? { social: options.social } : {}),
           ...(options.farcaster ? { farcaster: options.farcaster } : {}),
           ...(options.emailCooldownSeconds ? { emailCooldownSeconds: options.emailCooldownSeconds } : {}),
+          // One harness serves many logins from one address: the per-IP start limit is tested on its own.
+          emailStartsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+          ...options.auth,
         },
       },
     }),
@@ -139,7 +164,11 @@ export async function startAuthHarness(
       if (started.action !== 'VERIFY_OTP') throw new Error(`Login of ${email} asked for ${started.action}`)
       const { code } = await harness.nextCode(email, after)
       const connected = (await (
-        await harness.post('/v1/auth/email/verify?projectId=app', { attemptId: started.attemptId, otp: code })
+        await harness.post('/v1/auth/email/verify?projectId=app', {
+          attemptId: started.attemptId,
+          otp: code,
+          proof: await device.connectProof(started.attemptId),
+        })
       ).json()) as AuthConnected
       return { email, device, connected }
     },

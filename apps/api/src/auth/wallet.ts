@@ -2,7 +2,7 @@
 // signature of the session's device key over the call and the access token: an access token that
 // leaked (a log, a proxy) releases nothing without the non-extractable key in the frame.
 import {
-  type DeviceProof,
+  type DeviceProof as DeviceProofBody,
   EncryptedRecoveryShare,
   type WalletCreated,
   type WalletCreateRequest,
@@ -10,32 +10,26 @@ import {
   type WalletShares,
   walletSigningInput,
 } from '@walletframe/protocol'
-import * as DeviceKey from './deviceKey.js'
+import * as DeviceProof from './deviceProof.js'
 import * as Envelope from './envelope.js'
-import { DeviceProofRejectedError, WalletExistsError } from './errors.js'
-import * as Sessions from './sessions.js'
+import { WalletExistsError } from './errors.js'
+import type * as Sessions from './sessions.js'
 import * as WalletStore from './walletStore.js'
 
 export type Context = Sessions.Context & { envelope: Envelope.Key }
 
-/** Checks the device key's signature over (purpose, access token, timestamp). */
-export async function checkProof(
-  context: Pick<Context, 'now'>,
+/** Checks and spends the session device key's signature over (purpose, access token, timestamp). */
+export function checkProof(
+  context: DeviceProof.Context,
   authenticated: Sessions.Authenticated,
-  input: { purpose: WalletProofPurpose; accessToken: string; proof: DeviceProof },
+  input: { purpose: WalletProofPurpose; accessToken: string; proof: DeviceProofBody },
 ): Promise<void> {
-  const now = context.now?.() ?? new Date()
-  if (Math.abs(now.getTime() - input.proof.timestamp) > Sessions.refreshWindowMs) {
-    throw new DeviceProofRejectedError(
-      `the signed timestamp is more than ${Sessions.refreshWindowMs / 60_000} minutes from the server's time`,
-    )
-  }
-  const signed = await DeviceKey.verify(
+  return DeviceProof.spend(
+    context,
     authenticated.session.deviceKey,
     walletSigningInput(input.purpose, input.accessToken, input.proof.timestamp),
-    input.proof.signature,
+    input.proof,
   )
-  if (!signed) throw new DeviceProofRejectedError('the signature is not the session’s device key’s')
 }
 
 /** Stores a new wallet's auth share (sealed) and recovery share (the frame's ciphertext), once. */
@@ -59,8 +53,11 @@ export async function create(
   }
 }
 
-/** The shares the API keeps for the user, the auth share opened; `exists: false` before a create. */
-export async function shares(context: Context, userId: string): Promise<WalletShares> {
+/**
+ * The shares the API keeps for the user, the auth share opened; `exists: false` before a create. The
+ * recovery ciphertext comes only when asked for: a device holding its device share never needs it.
+ */
+export async function shares(context: Context, userId: string, recovery = false): Promise<WalletShares> {
   const row = await WalletStore.ofUser(context.db, userId)
   if (!row) return { exists: false }
   if (row.envelopeKeyId !== context.envelope.id) {
@@ -71,6 +68,6 @@ export async function shares(context: Context, userId: string): Promise<WalletSh
     addresses: { eip155: row.evmAddress, solana: row.solanaAddress },
     authShare: Buffer.from(Envelope.open(context.envelope, row.authShare, userId)).toString('base64url'),
     // Parsed like any input: the row is what a create stored, but a schema change must not leak through.
-    recoveryShare: EncryptedRecoveryShare.parse(row.recoveryShare),
+    ...(recovery ? { recoveryShare: EncryptedRecoveryShare.parse(row.recoveryShare) } : {}),
   }
 }

@@ -35,8 +35,8 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/wallet/shares',
     summary:
-      "The auth share and the encrypted recovery share ({exists:false} before a create). Bearer + the device key's " +
-      "proof over 'shares' (a leaked access token alone releases nothing)",
+      'The auth share, and the encrypted recovery share when asked for (recovery: true; a device without its device share) ' +
+      "({exists:false} before a create). Bearer + the device key's single-use proof over 'shares' (a leaked access token alone releases nothing)",
     query: SdkQuery,
     body: WalletSharesRequest,
     response: WalletShares,
@@ -86,6 +86,6 @@ export function register(app: App, options: register.Options): void {
     const body = await read(c, WalletSharesRequest)
     const { context, user } = await authorize(c, 'shares', body.proof)
     c.header('cache-control', 'no-store')
-    return c.json((await Wallet.shares(context, user.id)) satisfies WalletShares)
+    return c.json((await Wallet.shares(context, user.id, body.recovery === true)) satisfies WalletShares)
   })
 }

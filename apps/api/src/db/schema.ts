@@ -275,7 +275,7 @@ export const authAttempts = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind', { enum: ['email', 'social', 'email_update', 'farcaster'] }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social and farcaster: pending | ready | connected | failed. */
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */
@@ -295,6 +295,10 @@ export const authAttempts = pgTable(
     nonce: text('nonce'),
     /** farcaster: the relay channel's bearer token, the API's alone (the frame gets the channel URL). */
     channelToken: text('channel_token'),
+    /** social: SHA-256 of the secret the starting frame gave its popup; the popup presents it to finish. */
+    bindingChallenge: text('binding_challenge'),
+    /** social: SHA-256 of the secret the provider's return put in the popup's address (step `returned`). */
+    completionHash: text('completion_hash'),
     userId: text('user_id'),
     userName: text('user_name'),
     error: jsonb('error').$type<{ code: string; message: string }>(),
@@ -307,6 +311,19 @@ export const authAttempts = pgTable(
     index('auth_attempts_email').on(table.email),
     index('auth_attempts_expires').on(table.expiresAt),
   ],
+)
+
+/**
+ * Device-key proofs already spent (SHA-256 of what was signed), kept until they are too old to be
+ * accepted anyway: a proof replayed within its time window is refused, in every process.
+ */
+export const authSpentProofs = pgTable(
+  'auth_spent_proofs',
+  {
+    digest: text('digest').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_spent_proofs_expires').on(table.expiresAt)],
 )
 
 /** A login's session: one per login, bound to the device key that must sign each refresh. */

@@ -5,6 +5,7 @@
 import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
 import { text } from './common.js'
+import { DeviceProof } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
 // Pieces.
@@ -100,6 +101,14 @@ export const EmailStartRequest = z.object({
 })
 export type EmailStartRequest = z.infer<typeof EmailStartRequest>
 
+/**
+ * What the device key signs to finish a login (UTF-8): `walletframe-connect\n{attemptId}\n{timestamp}`.
+ * Only the device that started an attempt can turn it into a session, and each proof works once.
+ */
+export function connectSigningInput(attemptId: string, timestamp: number): string {
+  return `walletframe-connect\n${attemptId}\n${timestamp}`
+}
+
 export const EmailStartResponse = z.object({
   attemptId: z.string(),
   /** VERIFY_DEVICE: wait for the link in the mail (poll GET /v1/auth/attempts/{id}); VERIFY_OTP: a code was sent. */
@@ -127,11 +136,26 @@ export const DeviceApprovalResponse = z.object({
 })
 export type DeviceApprovalResponse = z.infer<typeof DeviceApprovalResponse>
 
-export const EmailVerifyRequest = z.object({ attemptId: AuthId, otp: EmailOtp })
+export const EmailVerifyRequest = z.object({
+  attemptId: AuthId,
+  otp: EmailOtp,
+  /** The starting device key's signature over connectSigningInput(attemptId, timestamp). */
+  proof: DeviceProof,
+})
 export type EmailVerifyRequest = z.infer<typeof EmailVerifyRequest>
 
-/** Starts an email update for the signed-in user (Authorization: Bearer). */
-export const EmailUpdateRequest = z.object({ email: AuthEmail })
+/**
+ * Starts an email update for the signed-in user (Authorization: Bearer). Changing a login method
+ * takes a fresh proof of the factors the user has: the session's device key signs
+ * walletSigningInput('email-update', accessToken, timestamp), and a user with no address yet names a
+ * login they just finished again with their current method (`reauthAttemptId`: a social or Farcaster
+ * attempt of theirs, from this device, ready and not connected).
+ */
+export const EmailUpdateRequest = z.object({
+  email: AuthEmail,
+  proof: DeviceProof,
+  reauthAttemptId: z.optional(AuthId),
+})
 export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
 
 export const EmailUpdateResponse = z.object({
@@ -141,6 +165,8 @@ export const EmailUpdateResponse = z.object({
   expiresAt: z.string(),
   /** The address now linked (after DONE). */
   email: z.optional(z.string()),
+  /** Seconds before another code may go to the address the last one went to. */
+  resendAfterSeconds: z.optional(z.number()),
 })
 export type EmailUpdateResponse = z.infer<typeof EmailUpdateResponse>
 
@@ -153,6 +179,12 @@ export type EmailUpdateVerifyRequest = z.infer<typeof EmailUpdateVerifyRequest>
 export const SocialStartRequest = z.object({
   provider: FrameSocialProvider,
   deviceKey: DevicePublicKey,
+  /**
+   * SHA-256 (base64url) of a secret the frame hands only to the popup it opened. The provider's return
+   * counts only when that popup presents the secret (POST …/social/complete), so a login started in
+   * one browser cannot be finished in another (login CSRF).
+   */
+  bindingChallenge: base64url(43),
 })
 export type SocialStartRequest = z.infer<typeof SocialStartRequest>
 
@@ -165,7 +197,25 @@ export const SocialStartResponse = z.object({
 })
 export type SocialStartResponse = z.infer<typeof SocialStartResponse>
 
-export const SocialConnectRequest = z.object({ attemptId: AuthId })
+/**
+ * The popup's last step, from the frame origin's /auth/callback page: the completion secret the
+ * provider's return put in that page's address, and the binding secret the frame gave the popup.
+ */
+export const SocialCompleteRequest = z.object({
+  attemptId: AuthId,
+  completion: base64url(43),
+  binding: base64url(43),
+})
+export type SocialCompleteRequest = z.infer<typeof SocialCompleteRequest>
+
+export const SocialCompleted = z.object({ status: z.literal('ready') })
+export type SocialCompleted = z.infer<typeof SocialCompleted>
+
+export const SocialConnectRequest = z.object({
+  attemptId: AuthId,
+  /** The starting device key's signature over connectSigningInput(attemptId, timestamp). */
+  proof: DeviceProof,
+})
 export type SocialConnectRequest = z.infer<typeof SocialConnectRequest>
 
 /** The provider's redirect back to the API (query for most, a form post for Apple). */
@@ -195,7 +245,11 @@ export const FarcasterStartResponse = z.object({
 })
 export type FarcasterStartResponse = z.infer<typeof FarcasterStartResponse>
 
-export const FarcasterConnectRequest = z.object({ attemptId: AuthId })
+export const FarcasterConnectRequest = z.object({
+  attemptId: AuthId,
+  /** The starting device key's signature over connectSigningInput(attemptId, timestamp). */
+  proof: DeviceProof,
+})
 export type FarcasterConnectRequest = z.infer<typeof FarcasterConnectRequest>
 
 // ---------------------------------------------------------------------------------------------
@@ -214,6 +268,8 @@ export const AuthAttemptStatus = z.object({
   /** failed: why, in words for the user, and a stable code. */
   error: z.optional(z.object({ code: z.string(), message: z.string() })),
   expiresAt: z.string(),
+  /** Email: seconds before another code may be sent to the address (the server's cooldown). */
+  resendAfterSeconds: z.optional(z.number()),
 })
 export type AuthAttemptStatus = z.infer<typeof AuthAttemptStatus>
 

@@ -183,6 +183,8 @@ export const apiErrorCodes = [
   'ONRAMP_REFUSED',
   /** The on-ramp provider did not answer, or none is configured. */
   'ONRAMP_UNAVAILABLE',
+  /** A checkout's redirectUrl off the frame's pages (an open redirect at the end of a purchase). */
+  'REDIRECT_NOT_ALLOWED',
   /** No pool path (direct or through the wrapped native token) joins the two tokens of a swap. */
   'NO_SWAP_ROUTE',
   /** A sign-in message or signature that does not hold (its reason is in the message). */
@@ -195,6 +197,10 @@ export const apiErrorCodes = [
   'INVALID_OTP',
   /** The code took 5 wrong tries, or was used, or was replaced by a newer one: request a new code. */
   'OTP_LOCKED',
+  /** Too many codes were tried against this address lately, across all its logins: wait (Retry-After). */
+  'OTP_ADDRESS_LOCKED',
+  /** A social login's return reached a window other than the popup the starting frame opened. */
+  'LOGIN_NOT_BOUND',
   /** No login attempt (or email update) has this id. */
   'AUTH_ATTEMPT_NOT_FOUND',
   /** The login attempt ran out of time (10 minutes); start again. */
@@ -215,7 +221,7 @@ export const apiErrorCodes = [
   'EMAIL_TAKEN',
   /** The user's wallet shares are stored already (a wallet is created once). */
   'WALLET_EXISTS',
-  /** A device-key proof over the wallet call that does not verify or is stale. */
+  /** A device-key proof (a login's finish, a wallet call, an email update) that does not verify, is stale, or was used. */
   'DEVICE_PROOF_REJECTED',
   'INTERNAL',
 ] as const

@@ -43,7 +43,7 @@ export const EncryptedRecoveryShare = z.object({
 })
 export type EncryptedRecoveryShare = z.infer<typeof EncryptedRecoveryShare>
 
-export const walletProofPurposes = ['create', 'shares'] as const
+export const walletProofPurposes = ['create', 'shares', 'email-update'] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
 /**
@@ -80,7 +80,14 @@ export const WalletCreated = z.object({
 export type WalletCreated = z.infer<typeof WalletCreated>
 
 /** Asks for the shares the API keeps (Authorization: Bearer). */
-export const WalletSharesRequest = z.object({ proof: DeviceProof })
+export const WalletSharesRequest = z.object({
+  proof: DeviceProof,
+  /**
+   * Whether to include the recovery ciphertext: only a device without its device share needs it, and
+   * every copy handed out is one more chance to guess the password offline.
+   */
+  recovery: z.optional(z.boolean()),
+})
 export type WalletSharesRequest = z.infer<typeof WalletSharesRequest>
 
 /** `exists: false`: the user has no wallet yet; the frame makes one and POSTs …/wallet/create. */
@@ -90,7 +97,8 @@ export const WalletShares = z.union([
     exists: z.literal(true),
     addresses: WalletAddresses,
     authShare: WalletShare,
-    recoveryShare: EncryptedRecoveryShare,
+    /** Only when asked for (`recovery: true`). */
+    recoveryShare: z.optional(EncryptedRecoveryShare),
   }),
 ])
 export type WalletShares = z.infer<typeof WalletShares>
