@@ -1,6 +1,7 @@
 // @walletframe/sdk/wagmi in a dapp built on @wagmi/core (e2e/lib/wagmiHost.page.ts): wagmi's connect
 // opens the modal, its actions sign and send through the frame against the devnets with the browser
-// wallet, switchChain and the frame's own events keep wagmi in step, a reload reconnects.
+// wallet, switchChain and the frame's own events keep wagmi in step, a reload reconnects through
+// Walletframe alone even though wagmi's EIP-6963 discovery has a connector of its own for the wallet.
 import type { Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
@@ -22,6 +23,9 @@ type Host = {
   connectMs(): number | undefined
   connection(): { status: string; address?: string; chainId?: number; connector?: string }
   history(): string[]
+  connectors(): string[]
+  connections(): string[]
+  mostConnections(): number
   signMessage(message: string): Promise<`0x${string}`>
   signTypedData(): Promise<`0x${string}`>
   sendTransaction(to: string, value: string): Promise<{ hash: string; status: string; chainId: number }>
@@ -37,9 +41,24 @@ type HostWindow = {
   }
 }
 
-async function openHost(page: Page, stack: Stack, chains: ChainsFile): Promise<string> {
+type Load = {
+  /** wagmi's EIP-6963 discovery; on (wagmi's default) unless false. */
+  multiInjectedProviderDiscovery?: boolean
+  /** Whether the test wallet honours wallet_revokePermissions (default true). */
+  revokePermissions?: boolean
+}
+
+/** Injects the test wallet and loads the wagmi host. */
+async function load(page: Page, stack: Stack, chains: ChainsFile, options: Load = {}) {
+  const { multiInjectedProviderDiscovery, revokePermissions = true } = options
+  await injectBrowserWallet(page, {
+    privateKey: holder.privateKey,
+    rpcUrls: rpcUrlsOf(chains),
+    chainId: 1,
+    revokePermissions,
+  })
   const evm = chains.networks.filter((network) => network.chainNamespace === 'eip155')
-  return serveHostPage(page, stack.demo.origin, {
+  const url = await serveHostPage(page, stack.demo.origin, {
     entry: new URL('./lib/wagmiHost.page.ts', import.meta.url).pathname,
     path: '/wagmi.html',
     config: {
@@ -51,13 +70,21 @@ async function openHost(page: Page, stack: Stack, chains: ChainsFile): Promise<s
         name: network.name,
         rpcUrl: network.rpcUrls.default.http[0] as string,
       })),
+      ...(multiInjectedProviderDiscovery === undefined ? {} : { multiInjectedProviderDiscovery }),
     },
   })
+  await page.goto(url)
 }
 
 /** What reconnect() on load gave: the ids of the connectors it reconnected. */
 const reconnected = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).host.reconnected)
 const connection = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).host.connection())
+/** The connectors wagmi holds a connection through now, and the most it held at once since the load. */
+const connections = (page: Page) =>
+  page.evaluate(() => {
+    const { host } = window as unknown as HostWindow
+    return { now: host.connections(), most: host.mostConnections() }
+  })
 
 async function connectThroughWagmi(page: Page) {
   await page.evaluate(() => (window as unknown as HostWindow).host.connect())
@@ -67,10 +94,8 @@ async function connectThroughWagmi(page: Page) {
 
 let outbound: string[] = []
 
-test.beforeEach(async ({ page, stack, chains }) => {
+test.beforeEach(async ({ page, stack }) => {
   outbound = recordOutbound(page, hostnamesOf(stack))
-  await injectBrowserWallet(page, { privateKey: holder.privateKey, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
-  await page.goto(await openHost(page, stack, chains))
 })
 
 test.afterEach(() => {
@@ -79,8 +104,12 @@ test.afterEach(() => {
 
 test("wagmi's connect, signMessage, signTypedData, sendTransaction and switchChain go through the connector", async ({
   page,
+  stack,
   chains,
 }) => {
+  // Discovery off: at the end the test wallet emits accountsChanged, and wagmi's own connector for an
+  // authorised wallet connects itself on that event. This test is about our connector's events.
+  await load(page, stack, chains, { multiInjectedProviderDiscovery: false })
   expect(await reconnected(page)).toEqual([])
   expect(await connectThroughWagmi(page)).toEqual({ accounts: [holder.address], chainId: 1 })
   expect(await connection(page)).toEqual({
@@ -150,22 +179,42 @@ test("wagmi's connect, signMessage, signTypedData, sendTransaction and switchCha
   await expect.poll(async () => (await connection(page)).address).toBe(other)
 })
 
-test('a reload reconnects through isAuthorized; disconnect from wagmi or the frame ends it; open() connects wagmi too', async ({
+test("with wagmi's defaults a reload reconnects through Walletframe alone; disconnect from wagmi or the frame ends it; open() connects wagmi too", async ({
   page,
+  stack,
+  chains,
 }) => {
+  // wagmi's defaults (EIP-6963 discovery on), and a wallet that keeps the site's permission when the
+  // frame disconnects (no EIP-2255 revoke): the frame's eth_requestAccounts authorised the wallet for
+  // this page's origin, so wagmi's own connector for it would answer isAuthorized() on every reload.
+  await load(page, stack, chains, { revokePermissions: false })
+  expect(await page.evaluate(() => (window as unknown as HostWindow).host.connectors())).toEqual([
+    'walletframe',
+    'org.walletframe.testwallet',
+  ])
   await connectThroughWagmi(page)
+  expect(await connections(page)).toEqual({ now: ['walletframe'], most: 1 })
   await page.reload()
   expect(await reconnected(page)).toEqual(['walletframe'])
-  expect(await connection(page)).toMatchObject({ status: 'connected', address: holder.address, chainId: 1 })
+  expect(await connections(page)).toEqual({ now: ['walletframe'], most: 1 })
+  expect(await connection(page)).toEqual({
+    status: 'connected',
+    address: holder.address,
+    chainId: 1,
+    connector: 'walletframe',
+  })
   const signature = await page.evaluate(() => (window as unknown as HostWindow).host.signMessage('again'))
   expect(await verifyMessage({ address: holder.address, message: 'again', signature })).toBe(true)
 
-  // wagmi's disconnect disconnects the frame: after a reload there is nothing to reconnect.
+  // wagmi's disconnect disconnects the frame, and the dapp: no connection of the wallet's own takes
+  // over, now or after a reload.
   await page.evaluate(() => (window as unknown as HostWindow).host.disconnect())
   expect(await connection(page)).toMatchObject({ status: 'disconnected' })
+  expect(await connections(page)).toEqual({ now: [], most: 1 })
   await page.reload()
   expect(await reconnected(page)).toEqual([])
   expect((await connection(page)).status).toBe('disconnected')
+  expect(await connections(page)).toEqual({ now: [], most: 0 })
 
   // Disconnecting from the frame's side (the host's call, the modal's Disconnect) reaches wagmi.
   await connectThroughWagmi(page)
@@ -180,4 +229,5 @@ test('a reload reconnects through isAuthorized; disconnect from wagmi or the fra
   await expect
     .poll(() => connection(page))
     .toEqual({ status: 'connected', address: holder.address, chainId: 1, connector: 'walletframe' })
+  expect(await connections(page)).toEqual({ now: ['walletframe'], most: 1 })
 })

@@ -8,6 +8,7 @@ type Config = {
   chainId: number
   name: string
   rdns: string
+  revokePermissions: boolean
 }
 type Listener = (...args: unknown[]) => void
 type Control = { declineNext: boolean; calls: string[]; emit(event: string, data: unknown): void }
@@ -73,6 +74,7 @@ async function request({ method, params }: { method: string; params?: unknown })
     case 'eth_chainId':
       return numberToHex(chainId)
     case 'wallet_revokePermissions':
+      if (!config.revokePermissions) throw new RpcError(4200, 'Unsupported method: wallet_revokePermissions')
       permit(false)
       return null
     case 'wallet_switchEthereumChain': {

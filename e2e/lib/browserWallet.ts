@@ -11,6 +11,11 @@ export type BrowserWalletOptions = {
   chainId: number
   name?: string
   rdns?: string
+  /**
+   * Whether the wallet forgets the site's permission on EIP-2255 wallet_revokePermissions (default
+   * true). Many wallets do not implement it: the permission outlives a dapp's disconnect.
+   */
+  revokePermissions?: boolean
 }
 
 let bundled: Promise<string> | undefined
@@ -29,7 +34,12 @@ function bundle(): Promise<string> {
 }
 
 export async function injectBrowserWallet(page: Page, options: BrowserWalletOptions) {
-  const config = { name: 'Test Wallet', rdns: 'org.walletframe.testwallet', ...options }
+  const config = {
+    name: 'Test Wallet',
+    rdns: 'org.walletframe.testwallet',
+    revokePermissions: true,
+    ...options,
+  }
   await page.addInitScript({
     content: `window.__testWalletConfig = ${JSON.stringify(config)};\n${await bundle()}`,
   })

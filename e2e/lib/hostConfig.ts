@@ -7,6 +7,8 @@ export type HostConfig = {
   chains?: { id: number; name: string; rpcUrl: string }[]
   /** Solana JSON-RPC URL (the devnet). */
   solanaRpcUrl?: string
+  /** wagmi's EIP-6963 discovery (createConfig's multiInjectedProviderDiscovery); wagmi's default, on, when unset. */
+  multiInjectedProviderDiscovery?: boolean
 }
 
 export function hostConfig(): HostConfig {

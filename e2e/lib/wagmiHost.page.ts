@@ -41,8 +41,11 @@ const config = createConfig({
   chains,
   connectors: [connector],
   transports: Object.fromEntries(chains.map((chain) => [chain.id, http(chain.rpcUrls.default.http[0])])),
-  // The test wallet in this page announces itself too: wagmi lists only our connector.
-  multiInjectedProviderDiscovery: false,
+  // wagmi's default unless the spec says otherwise: its EIP-6963 discovery lists the test wallet
+  // this page announces beside our connector.
+  ...(settings.multiInjectedProviderDiscovery === undefined
+    ? {}
+    : { multiInjectedProviderDiscovery: settings.multiInjectedProviderDiscovery }),
 })
 
 /** Every status wagmi's connection went through, in order (for the events the connector emits). */
@@ -52,6 +55,15 @@ watchConnection(config, {
     history.push(`${connection.status} ${connection.address ?? '-'} ${connection.chainId ?? '-'}`)
   },
 })
+
+/** The most connections wagmi held at once since the page loaded. */
+let mostConnections = config.state.connections.size
+config.subscribe(
+  (state) => state.connections.size,
+  (size) => {
+    mostConnections = Math.max(mostConnections, size)
+  },
+)
 
 /** Connect time through the connector: wagmi's connect() call to its resolution. */
 let connectMs: number | undefined
@@ -81,6 +93,11 @@ const host = {
     return { status, address, chainId, connector: connector?.id }
   },
   history: () => history,
+  /** The ids of wagmi's connectors (ours, then those its discovery added). */
+  connectors: () => config.connectors.map((c) => c.id),
+  /** The ids of the connectors wagmi holds a connection through now. */
+  connections: () => [...config.state.connections.values()].map((c) => c.connector.id),
+  mostConnections: () => mostConnections,
   signMessage: (message: string) => signMessage(config, { message }),
   signTypedData: () =>
     signTypedData(config, {

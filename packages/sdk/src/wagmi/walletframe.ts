@@ -1,11 +1,12 @@
 // The wagmi connector over a Walletframe instance: wagmi's connect opens the modal and resolves when
 // the frame reports an EVM account; reconnect on load reads the state the frame restored; signing and
 // sending go through the SDK's EIP-1193 provider. https://wagmi.sh/dev/creating-connectors
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
+import { ChainNotConfiguredError, createConnector, type Storage } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { info } from '../announce.js'
 import type { Walletframe } from '../createWalletframe.js'
 import type { Provider } from '../Provider.js'
+import * as BrowserWallets from './browserWallets.js'
 
 export declare namespace walletframe {
   type Parameters = {
@@ -16,6 +17,9 @@ export declare namespace walletframe {
 
 walletframe.type = 'walletframe' as const
 
+/** What this connector keeps in wagmi's storage: wagmi's own shimDisconnect flags (see below). */
+type StorageItem = { [_ in `${string}.disconnected`]: true }
+
 export function walletframe({ instance }: walletframe.Parameters) {
   const { provider } = instance
   type Listeners = {
@@ -25,8 +29,10 @@ export function walletframe({ instance }: walletframe.Parameters) {
   }
   let listeners: Listeners | undefined
   let onConnect: ((connectInfo: { chainId: string }) => void) | undefined
+  /** The page's browser wallets, watched from setup on: the frame connects through one of them. */
+  let wallets: BrowserWallets.BrowserWallets | undefined
 
-  return createConnector<Provider>((config) => ({
+  return createConnector<Provider, Record<string, unknown>, StorageItem>((config) => ({
     id: 'walletframe',
     name: info.name,
     icon: info.icon,
@@ -40,6 +46,7 @@ export function walletframe({ instance }: walletframe.Parameters) {
       if (onConnect) return
       onConnect = (connectInfo) => this.onConnect?.(connectInfo)
       provider.on('connect', onConnect)
+      if (typeof window !== 'undefined') wallets = BrowserWallets.watch(window)
     },
 
     async connect({ chainId, isReconnecting, withCapabilities } = {}) {
@@ -56,6 +63,8 @@ export function walletframe({ instance }: walletframe.Parameters) {
                 ? new UserRejectedRequestError(error as Error)
                 : error
             })
+      // Awaited: wagmi's reconnect() asks the next connector only once this one has connected.
+      if (wallets) await disconnectOwnConnectors(wallets, config.storage, accounts)
       let current = await this.getChainId()
       if (chainId && chainId !== current) current = (await this.switchChain?.({ chainId }))?.id ?? current
       subscribe(this)
@@ -126,6 +135,7 @@ export function walletframe({ instance }: walletframe.Parameters) {
     async onConnect(connectInfo) {
       const accounts = await this.getAccounts()
       if (accounts.length === 0) return
+      if (wallets) await disconnectOwnConnectors(wallets, config.storage, accounts)
       subscribe(this)
       config.emitter.emit('connect', { accounts, chainId: Number(connectInfo.chainId) })
     },
@@ -159,4 +169,28 @@ export function walletframe({ instance }: walletframe.Parameters) {
     provider.removeListener('disconnect', listeners.disconnect)
     listeners = undefined
   }
+}
+
+/**
+ * Keeps wagmi from holding a second connection to this connector's account through a browser
+ * wallet's own connector. The frame's eth_requestAccounts runs on the wallet in this page (the SDK's
+ * injected bridge), so from then on the wallet answers eth_accounts for the dapp's origin. wagmi's
+ * EIP-6963 discovery (on by default) has a connector for that wallet, whose id is the wallet's rdns,
+ * and reconnect() connects every connector whose isAuthorized() is true: after a reload the dapp
+ * would have two connections, and disconnect() would leave it connected through the wallet (and,
+ * with a wallet that ignores the frame's wallet_revokePermissions, reconnected on the next load).
+ *
+ * The rule used is wagmi's own shimDisconnect (connectors/injected.ts): while `<id>.disconnected` is
+ * in wagmi's storage, that injected connector's isAuthorized() is false, and connecting through it
+ * removes the flag. So the user can still connect the wallet directly, and a wallet authorised for
+ * another account is left alone. Without storage (`storage: null`) wagmi keeps no flags, nor do we.
+ */
+async function disconnectOwnConnectors(
+  wallets: BrowserWallets.BrowserWallets,
+  storage: Storage<StorageItem> | null | undefined,
+  accounts: readonly string[],
+) {
+  const [address] = accounts
+  if (!storage || !address) return
+  for (const rdns of await wallets.holding(address)) await storage.setItem(`${rdns}.disconnected`, true)
 }
