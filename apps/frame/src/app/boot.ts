@@ -318,6 +318,8 @@ export function boot(): Booted {
           client: api as Client.Client,
           storage: storage.secure,
           sessionOnly: storage.regime !== 'frame',
+          projectId: () => host?.projectId,
+          sdk: () => sdk,
           networks: () => core.networks.get().available,
           connect: (connector) =>
             Connect.connect(core, adopt(connector, { id: connector.id }), { id: connector.id }),

@@ -2,7 +2,7 @@
 // its Worker load on first use from connectors/embedded/, so the boot chunk carries none of it).
 import type { AccountType, FrameSocialProvider } from '@walletframe/protocol'
 import type { EmailUpdate } from './emailUpdate.js'
-import type { Popup } from './popup.js'
+import type { MessagingPopup } from './popup.js'
 import type { ReadableStore } from './store.js'
 
 /** A code was mailed (VERIFY_OTP), or the mailbox must first approve this device (VERIFY_DEVICE). */
@@ -10,7 +10,7 @@ export type EmailStep = {
   readonly attemptId: string
   readonly action: 'VERIFY_DEVICE' | 'VERIFY_OTP'
   readonly email: string
-  /** Epoch ms after which another code may be sent (SPEC §9: 30 s). */
+  /** Epoch ms after which another code may be sent (the server's cooldown). */
   readonly resendAt: number
 }
 
@@ -32,8 +32,11 @@ export type EmbeddedLogin = {
   waitForDevice(step: EmailStep, signal: AbortSignal): Promise<EmailStep>
   /** The code: the session opens and the wallet connects. */
   verify(step: EmailStep, otp: string): Promise<void>
-  /** Social login in `popup` (opened synchronously in the click handler), then connect. */
-  social(provider: FrameSocialProvider, popup: Popup, signal: AbortSignal): Promise<void>
+  /**
+   * Social login in `popup`, opened synchronously in the click handler on the frame origin's
+   * /auth/social (socialPopup.ts `path`): the popup is handed the attempt, then connect.
+   */
+  social(provider: FrameSocialProvider, popup: MessagingPopup, signal: AbortSignal): Promise<void>
   /** SPEC §3 account state `farcasterUrl`: the relay channel the Farcaster app signs in on, while a Farcaster login waits. */
   readonly farcasterUrl: ReadableStore<string | undefined>
   /** Sign In With Farcaster: opens a relay channel (farcasterUrl), waits for the Farcaster app's signature, then connects. */

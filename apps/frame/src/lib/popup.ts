@@ -1,15 +1,18 @@
-// Popups on the frame's behalf (the on-ramp checkout): opened in the click handler itself, since a
+// Popups on the frame's behalf (the on-ramp checkout, social login): opened in the click handler itself, since a
 // browser blocks window.open once an await has passed the user's gesture; then followed until the
 // page it went to comes back to the frame origin and reports, or until the user closes it.
 
 /** What the frame uses of a popup's WindowProxy (cross-origin most of its life). */
 export type Popup = Pick<Window, 'closed' | 'close' | 'focus'> & { location: Pick<Location, 'replace'> }
 
+/** A popup the frame also talks to (social login hands its popup page the attempt by postMessage). */
+export type MessagingPopup = Popup & Pick<Window, 'postMessage'>
+
 /** Centered over the modal, the size of a checkout page. */
 const features = 'popup=yes,width=480,height=720'
 
 /** Opens `url` (about:blank to navigate later) now; null when the browser blocked it. */
-export function open(url: string, name = 'walletframe-checkout'): Popup | null {
+export function open(url: string, name = 'walletframe-checkout'): MessagingPopup | null {
   return window.open(url, name, features)
 }
 

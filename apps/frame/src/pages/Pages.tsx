@@ -1,13 +1,15 @@
-// The frame origin's real pages besides the modal: the OAuth popup return, the email
-// device-approval link, the on-ramp return and the embedded wallet's approval window (ARCHITECTURE "The frame app").
+// The frame origin's real pages besides the modal: the social login popup (its first page and its
+// return), the email device-approval link, the on-ramp return and the embedded wallet's approval window.
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { ApprovalPage } from './ApprovalPage.js'
 import { AuthCallbackPage } from './AuthCallbackPage.js'
 import { NotAvailablePage } from './NotAvailablePage.js'
 import { OnrampReturnPage } from './OnrampReturnPage.js'
+import { SocialLoginPage } from './SocialLoginPage.js'
 import { VerifyPage } from './VerifyPage.js'
 
 const router = createBrowserRouter([
+  { path: '/auth/social', element: <SocialLoginPage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
   { path: '/approve', element: <ApprovalPage /> },
   { path: '/verify', element: <VerifyPage /> },

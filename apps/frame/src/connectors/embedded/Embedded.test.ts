@@ -247,6 +247,8 @@ describe('reconnect', () => {
     const restored = await connector(reloaded, server.api, asked).reconnect()
     expect(restored?.accounts).toEqual(connected.accounts)
     expect(asked).toEqual([])
+    // The device share opens it: the recovery ciphertext was never asked for.
+    expect(server.shareCalls).toEqual([false, false])
     reloaded.close()
   })
 
@@ -274,8 +276,27 @@ describe('reconnect', () => {
     other.login(server.login(await other.deviceKey()))
     expect((await other.connect()).accounts).toEqual(connected.accounts)
     expect(asked).toEqual(['recover'])
+    // The first device never asked for the recovery ciphertext; the new one, once it had to.
+    expect(server.shareCalls).toEqual([false, false, true])
     first.close()
     second.close()
+  })
+})
+
+describe('loginProof', () => {
+  it("is the device key's proof over the attempt, a fresh one each time, each good once", async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    server.login(await c.deviceKey())
+    const first = await c.loginProof('attempt-1')
+    const second = await c.loginProof('attempt-1')
+    expect(second.timestamp).toBeGreaterThan(first.timestamp)
+    expect(await server.connectProofHolds('attempt-1', first)).toBe(true)
+    expect(await server.connectProofHolds('attempt-1', first)).toBe(false)
+    expect(await server.connectProofHolds('attempt-2', second)).toBe(false)
+    expect(await server.connectProofHolds('attempt-1', second)).toBe(true)
+    d.close()
   })
 })
 

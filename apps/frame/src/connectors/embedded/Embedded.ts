@@ -12,6 +12,8 @@ import {
   type CaipAddress,
   type CaipNetworkId,
   type ChainNetwork,
+  connectSigningInput,
+  type DeviceProof,
   type DevicePublicKey,
   UnrecognizedChainError,
   UnsupportedMethodError,
@@ -34,6 +36,17 @@ export type PasswordReason = 'create' | 'recover'
 
 /** SPEC §3 "Connected-account summary": the embedded wallet's part, as the host sees it. */
 export type EmbeddedWalletInfo = NonNullable<AccountState['embeddedWalletInfo']>
+
+/** The API answered the shares without the recovery ciphertext this device asked for. */
+export class RecoveryShareMissingError extends FrameError {
+  override name = 'RecoveryShareMissingError'
+  constructor() {
+    super(
+      'RECOVERY_SHARE_MISSING',
+      'The wallet could not be recovered: the login service sent no recovery share',
+    )
+  }
+}
 
 export class NoUsableNetworkError extends FrameError {
   override name = 'NoUsableNetworkError'
@@ -59,10 +72,12 @@ export declare namespace create {
 export type EmbeddedConnector = Connector & {
   /** The device key's public half, which a login binds its session to. */
   deviceKey(): Promise<DevicePublicKey>
+  /** The device key's proof that this device started login `attemptId`, which CONNECT takes (a fresh one per call). */
+  loginProof(attemptId: string): Promise<DeviceProof>
   /** Hands over a completed login; `connect()` opens the wallet next. */
   login(connected: AuthConnected): void
-  /** The session (tokens, user): the email update calls the API with it and records the new address. */
-  readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'setEmail'>
+  /** The session (tokens, user): the email update calls the API with it (and its device-key proof) and records the new address. */
+  readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
   /** The user's preferred EVM account (SPEC §6: smartAccount unless they chose the EOA). */
@@ -89,6 +104,7 @@ export function create(options: create.Options): EmbeddedConnector {
     signer: vault,
     ...(options.now ? { now: options.now } : {}),
   })
+  const stamp = Session.clock(options.now)
   let addresses: WalletAddresses | undefined
   let active: ChainNetwork | undefined
   let preferred: AccountType = SmartAccountSupport.storedPreference(options.storage)
@@ -181,12 +197,18 @@ export function create(options: create.Options): EmbeddedConnector {
 
   const connection = (): Connection => ({ accounts: accounts(), network: network().caipNetworkId })
 
+  async function fetchShares(recovery: boolean) {
+    const { accessToken, proof } = await session.proof('shares')
+    return api.walletShares(accessToken, recovery ? { proof, recovery } : { proof })
+  }
+
   /** Opens the wallet for the signed-in user; `interactive: false` never asks for the password. */
   async function open(interactive: boolean): Promise<WalletAddresses | undefined> {
     const saved = session.current()
     if (!saved) throw new Session.NotSignedInError()
-    const { accessToken, proof } = await session.proof('shares')
-    const shares = await api.walletShares(accessToken, { proof })
+    // The recovery ciphertext is asked for only when this device cannot open the wallet by itself:
+    // every copy handed out is one more chance to guess the password offline.
+    const shares = await fetchShares(false)
     if (!shares.exists) {
       if (!interactive) return undefined
       const password = await options.askPassword('create')
@@ -216,11 +238,13 @@ export function create(options: create.Options): EmbeddedConnector {
     }
     if (!interactive) return undefined
     const password = await options.askPassword('recover')
+    const recovery = await fetchShares(true)
+    if (!recovery.exists || !recovery.recoveryShare) throw new RecoveryShareMissingError()
     const recovered = await vault.recover({
-      authShare: shares.authShare,
-      recoveryShare: shares.recoveryShare,
+      authShare: recovery.authShare,
+      recoveryShare: recovery.recoveryShare,
       password,
-      addresses: shares.addresses,
+      addresses: recovery.addresses,
     })
     session.setWallet(recovered)
     return recovered.addresses
@@ -231,6 +255,13 @@ export function create(options: create.Options): EmbeddedConnector {
     type: 'auth',
     name: 'Email and social login',
     deviceKey: () => vault.deviceKey(),
+    async loginProof(attemptId) {
+      const timestamp = stamp()
+      return {
+        timestamp,
+        signature: await vault.signWithDeviceKey(connectSigningInput(attemptId, timestamp)),
+      }
+    },
     session,
     login(connected) {
       session.start(connected)

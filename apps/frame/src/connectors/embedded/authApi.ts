@@ -7,8 +7,10 @@ import {
   AuthSignedOut,
   AuthTokens,
   DeviceApprovalResponse,
+  type DeviceProof,
   type DevicePublicKey,
   EmailStartResponse,
+  type EmailUpdateRequest,
   EmailUpdateResponse,
   FarcasterStartResponse,
   type FrameSocialProvider,
@@ -31,14 +33,14 @@ export function authApi(client: Client) {
       client.post('/v1/auth/email/start', { email, deviceKey }, { schema: EmailStartResponse }),
     emailResend: (attemptId: string) =>
       client.post('/v1/auth/email/resend', { attemptId }, { schema: EmailStartResponse }),
-    emailVerify: (attemptId: string, otp: string) =>
-      client.post('/v1/auth/email/verify', { attemptId, otp }, { schema: AuthConnected }),
-    emailUpdate: (accessToken: string, email: string) =>
-      client.post(
-        '/v1/auth/email/update',
-        { email },
-        { schema: EmailUpdateResponse, headers: bearer(accessToken) },
-      ),
+    /** `proof`: the starting device key's signature over connectSigningInput (each proof works once). */
+    emailVerify: (attemptId: string, otp: string, proof: DeviceProof) =>
+      client.post('/v1/auth/email/verify', { attemptId, otp, proof }, { schema: AuthConnected }),
+    emailUpdate: (accessToken: string, body: EmailUpdateRequest) =>
+      client.post('/v1/auth/email/update', body, {
+        schema: EmailUpdateResponse,
+        headers: bearer(accessToken),
+      }),
     emailUpdateVerify: (accessToken: string, updateId: string, otp: string) =>
       client.post(
         '/v1/auth/email/update/verify',
@@ -49,14 +51,19 @@ export function authApi(client: Client) {
       client.post('/v1/auth/email/device/approve', { token }, { schema: DeviceApprovalResponse }),
     attempt: (attemptId: string) =>
       client.get(`/v1/auth/attempts/${encodeURIComponent(attemptId)}`, { schema: AuthAttemptStatus }),
-    socialStart: (provider: FrameSocialProvider, deviceKey: DevicePublicKey) =>
-      client.post('/v1/auth/social/start', { provider, deviceKey }, { schema: SocialStartResponse }),
-    socialConnect: (attemptId: string) =>
-      client.post('/v1/auth/social/connect', { attemptId }, { schema: AuthConnected }),
+    /** `bindingChallenge`: SHA-256 of the secret only the popup this frame opened is given. */
+    socialStart: (provider: FrameSocialProvider, deviceKey: DevicePublicKey, bindingChallenge: string) =>
+      client.post(
+        '/v1/auth/social/start',
+        { provider, deviceKey, bindingChallenge },
+        { schema: SocialStartResponse },
+      ),
+    socialConnect: (attemptId: string, proof: DeviceProof) =>
+      client.post('/v1/auth/social/connect', { attemptId, proof }, { schema: AuthConnected }),
     farcasterStart: (deviceKey: DevicePublicKey) =>
       client.post('/v1/auth/farcaster/start', { deviceKey }, { schema: FarcasterStartResponse }),
-    farcasterConnect: (attemptId: string) =>
-      client.post('/v1/auth/farcaster/connect', { attemptId }, { schema: AuthConnected }),
+    farcasterConnect: (attemptId: string, proof: DeviceProof) =>
+      client.post('/v1/auth/farcaster/connect', { attemptId, proof }, { schema: AuthConnected }),
     refresh: (request: RefreshRequest) =>
       client.post('/v1/auth/session/refresh', request, { schema: AuthTokens }),
     revoke: (accessToken: string) =>

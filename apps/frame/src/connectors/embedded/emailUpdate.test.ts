@@ -1,11 +1,20 @@
-// The email update in the frame: each call carries the session's access token, the steps name where
-// each code went, and DONE records the new address in the session (kept in storage, so a reload shows
-// it). The API is replaced at its boundary by answers over the real client.
-import type { AuthConnected, AuthTokens } from '@walletframe/protocol'
-import { describe, expect, it } from 'vitest'
+// The email update in the frame: each call carries the session's access token, a start carries the
+// device key's proof over it, an account without an address first logs in again with its current
+// method (and names that login at the start), the steps name where each code went and when another
+// may be sent (the server's word), and DONE records the new address in the session (kept in storage,
+// so a reload shows it). The API is replaced at its boundary by answers over the real client.
+import {
+  type AuthConnected,
+  type AuthProvider,
+  type AuthTokens,
+  walletSigningInput,
+} from '@walletframe/protocol'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../data/client.js'
+import * as Store from '../../lib/store.js'
 import { memory } from '../../storage/Storage.js'
 import { apiAnswering } from '../../testing.js'
+import * as Base64url from '../../worker/internal/base64url.js'
 import * as KeyStore from '../../worker/keyStore.js'
 import * as Vault from '../../worker/Vault.js'
 import { authApi } from './authApi.js'
@@ -26,22 +35,49 @@ const tokens: AuthTokens = {
 const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-function setup(answers: (() => Response)[], email: string | undefined = 'old@example.test') {
+/** Whether `signature` is the vault's device key's over `input`. */
+async function signedBy(vault: Vault.Vault, input: string, signature: string) {
+  const key = await crypto.subtle.importKey(
+    'jwk',
+    await vault.deviceKey(),
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['verify'],
+  )
+  return crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    key,
+    Base64url.decode(signature),
+    new TextEncoder().encode(input),
+  )
+}
+
+function setup(
+  answers: (() => Response)[],
+  /** null: an account without an address. */
+  email: string | null = 'old@example.test',
+  authProvider: AuthProvider = 'email',
+) {
   const { client, fetch } = apiAnswering(answers)
   const storage = memory()
-  const session = Session.create({
-    storage,
-    api: authApi(client),
-    signer: Vault.create({ keyStore: KeyStore.memory() }),
-    now: () => now,
-  })
+  const vault = Vault.create({ keyStore: KeyStore.memory() })
+  const session = Session.create({ storage, api: authApi(client), signer: vault, now: () => now })
   const connected: AuthConnected = {
     action: 'CONNECT',
-    user: { id: 'u1', authProvider: 'email', ...(email ? { email } : {}) },
+    user: { id: 'u1', authProvider, ...(email ? { email } : {}) },
     tokens,
   }
   session.start(connected)
-  const update = EmailUpdate.create({ api: authApi(client), session, now: () => now })
+  const socialLogin = vi.fn(async () => 'reauth-attempt')
+  const farcasterLogin = vi.fn(async () => 'farcaster-attempt')
+  const update = EmailUpdate.create({
+    api: authApi(client),
+    session,
+    socialLogin,
+    farcasterLogin,
+    farcasterUrl: Store.create<string | undefined>(undefined),
+    now: () => now,
+  })
   /** Path, Authorization header and body of call `n`. */
   const call = (n: number) => {
     const [url, init] = fetch.mock.calls[n] as [URL, RequestInit]
@@ -51,37 +87,105 @@ function setup(answers: (() => Response)[], email: string | undefined = 'old@exa
       body: JSON.parse(init.body as string),
     }
   }
-  return { update, session, storage, call }
+  return { update, session, storage, call, vault, socialLogin, farcasterLogin }
 }
 
 describe('start', () => {
-  it('asks for the new address as the signed-in user; the first code went to the current address', async () => {
-    const { update, call } = setup([
-      json(200, { updateId, action: 'VERIFY_PRIMARY_OTP', expiresAt: new Date(now + 600_000).toISOString() }),
+  it("asks for the new address as the signed-in user, with the device key's proof; the first code went to the current address", async () => {
+    const { update, call, vault } = setup([
+      json(200, {
+        updateId,
+        action: 'VERIFY_PRIMARY_OTP',
+        expiresAt: new Date(now + 600_000).toISOString(),
+        resendAfterSeconds: 12,
+      }),
     ])
+    expect(update.reauthMethod()).toBeUndefined()
     expect(await update.start(' new@example.test ')).toEqual({
       updateId,
       action: 'VERIFY_PRIMARY_OTP',
       email: 'new@example.test',
       sentTo: 'old@example.test',
-      resendAt: now + EmailUpdate.cooldownMs,
+      // The server's cooldown, not one of the frame's.
+      resendAt: now + 12_000,
     })
-    expect(call(0)).toEqual({
-      path: '/v1/auth/email/update',
-      authorization: 'Bearer access-1',
-      body: { email: 'new@example.test' },
+    const { body, ...rest } = call(0)
+    expect(rest).toEqual({ path: '/v1/auth/email/update', authorization: 'Bearer access-1' })
+    expect(body).toEqual({
+      email: 'new@example.test',
+      proof: { timestamp: now, signature: expect.any(String) },
     })
+    expect(
+      await signedBy(vault, walletSigningInput('email-update', 'access-1', now), body.proof.signature),
+    ).toBe(true)
   })
 
-  it('a user without an address (an X login) gets the code at the new one at once', async () => {
-    const { update } = setup(
+  it('a fresh proof for each start', async () => {
+    const answer = json(200, {
+      updateId,
+      action: 'VERIFY_PRIMARY_OTP',
+      expiresAt: new Date(now).toISOString(),
+    })
+    const { update, call } = setup([answer, answer])
+    await update.start('new@example.test')
+    await update.start('new@example.test')
+    expect(call(1).body.proof.timestamp).toBeGreaterThan(call(0).body.proof.timestamp)
+  })
+
+  it('a user without an address (an X login) confirms with X first; the code goes to the new one at once', async () => {
+    const { update, call, socialLogin } = setup(
       [json(200, { updateId, action: 'VERIFY_SECONDARY_OTP', expiresAt: new Date(now).toISOString() })],
-      undefined,
+      null,
+      'x',
     )
-    expect(await update.start('new@example.test')).toMatchObject({
+    expect(update.reauthMethod()).toBe('x')
+    const popup = { postMessage() {} } as never
+    const signal = new AbortController().signal
+    const reauthAttemptId = await update.confirmSocial(popup, signal)
+    expect(socialLogin).toHaveBeenCalledWith('x', popup, signal)
+    expect(await update.start('new@example.test', reauthAttemptId)).toMatchObject({
       action: 'VERIFY_SECONDARY_OTP',
       sentTo: 'new@example.test',
+      // No cooldown said: none counted.
+      resendAt: now,
     })
+    expect(call(0).body).toMatchObject({ email: 'new@example.test', reauthAttemptId: 'reauth-attempt' })
+  })
+
+  it('a Farcaster user confirms with Farcaster; an account with an address confirms nothing', async () => {
+    const farcaster = setup([], null, 'farcaster')
+    expect(farcaster.update.reauthMethod()).toBe('farcaster')
+    expect(await farcaster.update.confirmFarcaster(new AbortController().signal)).toBe('farcaster-attempt')
+    await expect(
+      farcaster.update.confirmSocial({} as never, new AbortController().signal),
+    ).rejects.toMatchObject({
+      code: 'NO_REAUTH_METHOD',
+    })
+    const google = setup([], 'alice@example.test', 'google')
+    expect(google.update.reauthMethod()).toBeUndefined()
+    await expect(
+      google.update.confirmSocial({} as never, new AbortController().signal),
+    ).rejects.toMatchObject({
+      code: 'NO_REAUTH_METHOD',
+    })
+    expect(google.socialLogin).not.toHaveBeenCalled()
+  })
+
+  it("gives the API's refusal of an account without an address that did not confirm, in its words", async () => {
+    const { update } = setup(
+      [
+        json(409, {
+          error: 'Confirm it is you with the login you use now, then add the address',
+          code: 'AUTH_ATTEMPT_STATE',
+          field: 'reauthAttemptId',
+        }),
+      ],
+      null,
+      'facebook',
+    )
+    await expect(update.start('new@example.test')).rejects.toThrow(
+      'Confirm it is you with the login you use now, then add the address',
+    )
   })
 
   it("gives the API's cooldown in the spec's words", async () => {

@@ -1,6 +1,7 @@
 // The frame's side of Sign In With Farcaster: the channel URL is offered while the login waits, the
-// attempt is polled until the API has verified the signed message, then CONNECT once; a failure arrives
-// in the API's words; a reload (leaving ConnectingFarcaster) drops the wait. The API is replaced at its
+// attempt is polled until the API has verified the signed message, then CONNECT once with the device
+// key's proof over the attempt; a failure arrives in the API's words; a reload (leaving
+// ConnectingFarcaster) drops the wait; a re-authentication waits the same way and connects nothing. The API is replaced at its
 // boundary by a recorder answering the statuses a real login goes through.
 import type { AuthAttemptStatus, AuthConnected } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
@@ -33,12 +34,13 @@ function setup(statuses: AuthAttemptStatus['status'][], error?: AuthAttemptStatu
           ...(error && status === 'failed' ? { error } : {}),
         }
       },
-      async farcasterConnect(id) {
-        calls.push(`connect ${id}`)
+      async farcasterConnect(id, proof) {
+        calls.push(`connect ${id} ${proof.signature}`)
         return connected
       },
     },
     deviceKey: async () => deviceKey,
+    proof: async (id) => ({ timestamp: 1, signature: `signed(${id})` }),
     async connected(answer) {
       expect(answer).toBe(connected)
       calls.push('connected')
@@ -63,7 +65,7 @@ describe('run', () => {
       'poll attempt-1',
       'poll attempt-1',
       'poll attempt-1',
-      'connect attempt-1',
+      'connect attempt-1 signed(attempt-1)',
       'connected',
     ])
     expect(seen).toEqual([channelUrl, channelUrl, channelUrl])
@@ -79,7 +81,17 @@ describe('run', () => {
       code: 'FARCASTER_LOGIN_FAILED',
       message: 'The Farcaster sign-in does not check out (Invalid nonce); start again',
     })
-    expect(calls).not.toContain('connect attempt-1')
+    expect(calls.some((call) => call.startsWith('connect'))).toBe(false)
+    expect(login.farcasterUrl.get()).toBeUndefined()
+  })
+})
+
+describe('reauthenticate', () => {
+  it('waits for the verified sign-in and answers the attempt, connecting nothing', async () => {
+    const { login, calls, seen } = setup(['pending', 'ready'])
+    expect(await login.reauthenticate(new AbortController().signal)).toBe('attempt-1')
+    expect(calls).toEqual(['start', 'poll attempt-1', 'poll attempt-1'])
+    expect(seen).toEqual([channelUrl, channelUrl])
     expect(login.farcasterUrl.get()).toBeUndefined()
   })
 })

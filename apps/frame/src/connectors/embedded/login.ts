@@ -1,6 +1,7 @@
 // Email, social and Farcaster login, loaded on first use: the connector with its Worker, the login flows that
-// bind each session to the Worker's device key, and the recovery-password prompt the views answer.
-// A finished login hands its session to the connector and connects through the core's action.
+// bind each session to the Worker's device key (CONNECT carries its proof over the attempt), and the
+// recovery-password prompt the views answer. A finished login hands its session to the connector and
+// connects through the core's action.
 import type { ChainNetwork, FrameSocialProvider } from '@walletframe/protocol'
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import type { Client } from '../../data/client.js'
@@ -12,17 +13,11 @@ import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
 import * as EmailUpdate from './emailUpdate.js'
 import * as Farcaster from './farcaster.js'
+import * as SocialLogin from './socialLogin.js'
 import { spawnVault } from './spawnVault.js'
 
 /** How often the frame asks the API where a login it cannot see stands (device approval, social popup). */
 export const pollMs = 1_000
-
-export class SocialLoginFailedError extends FrameError {
-  override name = 'SocialLoginFailedError'
-  constructor(message: string) {
-    super('SOCIAL_LOGIN_FAILED', message)
-  }
-}
 
 export declare namespace load {
   type Options = {
@@ -30,6 +25,9 @@ export declare namespace load {
     /** FrameStorage.secure. */
     storage: Storage
     sessionOnly: boolean
+    /** The host's project and SDK: the social login popup's call to the API names them. */
+    projectId(): string | undefined
+    sdk(): { type: string; version: string } | undefined
     networks(): readonly ChainNetwork[]
     /** Connects through the core (state, host events) once a login has its session. */
     connect(connector: Embedded.EmbeddedConnector): Promise<void>
@@ -76,6 +74,7 @@ export function load(options: load.Options): Loaded {
   const farcaster = Farcaster.create({
     api,
     deviceKey: () => connector.deviceKey(),
+    proof: (attemptId) => connector.loginProof(attemptId),
     async connected(answer) {
       connector.login(answer)
       await options.connect(connector)
@@ -83,6 +82,17 @@ export function load(options: load.Options): Loaded {
     wait: sleep,
     pollMs,
   })
+  const social = SocialLogin.create({
+    api,
+    deviceKey: () => connector.deviceKey(),
+    projectId: options.projectId,
+    sdk: options.sdk,
+    win: window,
+    wait: sleep,
+    pollMs,
+  })
+  /** The server's cooldown from now: none said, none counted (the server refuses an early resend itself). */
+  const resendAt = (seconds: number | undefined) => Date.now() + (seconds ?? 0) * 1000
   const step = (
     email: string,
     answer: { attemptId: string; action: EmailStep['action']; resendAfterSeconds: number },
@@ -90,7 +100,7 @@ export function load(options: load.Options): Loaded {
     attemptId: answer.attemptId,
     action: answer.action,
     email,
-    resendAt: Date.now() + answer.resendAfterSeconds * 1000,
+    resendAt: resendAt(answer.resendAfterSeconds),
   })
 
   return {
@@ -108,37 +118,30 @@ export function load(options: load.Options): Loaded {
         const status = await api.attempt(current.attemptId)
         if (status.status === 'expired')
           throw new FrameError('AUTH_ATTEMPT_EXPIRED', 'This login took longer than 10 minutes; start again')
+        // The code is mailed on approval: its cooldown starts then, as long as the server says.
         if (status.action === 'VERIFY_OTP')
-          return { ...current, action: 'VERIFY_OTP', resendAt: Date.now() + 30_000 }
+          return { ...current, action: 'VERIFY_OTP', resendAt: resendAt(status.resendAfterSeconds) }
         await sleep(pollMs, signal)
       }
     },
     async verify(current, otp) {
-      connector.login(await api.emailVerify(current.attemptId, otp))
+      connector.login(
+        await api.emailVerify(current.attemptId, otp, await connector.loginProof(current.attemptId)),
+      )
       await options.connect(connector)
     },
     async social(provider: FrameSocialProvider, popup, signal) {
-      const started = await api.socialStart(provider, await connector.deviceKey())
-      popup.location.replace(started.authorizationUrl)
-      for (;;) {
-        const status = await api.attempt(started.attemptId)
-        if (status.status === 'ready') break
-        if (status.status === 'failed')
-          throw new SocialLoginFailedError(status.error?.message ?? `The ${provider} login did not complete`)
-        if (status.status === 'expired')
-          throw new SocialLoginFailedError('This login took longer than 10 minutes; start again')
-        if (status.status === 'connected')
-          throw new SocialLoginFailedError('This login was used already; start again')
-        // A popup that reads as closed is no sign the user gave up: a Cross-Origin-Opener-Policy on any
-        // page of the chain (providers' sign-in pages send one) cuts it off from this frame, and its
-        // handle then reads as closed while the user is still signing in there. The wait ends with
-        // the attempt (ready, failed, expired) or with the view that started it (the signal).
-        await sleep(pollMs, signal)
-      }
-      connector.login(await api.socialConnect(started.attemptId))
+      const attemptId = await social.complete(provider, popup, signal)
+      connector.login(await api.socialConnect(attemptId, await connector.loginProof(attemptId)))
       await options.connect(connector)
     },
-    emailUpdate: EmailUpdate.create({ api, session: connector.session }),
+    emailUpdate: EmailUpdate.create({
+      api,
+      session: connector.session,
+      socialLogin: (provider, popup, signal) => social.complete(provider, popup, signal),
+      farcasterLogin: (signal) => farcaster.reauthenticate(signal),
+      farcasterUrl: farcaster.farcasterUrl,
+    }),
     farcasterUrl: farcaster.farcasterUrl,
     farcaster: (signal) => farcaster.run(signal),
     reloadFarcaster: () => farcaster.reload(),

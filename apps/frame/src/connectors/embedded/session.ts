@@ -45,6 +45,18 @@ export class DisconnectFailedError extends FrameError {
 
 export type Signer = { signWithDeviceKey(input: string): Promise<string> }
 
+/**
+ * Timestamps for device-key proofs, strictly increasing: the API spends a proof by what it signs
+ * (purpose, token or attempt, timestamp), so two proofs made in the same millisecond would be one.
+ */
+export function clock(now: () => number = Date.now): () => number {
+  let last = 0
+  return () => {
+    last = Math.max(now(), last + 1)
+    return last
+  }
+}
+
 export type Session = ReturnType<typeof create>
 
 export function create(options: {
@@ -54,6 +66,7 @@ export function create(options: {
   now?: () => number
 }) {
   const now = options.now ?? Date.now
+  const stamp = clock(now)
   const parsed = Saved.safeParse(readJson(options.storage, storageKey))
   let saved: Saved | undefined = parsed.success ? parsed.data : undefined
 
@@ -69,7 +82,7 @@ export function create(options: {
 
   async function refresh(): Promise<void> {
     const current = required()
-    const timestamp = now()
+    const timestamp = stamp()
     const { refreshToken } = current.tokens
     const signature = await options.signer.signWithDeviceKey(refreshSigningInput(refreshToken, timestamp))
     try {
@@ -105,10 +118,10 @@ export function create(options: {
     },
     refresh,
     accessToken,
-    /** The access token and the device key's proof over it for a wallet call. */
+    /** The access token and the device key's proof over it for a wallet call or an email update (each proof works once). */
     async proof(purpose: WalletProofPurpose) {
       const token = await accessToken()
-      const timestamp = now()
+      const timestamp = stamp()
       const signature = await options.signer.signWithDeviceKey(walletSigningInput(purpose, token, timestamp))
       return { accessToken: token, proof: { timestamp, signature } }
     },

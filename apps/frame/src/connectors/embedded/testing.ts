@@ -4,6 +4,8 @@
 import {
   type AuthConnected,
   type AuthTokens,
+  connectSigningInput,
+  type DeviceProof,
   type DevicePublicKey,
   refreshSigningInput,
   type WalletCreateRequest,
@@ -17,13 +19,20 @@ import * as KeyStore from '../../worker/keyStore.js'
 import * as Vault from '../../worker/Vault.js'
 import type { AuthApi } from './authApi.js'
 
-/** The API at its boundary: one user, shares kept as given, proofs and refreshes verified. */
+/**
+ * The API at its boundary: one user, shares kept as given, proofs (each good once, like the API's) and
+ * refreshes verified; the recovery ciphertext only to a call that asks for it.
+ */
 export function fakeApi(userId = 'user-1') {
   let deviceKey: DevicePublicKey | undefined
   let wallet: Omit<WalletCreateRequest, 'proof'> | undefined
   let n = 0
   const live = new Set<string>()
   const revoked: string[] = []
+  /** Signed inputs of the proofs spent so far. */
+  const spent = new Set<string>()
+  /** `recovery` of each shares call, in order. */
+  const shareCalls: boolean[] = []
   const tokens = (): AuthTokens => {
     const accessToken = `access-${++n}`
     live.add(accessToken)
@@ -51,21 +60,26 @@ export function fakeApi(userId = 'user-1') {
     )
   }
   const refuse = () => new ApiError('refused', { status: 401 })
-  const check = async (
-    purpose: 'create' | 'shares',
-    accessToken: string,
-    proof: { timestamp: number; signature: string },
-  ) => {
+  /** Verifies `proof` over `input` and spends it. */
+  const spend = async (input: string, proof: DeviceProof) => {
+    if (spent.has(input) || !(await verify(input, proof.signature))) return false
+    spent.add(input)
+    return true
+  }
+  const check = async (purpose: 'create' | 'shares', accessToken: string, proof: DeviceProof) => {
     if (
       !live.has(accessToken) ||
-      !(await verify(walletSigningInput(purpose, accessToken, proof.timestamp), proof.signature))
+      !(await spend(walletSigningInput(purpose, accessToken, proof.timestamp), proof))
     )
       throw refuse()
   }
   const api = {
-    async walletShares(accessToken, { proof }) {
+    async walletShares(accessToken, { proof, recovery }) {
       await check('shares', accessToken, proof)
-      return wallet ? { exists: true as const, ...wallet } : { exists: false as const }
+      shareCalls.push(recovery === true)
+      if (!wallet) return { exists: false as const }
+      const { recoveryShare, ...rest } = wallet
+      return { exists: true as const, ...rest, ...(recovery ? { recoveryShare } : {}) }
     },
     async walletCreate(accessToken, { proof, ...body }) {
       await check('create', accessToken, proof)
@@ -85,6 +99,10 @@ export function fakeApi(userId = 'user-1') {
   return {
     api: api as unknown as AuthApi,
     revoked,
+    shareCalls,
+    /** CONNECT's check: the key that started `attemptId` signed it, and the proof was not used before. */
+    connectProofHolds: (attemptId: string, proof: DeviceProof) =>
+      spend(connectSigningInput(attemptId, proof.timestamp), proof),
     /** A completed login bound to `key` (what email/verify or social/connect answer). */
     login(key: DevicePublicKey): AuthConnected {
       deviceKey = key

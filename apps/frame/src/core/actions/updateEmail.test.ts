@@ -5,7 +5,7 @@ import * as HostEvents from '../../host/hostEvents.js'
 import type { EmailUpdate, EmailUpdateStep } from '../../lib/emailUpdate.js'
 import { address, coreWith, fakeConnector } from '../../testing.js'
 import * as Connect from './connect.js'
-import { refreshWalletInfo, start, verify } from './updateEmail.js'
+import { reauthMethodOf, refreshWalletInfo, start, verify } from './updateEmail.js'
 
 type Info = NonNullable<AccountState['embeddedWalletInfo']>
 
@@ -43,6 +43,34 @@ describe('start', () => {
     const update = { start: vi.fn(async () => primary) } as unknown as EmailUpdate
     expect(await start({ core, emailUpdate: async () => update }, 'new@example.test')).toBe(primary)
     expect(update.start).toHaveBeenCalledWith('new@example.test')
+  })
+
+  it('names the re-login that vouches for an account without an address', async () => {
+    const { core } = await connected('old@example.test')
+    const update = { start: vi.fn(async () => secondary) } as unknown as EmailUpdate
+    await start({ core, emailUpdate: async () => update }, 'new@example.test', 'reauth-1')
+    expect(update.start).toHaveBeenCalledWith('new@example.test', 'reauth-1')
+  })
+})
+
+describe('reauthMethodOf', () => {
+  const info = (authProvider: string, email?: string): Info => ({
+    authProvider,
+    accountType: 'eoa',
+    isSmartAccountDeployed: false,
+    user: email ? { email } : {},
+  })
+
+  it('is the current login of an account without an address', () => {
+    expect(reauthMethodOf(info('x'))).toBe('x')
+    expect(reauthMethodOf(info('facebook'))).toBe('facebook')
+    expect(reauthMethodOf(info('farcaster'))).toBe('farcaster')
+  })
+
+  it('is none for an account with an address, or without the embedded wallet', () => {
+    expect(reauthMethodOf(info('email', 'a@example.test'))).toBeUndefined()
+    expect(reauthMethodOf(info('google', 'a@example.test'))).toBeUndefined()
+    expect(reauthMethodOf(undefined)).toBeUndefined()
   })
 })
 

@@ -1,8 +1,11 @@
 // The email update as the UpdateEmailWallet view runs it (SPEC §4: VERIFY_PRIMARY_OTP, then
 // VERIFY_SECONDARY_OTP): each step goes through the embedded wallet's update (it loads with that
 // wallet); once the new address is linked, the connection re-reads the wallet's info, so the host's
-// state (`embeddedWalletInfo.user.email`) shows it. The accounts, and so the address, stay.
-import type { EmailUpdate, EmailUpdateDone, EmailUpdateStep } from '../../lib/emailUpdate.js'
+// state (`embeddedWalletInfo.user.email`) shows it. The accounts, and so the address, stay. An account
+// without an address first confirms it is the user by logging in again with its current method.
+import { type AccountState, frameSocialProviders } from '@walletframe/protocol'
+import type { EmailUpdate, EmailUpdateDone, EmailUpdateStep, ReauthMethod } from '../../lib/emailUpdate.js'
+import type { MessagingPopup } from '../../lib/popup.js'
 import type { Core } from '../Core.js'
 
 export type Deps = {
@@ -11,9 +14,37 @@ export type Deps = {
   emailUpdate(): Promise<EmailUpdate>
 }
 
-/** Asks for `email`: the first code goes to the address linked now. */
-export async function start(deps: Deps, email: string): Promise<EmailUpdateStep> {
-  return (await deps.emailUpdate()).start(email)
+/**
+ * The login an account confirms again before it adds an address: its current method when it has no
+ * address (X, Facebook, Farcaster, a provider address not verified); undefined otherwise.
+ */
+export function reauthMethodOf(
+  info: AccountState['embeddedWalletInfo'] | undefined,
+): ReauthMethod | undefined {
+  if (!info || info.user.email) return undefined
+  if (info.authProvider === 'farcaster') return 'farcaster'
+  return (frameSocialProviders as readonly string[]).includes(info.authProvider)
+    ? (info.authProvider as ReauthMethod)
+    : undefined
+}
+
+/** Logs in again with the account's social provider in `popup` (opened in the click); answers the attempt. */
+export async function confirmSocial(deps: Deps, popup: MessagingPopup, signal: AbortSignal): Promise<string> {
+  return (await deps.emailUpdate()).confirmSocial(popup, signal)
+}
+
+/** Logs in again with Farcaster (the view shows the update's farcasterUrl); answers the attempt. */
+export async function confirmFarcaster(deps: Deps, signal: AbortSignal): Promise<string> {
+  return (await deps.emailUpdate()).confirmFarcaster(signal)
+}
+
+/**
+ * Asks for `email`: the first code goes to the address linked now, or, for an account without one,
+ * to `email` once `reauthAttemptId` (confirmSocial / confirmFarcaster) shows it is the user.
+ */
+export async function start(deps: Deps, email: string, reauthAttemptId?: string): Promise<EmailUpdateStep> {
+  const update = await deps.emailUpdate()
+  return reauthAttemptId ? update.start(email, reauthAttemptId) : update.start(email)
 }
 
 /** Checks `otp` for `step`; on DONE the host hears the new address. */

@@ -13,6 +13,7 @@ import * as Navigation from '../../core/actions/navigation.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import { messageOf } from '../../lib/errors.js'
 import * as Popup from '../../lib/popup.js'
+import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
 import { EmailCode } from './EmailCode.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
@@ -88,9 +89,12 @@ export function LoginMethods() {
   const choose = (provider: SocialProvider) =>
     provider === 'farcaster' ? Navigation.push(frame.core, 'ConnectingFarcaster') : startSocial(provider)
 
-  /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
+  /**
+   * Synchronous up to window.open: an await before it loses the click, and the browser blocks the
+   * popup. It opens on the frame's own page, which the login hands the attempt to by postMessage.
+   */
   const startSocial = (provider: FrameSocialProvider) => {
-    const popup = Popup.open('about:blank', 'walletframe-login')
+    const popup = Popup.open(SocialPopup.path, 'walletframe-login')
     if (!popup) {
       setScreen({ name: 'blocked', provider })
       return

@@ -1,5 +1,6 @@
-// The Account view's way to UpdateEmailWallet: shown only for a wallet that logged in by email (a
-// social login's address belongs to its provider), with the address linked now.
+// The Account view's way to UpdateEmailWallet: for a wallet that logged in by email (to change its
+// address), and for one whose login linked no address (X, Facebook, Farcaster, an unverified provider
+// address: to add one). A social login's verified address belongs to its provider, so none is offered there.
 import { useFrame } from '../../app/context.js'
 import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
@@ -8,17 +9,19 @@ export function UpdateEmailEntry() {
   const { core } = useFrame()
   const connection = useStore(core.connection)
   const info = connection.connector?.embeddedWalletInfo
-  if (connection.status !== 'connected' || info?.authProvider !== 'email') return null
+  if (connection.status !== 'connected' || !info) return null
+  if (info.authProvider !== 'email' && info.user.email) return null
+  const email = info.user.email
   return (
     <button
       type="button"
       className="wf-list-item"
       data-testid="wf-account-update-email"
-      aria-label={`Update email${info.user.email ? ` (${info.user.email})` : ''}`}
+      aria-label={email ? `Update email (${email})` : 'Add email'}
       onClick={() => Navigation.push(core, 'UpdateEmailWallet')}
     >
-      <span>Update email</span>
-      {info.user.email ? <span className="wf-tag">{info.user.email}</span> : null}
+      <span>{email ? 'Update email' : 'Add email'}</span>
+      {email ? <span className="wf-tag">{email}</span> : null}
     </button>
   )
 }

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-// The email update on screen: Account offers it to an email login only; the new address, the code
-// from the current mailbox, the code from the new one, done — the host's state then carries the new
-// address. The embedded wallet's update runs for real over the API client; the API answers at its boundary.
+// The email update on screen: Account offers it to an email login (to change the address) and to a
+// login without one (to add one); the new address, the code from the current mailbox, the code from the
+// new one, done — the host's state then carries the new address. An account without an address first
+// confirms with its login (a popup opened in the click). The embedded wallet's update runs for real over
+// the API client; the API answers at its boundary, the re-login is a stand-in.
 
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { AccountState, AuthTokens } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Frame } from '../../app/boot.js'
 import { FrameContext } from '../../app/context.js'
 import { authApi } from '../../connectors/embedded/authApi.js'
@@ -16,6 +18,8 @@ import * as Connect from '../../core/actions/connect.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import type { Core } from '../../core/Core.js'
 import * as HostEvents from '../../host/hostEvents.js'
+import * as SocialPopup from '../../lib/socialPopup.js'
+import * as Store from '../../lib/store.js'
 import { memory } from '../../storage/Storage.js'
 import { apiAnswering, coreWith, fakeConnector } from '../../testing.js'
 import * as KeyStore from '../../worker/keyStore.js'
@@ -23,7 +27,10 @@ import * as Vault from '../../worker/Vault.js'
 import { UpdateEmailEntry } from './UpdateEmailEntry.js'
 import { UpdateEmailWallet } from './UpdateEmailWallet.js'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
 const updateId = 'AAAAAAAAAAAAAAAAAAAAAA'
 const later = new Date(Date.now() + 600_000).toISOString()
@@ -37,10 +44,17 @@ const tokens: AuthTokens = {
 const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** A frame connected through a wallet of `authProvider` whose session's user is old@example.test. */
-async function frameWith(authProvider: string, answers: (() => Response)[] = []) {
+/**
+ * A frame connected through a wallet of `authProvider` whose session's user has `email` (null: none);
+ * a re-login answers `reauth-attempt`.
+ */
+async function frameWith(
+  authProvider: string,
+  answers: (() => Response)[] = [],
+  email: string | null = 'old@example.test',
+) {
   const core = coreWith([evmNetwork(1, 'Ethereum')])
-  const { client } = apiAnswering(answers)
+  const { client, fetch } = apiAnswering(answers)
   const session = Session.create({
     storage: memory(),
     api: authApi(client),
@@ -48,7 +62,7 @@ async function frameWith(authProvider: string, answers: (() => Response)[] = [])
   })
   session.start({
     action: 'CONNECT',
-    user: { id: 'u1', authProvider: 'email', email: 'old@example.test' },
+    user: { id: 'u1', authProvider: authProvider as 'email', ...(email ? { email } : {}) },
     tokens,
   })
   const connector = {
@@ -57,7 +71,7 @@ async function frameWith(authProvider: string, answers: (() => Response)[] = [])
       authProvider,
       accountType: 'eoa',
       isSmartAccountDeployed: false,
-      user: { email: session.current()?.user.email as string },
+      user: session.current()?.user.email ? { email: session.current()?.user.email as string } : {},
     }),
   }
   await Connect.connect(core, connector, { id: connector.id })
@@ -65,9 +79,18 @@ async function frameWith(authProvider: string, answers: (() => Response)[] = [])
   HostEvents.forward(core, (type, data) => {
     if (type === 'state') states.push(data as AccountState)
   })
-  const emailUpdate = EmailUpdate.create({ api: authApi(client), session })
+  const socialLogin = vi.fn(async () => 'reauth-attempt')
+  const emailUpdate = EmailUpdate.create({
+    api: authApi(client),
+    session,
+    socialLogin,
+    farcasterLogin: async () => 'farcaster-attempt',
+    farcasterUrl: Store.create<string | undefined>(undefined),
+  })
   const frame = { core, embedded: async () => ({ emailUpdate }) } as unknown as Frame
-  return { core, frame, states }
+  /** The JSON body of API call `n`. */
+  const body = (n: number) => JSON.parse((fetch.mock.calls[n] as [URL, RequestInit])[1].body as string)
+  return { core, frame, states, socialLogin, body }
 }
 
 function show(frame: Frame, view: 'entry' | 'update') {
@@ -85,6 +108,8 @@ async function submit(testId: string, value: string, button: string) {
   await act(async () => {
     fireEvent.click(screen.getByTestId(button))
   })
+  // The step's call (a device-key signature, then the API) is done when the button is itself again.
+  await waitFor(() => expect(screen.queryByText(/^(Sending|Verifying)…$/)).toBeNull())
 }
 
 describe('UpdateEmailEntry', () => {
@@ -96,17 +121,25 @@ describe('UpdateEmailEntry', () => {
     expect(Navigation.current(core as Core)).toBe('UpdateEmailWallet')
   })
 
-  it('is not offered to a social login', async () => {
+  it('is not offered to a social login whose provider vouches for the address', async () => {
     const { frame } = await frameWith('google')
     show(frame, 'entry')
     expect(screen.queryByTestId('wf-account-update-email')).toBeNull()
+  })
+
+  it('offers a login without an address (X) to add one', async () => {
+    const { core, frame } = await frameWith('x', [], null)
+    show(frame, 'entry')
+    expect(screen.getByTestId('wf-account-update-email').textContent).toBe('Add email')
+    fireEvent.click(screen.getByTestId('wf-account-update-email'))
+    expect(Navigation.current(core as Core)).toBe('UpdateEmailWallet')
   })
 })
 
 describe('UpdateEmailWallet', () => {
   it('goes from the current mailbox to the new one, then the host sees the new address', async () => {
     const { frame, states } = await frameWith('email', [
-      json(200, { updateId, action: 'VERIFY_PRIMARY_OTP', expiresAt: later }),
+      json(200, { updateId, action: 'VERIFY_PRIMARY_OTP', expiresAt: later, resendAfterSeconds: 30 }),
       json(200, { updateId, action: 'VERIFY_SECONDARY_OTP', expiresAt: later }),
       json(200, { updateId, action: 'DONE', expiresAt: later, email: 'new@example.test' }),
     ])
@@ -114,7 +147,7 @@ describe('UpdateEmailWallet', () => {
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
     expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_PRIMARY_OTP')
     expect(screen.getByTestId('wf-email-code').textContent).toContain('old@example.test')
-    // A new first code waits out the cooldown.
+    // A new first code waits out the cooldown the server names.
     expect((screen.getByTestId('wf-email-resend') as HTMLButtonElement).disabled).toBe(true)
 
     await submit('wf-email-code-input', '123456', 'wf-email-code-submit')
@@ -136,5 +169,65 @@ describe('UpdateEmailWallet', () => {
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
     expect(screen.getByTestId('wf-update-email-error').textContent).toBe('Please try again after 17 seconds')
     expect(screen.getByTestId('wf-update-email')).toBeTruthy()
+  })
+
+  it('an X login confirms with X in a popup opened in the click, then adds an address with one code', async () => {
+    const { frame, states, socialLogin, body } = await frameWith(
+      'x',
+      [
+        json(200, { updateId, action: 'VERIFY_SECONDARY_OTP', expiresAt: later, resendAfterSeconds: 30 }),
+        json(200, { updateId, action: 'DONE', expiresAt: later, email: 'new@example.test' }),
+      ],
+      null,
+    )
+    const popup = { closed: false, close: vi.fn(), focus() {}, postMessage() {}, location: { replace() {} } }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    show(frame, 'update')
+    expect(screen.queryByTestId('wf-update-email')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-update-email-confirm-start'))
+    })
+    // Opened in the click, on the frame's own page that the login hands the attempt to.
+    expect(open).toHaveBeenCalledWith(SocialPopup.path, 'walletframe-login', expect.any(String))
+    expect(socialLogin).toHaveBeenCalledWith('x', popup, expect.any(AbortSignal))
+    expect(popup.close).toHaveBeenCalled()
+
+    await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
+    expect(body(0)).toMatchObject({ email: 'new@example.test', reauthAttemptId: 'reauth-attempt' })
+    expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_SECONDARY_OTP')
+    expect(screen.getByTestId('wf-email-code').textContent).toContain('new@example.test')
+
+    await submit('wf-email-code-input', '654321', 'wf-email-code-submit')
+    expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test')
+    expect(states.at(-1)?.embeddedWalletInfo?.user.email).toBe('new@example.test')
+  })
+
+  it('a refused start spends the re-login: the view asks to confirm again, with the reason', async () => {
+    const { frame } = await frameWith(
+      'facebook',
+      [json(429, { error: 'Please try again after 9 seconds', code: 'EMAIL_COOLDOWN', field: 'email' })],
+      null,
+    )
+    vi.spyOn(window, 'open').mockReturnValue({ closed: true, close() {} } as unknown as Window)
+    show(frame, 'update')
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-update-email-confirm-start'))
+    })
+    await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
+    expect(screen.getByTestId('wf-update-email-confirm').dataset.state).toBe('confirm')
+    expect(screen.getByTestId('wf-update-email-error').textContent).toBe('Please try again after 9 seconds')
+  })
+
+  it('says so when the browser blocks the confirmation window', async () => {
+    const { frame, socialLogin } = await frameWith('x', [], null)
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    show(frame, 'update')
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-update-email-confirm-start'))
+    })
+    expect(screen.getByTestId('wf-update-email-error').textContent).toContain(
+      'The browser blocked the X window',
+    )
+    expect(socialLogin).not.toHaveBeenCalled()
   })
 })

@@ -1,31 +1,55 @@
-// UpdateEmailWallet: an email login changes the account's address (SPEC §4 email update). The new
-// address; a code from the mailbox linked now (VERIFY_PRIMARY_OTP); a code from the new one
-// (VERIFY_SECONDARY_OTP); done. The wallet and its address stay; the host's state shows the new
-// address. The steps run in core/actions/updateEmail.ts; errors are shown in the API's words.
-import { useRef, useState } from 'react'
+// UpdateEmailWallet: the account's email address changes, or an account without one adds one (SPEC §4
+// email update). The new address; a code from the mailbox linked now (VERIFY_PRIMARY_OTP); a code
+// from the new one (VERIFY_SECONDARY_OTP); done. An account without an address (X, Facebook,
+// Farcaster, an unverified provider address) has no mailbox to agree, so it first confirms it is the
+// user by logging in again with its current method — a popup for a social provider, the QR code for
+// Farcaster — and the code goes to the new address. The wallet and its address stay; the host's state
+// shows the new address. The steps run in core/actions/updateEmail.ts; errors are shown in the API's words.
+import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { QrCode } from '../../components/QrCode.js'
 import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as UpdateEmail from '../../core/actions/updateEmail.js'
-import type { EmailUpdateStep } from '../../lib/emailUpdate.js'
+import type { EmailUpdate, EmailUpdateStep, ReauthMethod } from '../../lib/emailUpdate.js'
 import { messageOf } from '../../lib/errors.js'
+import * as Popup from '../../lib/popup.js'
+import * as SocialPopup from '../../lib/socialPopup.js'
+import { constant } from '../../lib/store.js'
 import { EmailCode } from './EmailCode.js'
+import { socialLabels } from './socials.js'
 
-type Screen = { name: 'email' } | { name: 'code'; step: EmailUpdateStep } | { name: 'done'; email: string }
+type Screen =
+  | { name: 'confirm' }
+  | { name: 'confirming' }
+  | { name: 'email' }
+  | { name: 'code'; step: EmailUpdateStep }
+  | { name: 'done'; email: string }
+
+const noUrl = constant(undefined)
 
 export function UpdateEmailWallet() {
   const frame = useFrame()
   const { core } = frame
   const connection = useStore(core.connection)
-  const current = connection.connector?.embeddedWalletInfo?.user.email
+  const info = connection.connector?.embeddedWalletInfo
+  const current = info?.user.email
+  // Read once: the method to confirm is the one the account had when the view opened.
+  const [method] = useState<ReauthMethod | undefined>(() => UpdateEmail.reauthMethodOf(info))
   const deps = useRef<UpdateEmail.Deps>({
     core,
     emailUpdate: async () => (await frame.embedded()).emailUpdate,
   }).current
-  const [screen, setScreen] = useState<Screen>({ name: 'email' })
+  const [screen, setScreen] = useState<Screen>(method ? { name: 'confirm' } : { name: 'email' })
+  /** The re-login that vouches for the user, until a start spends it. */
+  const [reauth, setReauth] = useState<string>()
+  const [update, setUpdate] = useState<EmailUpdate>()
+  const farcasterUrl = useStore(update?.farcasterUrl ?? noUrl)
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const abort = useRef<AbortController>(undefined)
+  useEffect(() => () => abort.current?.abort(), [])
 
   /** Runs a step, showing its error in the API's words. */
   const run = async (action: () => Promise<void>) => {
@@ -40,7 +64,70 @@ export function UpdateEmailWallet() {
     }
   }
   const start = (address: string) =>
-    run(async () => setScreen({ name: 'code', step: await UpdateEmail.start(deps, address) }))
+    run(async () => {
+      try {
+        setScreen({ name: 'code', step: await UpdateEmail.start(deps, address, reauth) })
+      } catch (failure) {
+        // The API may have spent the re-login before it refused (a cooldown, a mail that did not go):
+        // confirm again rather than send one it would refuse.
+        if (method) setScreen({ name: 'confirm' })
+        throw failure
+      } finally {
+        // A re-login vouches for one start.
+        setReauth(undefined)
+      }
+    })
+
+  /** A fresh wait for the re-login; Cancel or leaving the view ends it. */
+  const waiting = () => {
+    abort.current?.abort()
+    abort.current = new AbortController()
+    return abort.current.signal
+  }
+  const confirmed = (attemptId: string) => {
+    setReauth(attemptId)
+    setScreen({ name: 'email' })
+  }
+  /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
+  const confirmSocial = () => {
+    const popup = Popup.open(SocialPopup.path, 'walletframe-login')
+    if (!popup) {
+      setError(`The browser blocked the ${label(method)} window; allow it and try again`)
+      return
+    }
+    const signal = waiting()
+    setScreen({ name: 'confirming' })
+    void run(async () => {
+      try {
+        confirmed(await UpdateEmail.confirmSocial(deps, popup, signal))
+      } catch (failure) {
+        // Cancelled, or the view left: nothing to report.
+        if (signal.aborted) return
+        setScreen({ name: 'confirm' })
+        throw failure
+      } finally {
+        if (!popup.closed) popup.close()
+      }
+    })
+  }
+  const confirmFarcaster = () => {
+    const signal = waiting()
+    setScreen({ name: 'confirming' })
+    void run(async () => {
+      try {
+        setUpdate(await deps.emailUpdate())
+        confirmed(await UpdateEmail.confirmFarcaster(deps, signal))
+      } catch (failure) {
+        if (signal.aborted) return
+        setScreen({ name: 'confirm' })
+        throw failure
+      }
+    })
+  }
+  const cancel = () => {
+    abort.current?.abort()
+    setScreen({ name: 'confirm' })
+  }
 
   const alert = error ? (
     <p className="wf-error" role="alert" data-testid="wf-update-email-error">
@@ -61,6 +148,67 @@ export function UpdateEmailWallet() {
       </section>
     )
 
+  if (screen.name === 'confirm' || screen.name === 'confirming')
+    return (
+      <section
+        className="wf-stack"
+        aria-label={`Confirm with ${label(method)}`}
+        data-testid="wf-update-email-confirm"
+        data-state={screen.name}
+      >
+        <p className="wf-muted">
+          Your account has no email address yet. To add one, first confirm it is you: sign in again with{' '}
+          {label(method)}.
+        </p>
+        {screen.name === 'confirm' ? (
+          <button
+            type="button"
+            className="wf-button"
+            disabled={busy}
+            data-testid="wf-update-email-confirm-start"
+            onClick={method === 'farcaster' ? confirmFarcaster : confirmSocial}
+          >
+            Confirm with {label(method)}
+          </button>
+        ) : (
+          <>
+            {method === 'farcaster' ? (
+              farcasterUrl ? (
+                <>
+                  <QrCode
+                    value={farcasterUrl}
+                    alt="QR code to sign in with Farcaster"
+                    testId="wf-update-email-farcaster-qr"
+                  />
+                  <a
+                    className="wf-button wf-button-link"
+                    href={farcasterUrl}
+                    data-testid="wf-update-email-farcaster-link"
+                  >
+                    Open in Farcaster
+                  </a>
+                </>
+              ) : (
+                <p className="wf-muted">Opening a Farcaster sign-in…</p>
+              )
+            ) : (
+              <p className="wf-muted">Continue with {label(method)} in the window that opened.</p>
+            )}
+            {/* The frame cannot tell a closed popup from one a Cross-Origin-Opener-Policy cut off: the user says. */}
+            <button
+              type="button"
+              className="wf-button wf-button-secondary"
+              data-testid="wf-update-email-confirm-cancel"
+              onClick={cancel}
+            >
+              Cancel
+            </button>
+          </>
+        )}
+        {alert}
+      </section>
+    )
+
   if (screen.name === 'code') {
     const { step } = screen
     const primary = step.action === 'VERIFY_PRIMARY_OTP'
@@ -74,7 +222,9 @@ export function UpdateEmailWallet() {
         <p className="wf-muted">
           {primary
             ? `Step 1 of 2: confirm the change to ${step.email} from your current address.`
-            : `Step 2 of 2: confirm that ${step.email} is yours.`}
+            : current
+              ? `Step 2 of 2: confirm that ${step.email} is yours.`
+              : `Confirm that ${step.email} is yours.`}
         </p>
         <EmailCode
           // A new code starts the entry afresh.
@@ -101,7 +251,8 @@ export function UpdateEmailWallet() {
             data-testid="wf-update-email-restart"
             onClick={() => {
               setError(undefined)
-              setScreen({ name: 'email' })
+              // A start spent the re-login: an account without an address confirms again.
+              setScreen(method ? { name: 'confirm' } : { name: 'email' })
             }}
           >
             No code? Start again
@@ -115,7 +266,7 @@ export function UpdateEmailWallet() {
   return (
     <form
       className="wf-stack"
-      aria-label="Update email"
+      aria-label={current ? 'Update email' : 'Add email'}
       data-testid="wf-update-email"
       onSubmit={(event) => {
         event.preventDefault()
@@ -123,8 +274,9 @@ export function UpdateEmailWallet() {
       }}
     >
       <p className="wf-muted">
-        {current ? `Your account's email is ${current}. ` : ''}We send a code to your current address first,
-        then one to the new address.
+        {current
+          ? `Your account's email is ${current}. We send a code to your current address first, then one to the new address.`
+          : 'We send a code to the new address.'}
       </p>
       <input
         className="wf-input"
@@ -143,4 +295,8 @@ export function UpdateEmailWallet() {
       {alert}
     </form>
   )
+}
+
+function label(method: ReauthMethod | undefined): string {
+  return method ? socialLabels[method] : 'your login'
 }

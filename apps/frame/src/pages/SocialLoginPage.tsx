@@ -1,0 +1,41 @@
+// /auth/social: the social login popup's first page, opened by the frame in the click. It takes the
+// attempt and its binding secret from the frame that opened it, keeps them for /auth/callback in this
+// tab's storage, and goes on to the provider. Nothing of it is in the address, which could be sent to
+// someone else.
+import { useEffect, useState } from 'react'
+import { messageOf } from '../lib/errors.js'
+import * as SocialLogin from './socialLogin.js'
+
+export function SocialLoginPage() {
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    const abort = new AbortController()
+    SocialLogin.awaitBegin({ win: window, signal: abort.signal }).then(
+      (message) => {
+        try {
+          SocialLogin.begin(window, sessionStorage, message)
+        } catch (failure) {
+          // No storage for this tab: the callback could not finish the login, so do not start it.
+          setError(
+            `This browser keeps no data for this window, so the login cannot finish (${messageOf(failure)})`,
+          )
+        }
+      },
+      (failure) => {
+        if (!abort.signal.aborted) setError(messageOf(failure))
+      },
+    )
+    return () => abort.abort()
+  }, [])
+  return (
+    <main className="wf-page" data-testid="wf-social-popup">
+      {error ? (
+        <p className="wf-error" role="alert" data-testid="wf-social-popup-error">
+          {error}
+        </p>
+      ) : (
+        <p>Opening the sign-in page…</p>
+      )}
+    </main>
+  )
+}
