@@ -6,6 +6,8 @@ import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf, test } from './lib/chains.js'
+import { projectId } from './lib/fixtures.js'
+import { serveHostPage } from './lib/hostPage.js'
 import { providerRequest, signAndVerify } from './lib/provider.js'
 
 const holder = evmAccount(3)
@@ -19,6 +21,17 @@ test.beforeEach(async ({ page, chains }) => {
     chainId: 1,
   })
 })
+
+/** What e2e/lib/viemHost.page.ts exposes. */
+type ViemHost = {
+  host: {
+    requestAddresses(): Promise<string[]>
+    events(): string[]
+    chainAtConnect(): Promise<number> | undefined
+    state(): Record<string, unknown>
+  }
+  walletframe: { disconnect(): Promise<void> }
+}
 
 async function connect(page: Page) {
   await page.getByTestId('open').click()
@@ -122,4 +135,43 @@ test('changes made in the wallet itself reach the host', async ({ demo }) => {
   await expect(demo.getByTestId('state-network')).toHaveText('eip155:8453')
   await emit('accountsChanged', [])
   await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
+})
+
+test("viem over the host's provider: connect carries the wallet's chain, not the host's default; after disconnect getState() keeps no account", async ({
+  page,
+  stack,
+}) => {
+  // The host lists Base first (its default network); the wallet is on Ethereum (chain 1).
+  const url = await serveHostPage(page, stack.demo.origin, {
+    entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
+    path: '/viem.html',
+    config: { frameUrl: stack.frame.url, projectId, networks: ['eip155:8453', 'eip155:1'] },
+  })
+  await page.goto(url)
+  const events = () => page.evaluate(() => (window as unknown as ViemHost).host.events())
+  const requested = page.evaluate(() => (window as unknown as ViemHost).host.requestAddresses())
+  await page
+    .frameLocator('iframe[title="Walletframe"]')
+    .getByTestId('wf-wallet-org.walletframe.testwallet')
+    .click()
+  // The frame answers eth_requestAccounts after the events of the connection (one port, in order).
+  expect(await requested).toEqual([holder.address])
+  // No chainChanged around the connection: the provider connects on the wallet's chain.
+  expect(await events()).toEqual([`accountsChanged ["${holder.address}"]`, 'connect {"chainId":"0x1"}'])
+  expect(await page.evaluate(() => (window as unknown as ViemHost).host.chainAtConnect())).toBe(1)
+  expect(await page.evaluate(() => (window as unknown as ViemHost).host.state())).toMatchObject({
+    address: holder.address,
+    caipAddress: `eip155:1:${holder.address}`,
+    connector: 'injected',
+  })
+
+  await page.evaluate(() => (window as unknown as ViemHost).walletframe.disconnect())
+  await expect.poll(events).toContain('disconnect 4900')
+  expect(await page.evaluate(() => (window as unknown as ViemHost).host.state())).toEqual({
+    status: 'disconnected',
+    isConnected: false,
+    allAccounts: [],
+    ready: true,
+    error: undefined,
+  })
 })

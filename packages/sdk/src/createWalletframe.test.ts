@@ -1,7 +1,14 @@
 import { HostInit, HostToFrame } from '@walletframe/protocol'
 import { InvalidAppConfigurationError, UnrecognizedChainError } from '@walletframe/protocol/errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { address, base, connected, destroyInstances, startInstance } from './internal/testing.js'
+import {
+  address,
+  base,
+  connected,
+  destroyInstances,
+  disconnected,
+  startInstance,
+} from './internal/testing.js'
 
 afterEach(destroyInstances)
 
@@ -38,6 +45,18 @@ describe('createWalletframe', () => {
     expect(wf.getState()).toMatchObject({ status: 'connected', address, ready: true })
     expect(wf.getNetwork()).toEqual(base)
     expect(states).toHaveBeenLastCalledWith(expect.objectContaining({ isConnected: true }))
+  })
+
+  it("replaces the account state with each one the frame reports: none of a disconnected account's fields remain", async () => {
+    const { wf, frame } = start()
+    initialize(frame, { ...connected, connector: 'injected' })
+    await wf.ready
+    const states = vi.fn()
+    wf.subscribeState(states)
+    frame.event('state', disconnected)
+    await vi.waitFor(() => expect(states).toHaveBeenCalled())
+    expect(wf.getState()).toEqual({ ...disconnected, ready: true, error: undefined })
+    expect(states).toHaveBeenLastCalledWith(wf.getState())
   })
 
   it('shows the iframe while the frame reports the modal open', async () => {

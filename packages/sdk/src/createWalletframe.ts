@@ -108,8 +108,8 @@ export function createWalletframe(options: Options): Walletframe {
   const siwxEmitter = Emitter.create<SiwxSession | null>()
 
   const syncProvider = () => controller.sync(state, network)
-  const setState = (next: Partial<State>) => {
-    state = { ...state, ...next }
+  const setState = (next: State) => {
+    state = next
     syncProvider()
     stateEmitter.emit(state)
   }
@@ -134,7 +134,9 @@ export function createWalletframe(options: Options): Walletframe {
       setState({ ...account, ready: true, error: undefined })
       setNetwork(next)
     },
-    state: setState,
+    // Each report is the whole account state: it replaces the last, so a field it leaves out (the
+    // address after a disconnect) is gone. The frame reports only once initialised: ready, no error.
+    state: (account) => setState({ ...account, ready: true, error: undefined }),
     network: setNetwork,
     modal: ({ open }) => setModal(open),
     siwx(session) {
@@ -170,7 +172,7 @@ export function createWalletframe(options: Options): Walletframe {
     },
     onError(error) {
       frame.hide()
-      setState({ ready: false, error })
+      setState({ ...state, ready: false, error })
     },
   })
   // Appended to <html> when the script runs in <head>, before <body> exists.

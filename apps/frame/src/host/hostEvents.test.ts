@@ -1,6 +1,7 @@
 import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
+import * as Connect from '../core/actions/connect.js'
 import * as Navigation from '../core/actions/navigation.js'
 import type * as Core from '../core/Core.js'
 import { address, coreWith, evmConnection, fakeConnector, otherAddress, solanaAddress } from '../testing.js'
@@ -74,6 +75,38 @@ describe('forward', () => {
       },
       { event: 'eip1193', data: { event: 'accountsChanged', data: [address] } },
       { event: 'eip1193', data: { event: 'connect', data: { chainId: '0x1' } } },
+    ])
+  })
+
+  it("a wallet connecting on another network than the host's: one state on the wallet's network, connect with its chain and no chainChanged", () => {
+    const { core, emitted } = setup()
+    setActive(core, base)
+    emitted.length = 0
+    Connect.attach(core, connector, evmConnection, { id: 'walletConnect' })
+    expect(emitted).toEqual([
+      { event: 'state', data: expect.objectContaining({ caipAddress: `eip155:1:${address}` }) },
+      {
+        event: 'network',
+        data: { caipNetworkId: 'eip155:1', chainId: '0x1', name: 'Ethereum', supported: true },
+      },
+      { event: 'eip1193', data: { event: 'accountsChanged', data: [address] } },
+      { event: 'eip1193', data: { event: 'connect', data: { chainId: '0x1' } } },
+    ])
+  })
+
+  it('a wallet connecting on a network the host does not use: connect carries that chain', () => {
+    const { core, emitted } = setup()
+    Connect.attach(
+      core,
+      connector,
+      { accounts: [`eip155:137:${address}`], network: 'eip155:137' },
+      {
+        id: 'walletConnect',
+      },
+    )
+    expect(emitted.filter((item) => item.event === 'eip1193')).toEqual([
+      { event: 'eip1193', data: { event: 'accountsChanged', data: [address] } },
+      { event: 'eip1193', data: { event: 'connect', data: { chainId: '0x89' } } },
     ])
   })
 

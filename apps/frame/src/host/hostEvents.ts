@@ -34,9 +34,11 @@ export function forward(
     if (nextNetwork.caipNetworkId !== network.caipNetworkId || nextNetwork.supported !== network.supported)
       emit('network', nextNetwork)
     if (nextEvm !== evmAddress) emit('eip1193', { event: 'accountsChanged', data: nextEvm ? [nextEvm] : [] })
-    if (nextNetwork.chainId && nextNetwork.chainId !== network.chainId)
-      emit('eip1193', { event: 'chainChanged', data: nextNetwork.chainId })
+    // EIP-1193: `connect` names the chain the provider connected to; the network a connection
+    // starts on is not a change of chain, so it gets no chainChanged of its own.
     if (becameConnected) emit('eip1193', { event: 'connect', data: { chainId: nextNetwork.chainId } })
+    else if (nextNetwork.chainId && nextNetwork.chainId !== network.chainId)
+      emit('eip1193', { event: 'chainChanged', data: nextNetwork.chainId })
     if (becameDisconnected)
       emit('eip1193', { event: 'disconnect', data: { code: 4900, message: 'Disconnected' } })
     account = nextAccount

@@ -110,6 +110,21 @@ describe('the hooks', () => {
     expect(container.textContent).toBe(`true connected ${address} eip155:8453 none false`)
   })
 
+  it('show no address once the frame reports a disconnect', async () => {
+    const { instance, event } = start()
+    const container = render(createElement(WalletframeProvider, { instance }, createElement(Status)))
+    await act(async () => {
+      event('initialized', { account: connected, network: base })
+      await instance.ready
+    })
+    expect(container.textContent).toBe(`true connected ${address} eip155:8453 ? false`)
+    await act(async () => {
+      event('state', disconnected)
+      await delivered()
+    })
+    expect(container.textContent).toBe('true disconnected - eip155:8453 ? false')
+  })
+
   it('the modal controls reject with NotMountedError before there is an instance', async () => {
     render(createElement(WalletframeProvider, { instance: undefined }, createElement(Grab)))
     await expect(grabbed?.open()).rejects.toBeInstanceOf(NotMountedError)

@@ -4,6 +4,7 @@
 import { type CaipNetworkId, messages } from '@walletframe/protocol'
 import type { Connection, Connector, Event } from '../../connectors/Connector.js'
 import { messageOf, rpcCode } from '../../lib/errors.js'
+import * as Store from '../../lib/store.js'
 import { readJson } from '../../storage/Storage.js'
 import type { Core } from '../Core.js'
 import * as ConnectionStore from '../connection.js'
@@ -38,18 +39,24 @@ export function applyNetwork(core: Pick<Core, 'networks' | 'storage'>, network: 
   } else core.networks.set((state) => ({ ...state, unsupported: network }))
 }
 
-/** A connector produced `connection`: it becomes the active connection. */
+/**
+ * A connector produced `connection`: it becomes the active connection. One batch: the connection
+ * and its network reach listeners together, so the host hears the connection on the network it
+ * is on (EIP-1193 `connect` names that chain), never on the one the frame was on before.
+ */
 export function attach(core: Deps, connector: Connector, connection: Connection, choice: Choice): void {
-  core.connection.attach(connector, connection.accounts)
-  // The host's active network wins when the wallet has an account there (a WalletConnect session
-  // spans chains); otherwise follow the wallet.
-  const active = core.networks.get().active?.caipNetworkId
-  const keep = active && connection.accounts.some((account) => account.startsWith(`${active}:`))
-  if (!keep) applyNetwork(core, connection.network)
-  core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
-  // The wallet signed in as it connected: stored at the API next (see actions/signIn.ts `adopt`).
-  if (connection.signIn && core.siwx.get().config)
-    core.siwx.set((state) => ({ ...state, signedAtConnect: connection.signIn }))
+  Store.batch(() => {
+    core.connection.attach(connector, connection.accounts)
+    // The host's active network wins when the wallet has an account there (a WalletConnect session
+    // spans chains); otherwise follow the wallet.
+    const active = core.networks.get().active?.caipNetworkId
+    const keep = active && connection.accounts.some((account) => account.startsWith(`${active}:`))
+    if (!keep) applyNetwork(core, connection.network)
+    core.storage.setItem(ConnectionStore.storageKey, JSON.stringify(choice))
+    // The wallet signed in as it connected: stored at the API next (see actions/signIn.ts `adopt`).
+    if (connection.signIn && core.siwx.get().config)
+      core.siwx.set((state) => ({ ...state, signedAtConnect: connection.signIn }))
+  })
 }
 
 /**
