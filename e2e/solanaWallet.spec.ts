@@ -1,6 +1,7 @@
 // @walletframe/sdk/solana on a host page: getWallets() (@wallet-standard/app) lists Walletframe with
 // the wallet-standard and Solana features; standard:connect opens the modal and the WalletConnect
 // test wallet connects; messages sign with its Solana key; web3.js transfers land on the Solana devnet.
+// The Solana wallet adapter pays through it on the devstack's RPC at 127.0.0.1 (solana:localnet).
 import { createPublicKey, verify } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { PublicKey } from '@solana/web3.js'
@@ -26,6 +27,14 @@ type Host = {
     mode: 'signAndSend' | 'sign',
   ): Promise<{ signature: string; error: unknown; received: number }>
   disconnect(): Promise<void>
+  adapter: {
+    connect(): void
+    send(
+      to: string,
+      lamports: number,
+      endpoint: string,
+    ): Promise<{ signature?: string; error: unknown; received?: number }>
+  }
 }
 const host = <T>(page: Page, call: (host: Host) => T | Promise<T>) =>
   page.evaluate(`(${call.toString()})(window.host)`) as Promise<T>
@@ -40,8 +49,8 @@ function verifiesWith(address: string, message: Uint8Array, signature: Uint8Arra
   return verify(null, message, key, signature)
 }
 
-async function connect(page: Page, wallet: TestWallet) {
-  await host(page, (h) => h.connect())
+async function connect(page: Page, wallet: TestWallet, through: 'wallet' | 'adapter' = 'wallet') {
+  await host(page, through === 'adapter' ? (h) => h.adapter.connect() : (h) => h.connect())
   const modal = page.frameLocator('iframe[title="Walletframe"]')
   await modal.getByTestId('wf-walletconnect').click()
   await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
@@ -78,7 +87,7 @@ test('getWallets() lists Walletframe; connect, signMessage, signAndSendTransacti
   expect(await host(page, (h) => h.listed())).toEqual([
     {
       name: 'Walletframe',
-      chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet'],
+      chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'],
       features: [
         'standard:connect',
         'standard:disconnect',
@@ -120,4 +129,34 @@ test('getWallets() lists Walletframe; connect, signMessage, signAndSendTransacti
   await host(page, (h) => h.disconnect())
   await expect.poll(() => host(page, (h) => h.accounts())).toEqual([])
   expect(await host(page, (h) => h.changes())).toEqual([[wallet.solanaAddress], []])
+})
+
+test("the Solana wallet adapter's sendTransaction on a 127.0.0.1 Connection (solana:localnet) lands on the devstack's cluster; a cluster the app has no network for fails saying so", async ({
+  page,
+  wallet,
+  chains,
+}) => {
+  expect(await connect(page, wallet, 'adapter')).toEqual([wallet.solanaAddress])
+  const solana = chains.networks.find((network) => network.chainNamespace === 'solana')
+  const port = new URL(solana?.rpcUrls.default.http[0] as string).port
+  const to = chains.accounts.solana[2]?.address as string
+  const sent = await page.evaluate(
+    ({ to, endpoint }) => (window as unknown as { host: Host }).host.adapter.send(to, 9_000, endpoint),
+    { to, endpoint: `http://127.0.0.1:${port}` },
+  )
+  expect(sent).toMatchObject({ error: null, received: 9_000 })
+
+  // The adapter names this endpoint solana:mainnet; the app's Walletframe has no such network.
+  const refused = await page.evaluate(
+    ({ to }) =>
+      (window as unknown as { host: Host }).host.adapter.send(
+        to,
+        1_000,
+        'https://api.mainnet-beta.solana.com',
+      ),
+    { to },
+  )
+  expect(refused).toEqual({
+    error: { name: 'WalletSendTransactionError', message: 'Network not found: solana:mainnet', code: 4902 },
+  })
 })

@@ -1,12 +1,15 @@
 // A Solana dapp (runs in the host page; bundled by hostPage.ts): it finds wallets with
 // @wallet-standard/app's getWallets(), as the Solana wallet adapter does, and pays with a web3.js
-// transaction on the Solana devnet through the one named Walletframe. `window.host` lets the spec
-// drive it.
+// transaction on the Solana devnet through the one named Walletframe; `host.adapter` does the same
+// through the Solana wallet adapter itself (StandardWalletAdapter, what @solana/wallet-adapter-react
+// wraps every wallet-standard wallet in). `window.host` lets the spec drive it.
+import type { WalletError } from '@solana/wallet-adapter-base'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
+import { StandardWalletAdapter } from '@solana/wallet-standard-wallet-adapter-base'
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -58,6 +61,7 @@ walletframe().features['standard:events'].on('change', ({ accounts }) => {
 
 const connection = new Connection(settings.solanaRpcUrl ?? '', 'confirmed')
 let connecting: Promise<string[]> | undefined
+let adapter: StandardWalletAdapter | undefined
 
 const host = {
   listed: () =>
@@ -123,5 +127,39 @@ const host = {
     return { signature, error: confirmed.value.err, received: after - before }
   },
   disconnect: () => walletframe().features['standard:disconnect'].disconnect(),
+  adapter: {
+    /** Connects through the adapter (the modal opens); answers the adapter's public key. */
+    connect() {
+      adapter ??= new StandardWalletAdapter({ wallet: walletframe() })
+      connecting = adapter.connect().then(() => [adapter?.publicKey?.toBase58() ?? ''])
+      connecting.catch(() => {})
+    },
+    /**
+     * `sendTransaction(transaction, new Connection(endpoint))`, as a dapp writes it: the adapter
+     * names the chain after the endpoint. Answers what landed there, or the adapter's error.
+     */
+    async send(to: string, lamports: number, endpoint: string) {
+      if (!adapter?.publicKey) throw new Error('Connect the adapter first')
+      const dapp = new Connection(endpoint, 'confirmed')
+      const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
+      // With the fee payer and blockhash set the adapter asks the endpoint nothing before the wallet.
+      const transaction = new Transaction({
+        feePayer: adapter.publicKey,
+        blockhash,
+        lastValidBlockHeight,
+      }).add(SystemProgram.transfer({ fromPubkey: adapter.publicKey, toPubkey: new PublicKey(to), lamports }))
+      const before = await connection.getBalance(new PublicKey(to))
+      try {
+        const signature = await adapter.sendTransaction(transaction, dapp)
+        const confirmed = await dapp.confirmTransaction({ signature, blockhash, lastValidBlockHeight })
+        const after = await dapp.getBalance(new PublicKey(to))
+        return { signature, error: confirmed.value.err, received: after - before }
+      } catch (caught) {
+        const error = caught as WalletError
+        const cause = error.error as { code?: unknown } | undefined
+        return { error: { name: error.name, message: error.message, code: cause?.code } }
+      }
+    },
+  },
 }
 Object.assign(window, { host, walletframe: instance })

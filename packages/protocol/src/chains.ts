@@ -56,6 +56,11 @@ export const ChainNetwork = z.object({
   bundlerUrl: z.optional(z.url()),
   blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.url() }) })),
   testnet: z._default(z.boolean(), false),
+  /**
+   * A Solana cluster on the operator's own machine, such as the devstack's: what the Solana wallet
+   * adapter calls `solana:localnet` (a dapp's localhost / 127.0.0.1 endpoint) is sent here.
+   */
+  localnet: z.optional(z.boolean()),
   /** Named contract addresses: multicall3, weth9, uniswapV2Factory, uniswapV2Router02, entryPointV07, … */
   contracts: z._default(z.record(z.string(), z.string()), {}),
   tokens: z._default(z.array(ChainToken), []),

@@ -189,6 +189,49 @@ describe('create', () => {
     expect(connector.request).not.toHaveBeenCalled()
   })
 
+  it("sends a Solana dapp's call to the cluster its chain names, without the chain in the wallet's parameters", async () => {
+    const { core, router } = setup([ethereum, solana, solanaDevnet])
+    const connector = await connect(core, {
+      accounts: [`${solana.caipNetworkId}:${solanaAddress}`],
+      network: solana.caipNetworkId,
+    })
+    await router.request({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQ==', chain: 'solana:devnet' },
+    })
+    expect(connector.request).toHaveBeenCalledWith({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQ==' },
+      network: solanaDevnet.caipNetworkId,
+    })
+  })
+
+  it('sends solana:localnet (a dapp on a localhost endpoint) to the network marked localnet', async () => {
+    const local = { ...solanaDevnet, name: 'Solana Devnet (local)', localnet: true }
+    const { core, router } = setup([ethereum, solana, local])
+    const connector = await connect(core, {
+      accounts: [`${solana.caipNetworkId}:${solanaAddress}`],
+      network: solana.caipNetworkId,
+    })
+    await router.request({
+      method: 'solana_signTransaction',
+      params: { transaction: 'AQ==', chain: 'solana:localnet' },
+    })
+    expect(connector.request).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { transaction: 'AQ==' }, network: local.caipNetworkId }),
+    )
+  })
+
+  it('refuses a Solana chain the host has no network for with 4902 and the chain in the message', async () => {
+    const { core, router } = setup([ethereum, solanaDevnet])
+    const connector = await connect(core)
+    for (const chain of ['solana:localnet', 'solana:mainnet'])
+      await expect(
+        router.request({ method: 'solana_signAndSendTransaction', params: { transaction: 'AQ==', chain } }),
+      ).rejects.toMatchObject({ code: 4902, message: `Network not found: ${chain}` })
+    expect(connector.request).not.toHaveBeenCalled()
+  })
+
   it('switches the active network on wallet_switchEthereumChain', async () => {
     const { core, router } = setup()
     const connector = await connect(core)

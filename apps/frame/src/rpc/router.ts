@@ -18,6 +18,7 @@ import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
 import { rpcCode } from '../lib/errors.js'
 import * as Methods from './methods.js'
+import * as SolanaChain from './solanaChain.js'
 
 export type Deps = Pick<
   Core,
@@ -45,11 +46,19 @@ export function create(core: Deps) {
     if (next.open !== previous.open) settle()
   })
 
-  /** The network a wallet call is for: the one named, else the active one of the method's family. */
-  function networkFor(request: RpcRequest): ChainNetwork {
+  /**
+   * The network a wallet call is for: the one named (by the request, or by a Solana dapp's `chain`),
+   * else the active one of the method's family.
+   */
+  function networkFor(request: RpcRequest, chain?: string): ChainNetwork {
     if (request.chainId) {
       const named = core.networks.find(request.chainId)
       if (!named) throw new UnrecognizedChainError(request.chainId)
+      return named
+    }
+    if (chain !== undefined) {
+      const named = SolanaChain.network(chain, core.networks.get().available)
+      if (!named) throw new UnrecognizedChainError(chain)
       return named
     }
     const family = Methods.namespaceOf(request.method)
@@ -98,11 +107,16 @@ export function create(core: Deps) {
     if (route === 'chain') return core.read(networkFor(request), request.method, request.params)
     const connector = core.connection.connector()
     if (!connector) throw new UnauthorizedError(messages.connectBeforeRequest)
+    // The chain a Solana dapp names picks the network; the wallet gets the parameters it knows.
+    const { chain, params } =
+      Methods.namespaceOf(request.method) === 'solana'
+        ? SolanaChain.split(request.params)
+        : { chain: undefined, params: request.params }
     try {
       return await connector.request({
         method: request.method,
-        params: request.params,
-        network: networkFor(request).caipNetworkId,
+        params,
+        network: networkFor(request, chain).caipNetworkId,
       })
     } catch (error) {
       // SPEC §6: a call the wallet did not approve shows "Action not allowed".

@@ -26,6 +26,9 @@ export async function start(): Promise<Cluster> {
       nativePriceUsd: solPriceUsd,
       rpcUrls: { default: { http: [server.httpUrl], webSocket: [server.wsUrl] } },
       testnet: true,
+      // It answers with devnet's genesis hash (constants.ts), and it runs here: a dapp whose
+      // Connection points at it names it `solana:localnet`.
+      localnet: true,
       contracts: {
         tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
         associatedTokenProgram: 'ATokenGPvbd2qULK5CQPYiTKEkKPKhCuvNNq6HWcPbz5',

@@ -139,11 +139,52 @@ describe('WalletframeWallet', () => {
       params: {
         transaction: Buffer.from(transaction).toString('base64'),
         sendOptions: { skipPreflight: true },
+        chain: 'solana:devnet',
       },
     })
     const signature = new Uint8Array(64).fill(9)
     frame.post({ kind: 'response', id: send.id, result: { signature: Base58.encode(signature) } })
     expect((await sending)[0]?.signature).toEqual(signature)
+  })
+
+  it("lists solana:localnet and passes the dapp's chain on, so a localhost Connection reaches the frame", async () => {
+    const { instance, frame, wallet } = start(connected)
+    await instance.ready
+    // The Solana wallet adapter names a localhost / 127.0.0.1 endpoint solana:localnet and refuses,
+    // with an empty error, a chain the account does not list.
+    expect(wallet.chains).toEqual(['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'])
+    const account = wallet.accounts[0] as (typeof wallet.accounts)[number]
+    expect(account.chains).toContain('solana:localnet')
+    const transaction = new Uint8Array([1, 2, 3])
+    const sending = wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({
+      account,
+      transaction,
+      chain: 'solana:localnet',
+    })
+    const send = await frame.next()
+    expect(send.params).toMatchObject({
+      method: 'solana_signAndSendTransaction',
+      params: { chain: 'solana:localnet' },
+    })
+    // The frame has no network for it: the error says which chain, typed (4902).
+    frame.post({
+      kind: 'response',
+      id: send.id,
+      error: { code: 4902, message: 'Network not found: solana:localnet' },
+    })
+    await expect(sending).rejects.toMatchObject({ code: 4902, message: 'Network not found: solana:localnet' })
+    const signing = wallet.features['solana:signTransaction'].signTransaction({
+      account,
+      transaction,
+      chain: 'solana:localnet',
+    })
+    const sign = await frame.next()
+    expect(sign.params).toEqual({
+      method: 'solana_signTransaction',
+      params: { transaction: 'AQID', chain: 'solana:localnet' },
+    })
+    frame.post({ kind: 'response', id: sign.id, result: { transaction: 'AQID' } })
+    expect((await signing)[0]?.signedTransaction).toEqual(transaction)
   })
 
   it('refuses an account that is not its own, without asking the frame', async () => {

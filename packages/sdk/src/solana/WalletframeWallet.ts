@@ -2,7 +2,7 @@
 // /wallet-standard): apps on the Solana wallet adapter list it beside extension wallets. Connecting
 // opens the modal; signing travels as the frame's solana_* RPC methods through the SDK's provider,
 // with the shapes of the WalletConnect Solana RPC reference (base58 messages and signatures, base64
-// transactions).
+// transactions), plus the dapp's wallet-standard `chain`, by which the frame picks the cluster.
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
@@ -48,7 +48,7 @@ export class WalletframeWallet implements Wallet {
   readonly version = '1.0.0' as const
   readonly name = 'Walletframe'
   readonly icon = icon
-  readonly chains: IdentifierArray = Object.keys(Chains.clusters) as Chains.Chain[]
+  readonly chains: IdentifierArray = Chains.all
   readonly #instance: Walletframe
   readonly #listeners = new Set<StandardEventsListeners['change']>()
   /** The account object of each address, kept so an app sees the same object until it changes. */
@@ -152,16 +152,17 @@ export class WalletframeWallet implements Wallet {
     return { signedMessage: message, signature: decodeSignature(signature) }
   }
 
-  async #signTransaction({ account, transaction }: SolanaSignTransactionInput) {
+  async #signTransaction({ account, transaction, chain }: SolanaSignTransactionInput) {
     this.#account(account)
     const signed = (await this.#instance.provider.request({
       method: 'solana_signTransaction',
-      params: { transaction: toBase64(transaction) },
+      params: { transaction: toBase64(transaction), ...(chain ? { chain } : {}) },
     })) as { transaction: string }
     return { signedTransaction: fromBase64(signed.transaction) }
   }
 
-  async #signAndSendTransaction({ account, transaction, options }: SolanaSignAndSendTransactionInput) {
+  /** `chain` is the cluster the dapp's Connection talks to: the frame sends there, or refuses with 4902. */
+  async #signAndSendTransaction({ account, transaction, chain, options }: SolanaSignAndSendTransactionInput) {
     this.#account(account)
     const { skipPreflight, preflightCommitment, maxRetries, minContextSlot } = options ?? {}
     const sendOptions = { skipPreflight, preflightCommitment, maxRetries, minContextSlot }
@@ -171,6 +172,7 @@ export class WalletframeWallet implements Wallet {
         transaction: toBase64(transaction),
         // JSON drops the undefined ones.
         sendOptions: JSON.parse(JSON.stringify(sendOptions)),
+        chain,
       },
     })) as { signature: string }
     return { signature: decodeSignature(signature) }
