@@ -136,6 +136,38 @@ test('required: a declined signature keeps the view with "Signature declined"; c
   await expect(modal.getByTestId('wf-view-Connect')).toBeVisible()
 })
 
+test('required: Sign pressed right after "Signature declined" asks the wallet again and signs in; the toast never disables it', async ({
+  page,
+  stack,
+}) => {
+  const modal = await openDemo(page, stack, 'required')
+  await connect(page, modal)
+  await expect(modal.getByTestId('wf-guarded')).toHaveAttribute('data-visibility', 'visible')
+  // Every report of the clickjacking guard from here on. It disabled Sign while the "Signature
+  // declined" toast was painted over it: a press as the toast appeared started nothing.
+  await frameOf(page, stack).evaluate(() => {
+    const guarded = document.querySelector('[data-testid="wf-guarded"]') as Element
+    const reports: string[] = []
+    Object.assign(window, { __guardReports: reports })
+    new MutationObserver(() => reports.push(guarded.getAttribute('data-visibility') ?? '')).observe(guarded, {
+      attributeFilter: ['data-visibility'],
+    })
+  })
+  await page.evaluate(() => {
+    ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
+  })
+  await modal.getByTestId('wf-siwx-sign').click()
+  await expect(modal.getByTestId('wf-toast')).toHaveText('Signature declined')
+  await modal.getByTestId('wf-siwx-sign').click()
+  await expect(page.getByTestId('siwx-session')).toHaveText(signer.address)
+  expect((await walletCalls(page)).filter((call) => call === 'personal_sign')).toHaveLength(2)
+  expect(
+    await frameOf(page, stack).evaluate(
+      () => (window as unknown as { __guardReports: string[] }).__guardReports,
+    ),
+  ).toEqual([])
+})
+
 test('a session revoked at the API ends: after a reload the host has none and required sign-in asks again', async ({
   page,
   stack,
