@@ -47,6 +47,14 @@ export function requireProject(deps: Deps, options: requireProject.Options): Mid
 /** A project that allows no origin of its own: what every project allows (frame and development origins). */
 const noProject: Pick<Project, 'allowedOrigins'> = { allowedOrigins: [] }
 
+/** Whether `origin` is the frame's: a configured frame origin, or in development any local one. */
+export function isFrameOrigin(
+  origin: string,
+  options: { development: boolean; frameOrigins: string[] },
+): boolean {
+  return originAllowed(noProject, origin, options)
+}
+
 /** Used where the project id may come from the body (POST /v1/fungible/price). */
 export async function resolve(
   deps: Pick<Deps, 'projects' | 'config'>,
@@ -61,7 +69,7 @@ export async function resolve(
   // A browser page on an origin no project could allow gets the answer of a known project that does
   // not allow it, whatever the id: any page can call, and it must not learn which ids exist.
   const unknown = () =>
-    origin !== undefined && !originAllowed(noProject, origin, deps.config.options)
+    origin !== undefined && !isFrameOrigin(origin, deps.config.options)
       ? denied()
       : new InvalidProjectIdError()
   // No stored id has another form, and some strings (a NUL byte) would fail the query itself.

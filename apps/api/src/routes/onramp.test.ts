@@ -24,6 +24,8 @@ let onramp: Awaited<ReturnType<typeof startOnramp>>
 let api: Awaited<ReturnType<typeof startApi>>
 /** The same API with its provider's URL pointing at a closed port. */
 let down: ReturnType<typeof createApi>
+/** The same API in development, with no frame origin configured: local pages stand in for the frame's. */
+let development: ReturnType<typeof createApi>
 
 beforeAll(async () => {
   stack = await startDevstack({ relay: false, onramp: false, quiet: true })
@@ -33,6 +35,7 @@ beforeAll(async () => {
       ...stack.chainsFile,
       projects: [{ id: 'app', name: 'App' }],
       options: {
+        frameOrigins: [frameOrigin],
         indexer: { pollIntervalMs: 50 },
         reorgSafeDepth: 0,
         onramp: { url: onramp.url, fundingAddresses: onramp.fundingAddresses },
@@ -46,6 +49,13 @@ beforeAll(async () => {
     config: Config.parse({
       ...stack.chainsFile,
       options: { onramp: { url: gone.url, timeoutMs: 2_000 } },
+    }),
+    db: api.database.db,
+  })
+  development = createApi({
+    config: Config.parse({
+      ...stack.chainsFile,
+      options: { development: true, onramp: { url: onramp.url, fundingAddresses: onramp.fundingAddresses } },
     }),
     db: api.database.db,
   })
@@ -71,6 +81,8 @@ const callDown = (path: string, body?: unknown) =>
       ? {}
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   })
+
+const frameOrigin = 'http://frame.test'
 
 const ethOnBase = { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'base' }
 
@@ -160,6 +172,55 @@ describe('POST /v1/generators/onrampurl', () => {
     expect(body.code).toBe('ONRAMP_UNAVAILABLE')
   })
 
+  const checkout = (redirectUrl: string) => ({
+    destinationWallets: [{ address: privateKeyToAccount(generatePrivateKey()).address }],
+    partnerUserId: 'someone',
+    redirectUrl,
+  })
+  const checkoutAt = (app: ReturnType<typeof createApi>, redirectUrl: string) =>
+    app.request('/v1/generators/onrampurl?projectId=app', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(checkout(redirectUrl)),
+    })
+
+  it("refuses to send the buyer anywhere but the frame's own pages: 400 REDIRECT_NOT_ALLOWED", async () => {
+    for (const redirectUrl of [
+      'https://evil.example/steal',
+      // Look-alikes of the frame's origin: another host, scheme or port, or the frame as a user name.
+      'http://frame.test.evil.example/onramp/return',
+      'https://frame.test/onramp/return',
+      'http://frame.test:8080/onramp/return',
+      'http://frame.test@evil.example/onramp/return',
+      // Development's local pages are no frame page outside development.
+      'http://localhost:5173/onramp/return',
+    ]) {
+      const body = await error(await checkoutAt(api.app, redirectUrl), 400)
+      expect(body).toMatchObject({ code: 'REDIRECT_NOT_ALLOWED', field: 'body.redirectUrl' })
+    }
+    // Checked before the provider is asked: refused the same way while it is down.
+    expect((await error(await checkoutAt(down, 'https://evil.example/steal'), 400)).code).toBe(
+      'REDIRECT_NOT_ALLOWED',
+    )
+  })
+
+  it("returns to any page of a frame origin; in development, to a local page's too", async () => {
+    for (const [app, redirectUrl] of [
+      [api.app, `${frameOrigin}/onramp/return?from=buy`],
+      [development, 'http://localhost:5173/onramp/return'],
+      [development, 'http://127.0.0.1:4173/onramp/return'],
+    ] as const) {
+      const response = await checkoutAt(app, redirectUrl)
+      expect(response.status).toBe(200)
+      expect(OnrampUrlResponse.parse(await response.json()).url.startsWith(`${onramp.url}/checkout?`)).toBe(
+        true,
+      )
+    }
+    expect((await error(await checkoutAt(development, 'https://evil.example/steal'), 400)).code).toBe(
+      'REDIRECT_NOT_ALLOWED',
+    )
+  })
+
   it('refuses a body without wallets with 400', async () => {
     expect(
       (
@@ -183,7 +244,7 @@ describe('an on-ramp purchase in history?onramp=true', () => {
       partnerUserId: buyer,
       presetFiatAmount: 100,
       fiatCurrency: 'USD',
-      redirectUrl: 'http://frame.test/onramp/return',
+      redirectUrl: `${frameOrigin}/onramp/return`,
     })
     expect(created.status).toBe(200)
     const { url } = OnrampUrlResponse.parse(await created.json())

@@ -10,8 +10,8 @@ import {
   OnrampUrlResponse,
   SdkQuery,
 } from '@walletframe/protocol'
-import { requireProject } from '../middleware/access.js'
-import { OnrampRefusedError, OnrampUnavailableError } from '../onramp/errors.js'
+import { isFrameOrigin, requireProject } from '../middleware/access.js'
+import { OnrampRefusedError, OnrampUnavailableError, RedirectNotAllowedError } from '../onramp/errors.js'
 import * as Fallback from '../onramp/fallback.js'
 import * as HttpProvider from '../onramp/httpProvider.js'
 import type { Provider } from '../onramp/Provider.js'
@@ -44,7 +44,9 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/generators/onrampurl',
     summary:
-      "The provider's checkout URL for the destination wallets, with the buy presets; 502 when the provider fails",
+      "The provider's checkout URL for the destination wallets, with the buy presets; redirectUrl, where the " +
+      'checkout returns the buyer, must be a page of a frame origin (400 REDIRECT_NOT_ALLOWED otherwise); ' +
+      '502 when the provider fails',
     query: SdkQuery,
     body: OnrampUrlRequest,
     response: OnrampUrlResponse,
@@ -97,6 +99,11 @@ export function register(app: App, deps: Deps, options: { fetch?: typeof fetch }
   app.post('/v1/generators/onrampurl', requireProject(deps, { from: 'query' }), async (c) => {
     validate.query(c, SdkQuery)
     const body = validate.body(await validate.json(c, maxBodyBytes), OnrampUrlRequest)
+    if (body.redirectUrl !== undefined) {
+      // The schema took it as an http(s) URL; its origin is what the browser will land on.
+      const { origin } = new URL(body.redirectUrl)
+      if (!isFrameOrigin(origin, deps.config.options)) throw new RedirectNotAllowedError(origin)
+    }
     if (!provider) throw unavailable()
     // A mock quote was never the provider's: the checkout prices afresh.
     const { quoteId, ...rest } = body
