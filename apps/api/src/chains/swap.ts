@@ -13,6 +13,7 @@ import {
   isAddressEqual,
   maxUint256,
   parseAbi,
+  zeroAddress,
 } from 'viem'
 import { ApiError, isInvalidParams, RpcResponseError } from '../errors.js'
 import type { Upstream } from './Upstream.js'
@@ -45,10 +46,15 @@ export type SwapRouter = {
   weth: Address
 }
 
-/** The network's swap router, or undefined when it has none (SPEC §8 "Network not supported for Swaps"). */
+/**
+ * The network's swap router, or undefined when it has none (answered "Network not supported for Swaps").
+ * A router configured as the zero address is none: approving it as a spender, or swapping through it,
+ * would send the user's transactions to an address nobody controls.
+ */
 export function routerOf(network: ChainNetwork): SwapRouter | undefined {
   const { swapFeeRouter, weth9 } = network.contracts
   if (network.chainNamespace !== 'eip155' || !swapFeeRouter || !weth9) return undefined
+  if ([swapFeeRouter, weth9].some((address) => address.toLowerCase() === zeroAddress)) return undefined
   return { feeRouter: swapFeeRouter as Address, weth: weth9 as Address }
 }
 

@@ -22,10 +22,13 @@ import {
   http,
   parseEther,
   parseUnits,
+  zeroAddress,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import * as Config from '../Config.js'
 import { feeRouterAbi } from '../chains/swap.js'
+import { createApi } from '../createApi.js'
 import { devstackHarness } from '../internal/testing.js'
 
 const h = devstackHarness({ options: { indexer: { enabled: false } } })
@@ -268,6 +271,76 @@ describe('an approval, then a token -> token swap, built by the API', () => {
     expect((await balanceOf(dai, account.address)) - before.dai).toBe(BigInt(found.toAmount))
     expect((await balanceOf(usdc, swapFeeRecipient)) - before.fee).toBe(parseUnits('1.7', 6))
     expect(found.providerFee).toBe(String(parseUnits('1.7', 6)))
+  })
+})
+
+describe('the zero address', () => {
+  const zero = caip(zeroAddress)
+  const request = async (path: string, parameters: Record<string, string>) =>
+    h.api.app.request(`${path}?${query(parameters)}`)
+
+  it('is refused as a token to approve or swap to: no approval transaction to 0x0', async () => {
+    const user = caip(clients(0).account.address)
+    const usdc = caip(token('USDC'))
+    for (const [parameters, field] of [
+      [{ userAddress: user, from: zero, to: usdc }, 'from'],
+      [{ userAddress: user, from: usdc, to: zero }, 'to'],
+      [{ userAddress: zero, from: usdc, to: caip(token('DAI')) }, 'userAddress'],
+    ] as const) {
+      const body = await error(await request('/v1/convert/build-approve', parameters), 400)
+      expect(body).toMatchObject({ code: 'INVALID_REQUEST', field })
+      expect(body.error).toMatch(/zero address/)
+    }
+  })
+
+  it('is refused as a token or an account by every other convert call', async () => {
+    const user = caip(clients(0).account.address)
+    const dai = caip(token('DAI'))
+    const quotes = { userAddress: user, from: native, to: dai, amount: '1000' }
+    const cases: [Promise<Response>, string][] = [
+      [request('/v1/convert/quotes', { ...quotes, from: zero }), 'from'],
+      [request('/v1/convert/quotes', { ...quotes, to: zero }), 'to'],
+      [request('/v1/convert/quotes', { ...quotes, userAddress: zero }), 'userAddress'],
+      [request('/v1/convert/allowance', { tokenAddress: zero, userAddress: user }), 'tokenAddress'],
+      [request('/v1/convert/allowance', { tokenAddress: dai, userAddress: zero }), 'userAddress'],
+    ]
+    for (const [body, field] of [
+      [{ from: zero }, 'from'],
+      [{ to: zero }, 'to'],
+      // The swap's recipient is the user.
+      [{ userAddress: zero }, 'userAddress'],
+    ] as const) {
+      cases.push([
+        Promise.resolve(
+          h.api.app.request('/v1/convert/build-transaction', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ projectId: 'app', eip155: { slippage: 1 }, ...quotes, ...body }),
+          }),
+        ),
+        field,
+      ])
+    }
+    for (const [response, field] of cases) {
+      expect(await error(await response, 400)).toMatchObject({ code: 'INVALID_REQUEST', field })
+    }
+  })
+})
+
+describe('a swap router configured as the zero address', () => {
+  it('is no router: nothing is approved to 0x0 or swapped through it', async () => {
+    const zeroRouter = createApi({
+      config: Config.parse({
+        version: 1,
+        networks: [{ ...network(), contracts: { ...network().contracts, swapFeeRouter: zeroAddress } }],
+      }),
+      db: h.api.database.db,
+    })
+    const user = caip(clients(0).account.address)
+    const response = await zeroRouter.request(
+      `/v1/convert/build-approve?${query({ userAddress: user, from: caip(token('USDC')), to: caip(token('DAI')) })}`,
+    )
+    expect((await error(response, 400)).error).toBe('Network not supported for Swaps')
   })
 })
 

@@ -19,7 +19,7 @@ import {
   nativeTokenAddress,
   swapGasEstimate,
 } from '@walletframe/protocol'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, isAddressEqual, zeroAddress } from 'viem'
 import { readGasPrice } from '../chains/evm.js'
 import type { Network } from '../chains/Networks.js'
 import * as Swap from '../chains/swap.js'
@@ -66,7 +66,9 @@ export const docs: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/convert/build-approve',
-    summary: 'The transaction that lets the swap router spend `amount` (unlimited when absent) of `from`',
+    summary:
+      'The transaction that lets the swap router spend `amount` (unlimited when absent) of `from`; ' +
+      'a token or userAddress that is the zero address is a 400, on every convert call',
     query: ConvertBuildApproveQuery,
     response: ConvertTransactionResponse,
     errors,
@@ -85,11 +87,20 @@ export const docs: RouteDoc[] = [
 
 type Party = { chainId: string; address: Address }
 
-/** A CAIP-10 id of an EVM account or token, its checksum checked. */
+/**
+ * A CAIP-10 id of an EVM account or token, its checksum checked. Never the zero address: no contract
+ * lives there and nobody holds its key, so a token or account 0x0 is a caller's mistake (an unset
+ * field) that would build an approval or a swap calling nothing, or paying out to nobody.
+ */
 function evmParty(value: string, field: string): Party {
   const account = parseAccount(value, field)
   if (account.namespace !== 'eip155' || !account.caipNetworkId)
     throw new InvalidRequestError(`Invalid ${field}: swaps take an eip155 CAIP-10 id`, field)
+  if (isAddressEqual(account.address, zeroAddress))
+    throw new InvalidRequestError(
+      `Invalid ${field}: the zero address is neither a token nor an account`,
+      field,
+    )
   return { chainId: account.caipNetworkId, address: account.address }
 }
 
