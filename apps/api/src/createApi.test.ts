@@ -32,10 +32,12 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newDevice, startAuthHarness } from './auth/testing.js'
 import type { ApiConfigInput } from './Config.js'
 import * as Config from './Config.js'
 import { createApi } from './createApi.js'
 import { analyticsEvents } from './db/schema.js'
+import { ApiError, RateLimitedError } from './errors.js'
 import { startApi } from './startApi.js'
 
 type Stack = Awaited<ReturnType<typeof startDevstack>>
@@ -820,6 +822,59 @@ describe('rate limits', () => {
     expect(perIp.headers.get('retry-after')).toBe('4')
     expect(await perIp.json()).toMatchObject({ error: expect.stringContaining(' ip') })
   })
+
+  it('answers every 429 with Retry-After in whole seconds, rounded up, whatever error class made it', async () => {
+    const reported: string[] = []
+    const app = createApi({
+      config: api.app.deps.config,
+      db: api.database.db,
+      log: (line) => reported.push(line),
+    })
+    class NamesItsWait extends ApiError {
+      constructor(readonly retryAfterSeconds: number) {
+        super(429, 'RATE_LIMITED', 'slow down')
+      }
+    }
+    app.get('/test/limited', () => {
+      throw new RateLimitedError(1.2, 'ip')
+    })
+    app.get('/test/names-its-wait', () => {
+      throw new NamesItsWait(90.5)
+    })
+    app.get('/test/names-none', () => {
+      throw new ApiError(429, 'RATE_LIMITED', 'slow down')
+    })
+    const limited = await app.request('/test/limited')
+    expect(limited.headers.get('retry-after')).toBe('2')
+    expect(await limited.json()).toMatchObject({ error: 'Too many requests for this ip; retry after 2 s' })
+    expect((await app.request('/test/names-its-wait')).headers.get('retry-after')).toBe('91')
+    expect(reported).toEqual([])
+    const bare = await app.request('/test/names-none')
+    expect(bare.status).toBe(429)
+    expect(bare.headers.get('retry-after')).toBe('1')
+    expect(reported).toEqual(['ApiError (429) names no wait; make it a TooManyRequestsError'])
+  })
+
+  it("answers the email cooldown's 429 with Retry-After too: the seconds its message names", async () => {
+    const auth = await startAuthHarness({ emailCooldownSeconds: 45 })
+    try {
+      const start = async () =>
+        auth.post('/v1/auth/email/start?projectId=app', {
+          email: 'cooldown@example.test',
+          deviceKey: (await newDevice()).publicKey,
+        })
+      expect((await start()).status).toBe(200)
+      const refused = await start()
+      expect(refused.status).toBe(429)
+      const body = (await refused.json()) as { code: string; error: string }
+      expect(body.code).toBe('EMAIL_COOLDOWN')
+      const seconds = /after (\d+) seconds/.exec(body.error)?.[1]
+      expect(Number(seconds)).toBeGreaterThanOrEqual(44)
+      expect(refused.headers.get('retry-after')).toBe(seconds)
+    } finally {
+      await auth.stop()
+    }
+  })
 })
 
 describe('bad input', () => {
@@ -991,5 +1046,19 @@ describe('GET /openapi.json', () => {
       ]),
     )
     expect(doc.paths['/v1/fungible/price']!.post!.requestBody).toBeDefined()
+  })
+
+  it('documents Retry-After on every 429', async () => {
+    type Responses = Record<string, { headers?: Record<string, { schema: unknown }> }>
+    const doc = (await (await get('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Responses }>>
+    }
+    const limited = Object.values(doc.paths)
+      .flatMap((operations) => Object.values(operations))
+      .map((operation) => operation.responses['429'])
+      .filter((response) => response !== undefined)
+    expect(limited.length).toBeGreaterThan(20)
+    for (const response of limited)
+      expect(response.headers?.['Retry-After']?.schema).toEqual({ type: 'integer', minimum: 1 })
   })
 })

@@ -7,7 +7,7 @@ import type { ApiConfig } from './Config.js'
 import * as Networks from './chains/Networks.js'
 import * as Prices from './chains/Prices.js'
 import type { Db } from './db/Database.js'
-import { ApiError, NotFoundError, PayloadTooLargeError, RateLimitedError } from './errors.js'
+import { ApiError, NotFoundError, PayloadTooLargeError, retryAfterOf } from './errors.js'
 import * as TokenBucket from './internal/TokenBucket.js'
 import * as TtlCache from './internal/TtlCache.js'
 import * as LimitStore from './limits/LimitStore.js'
@@ -78,9 +78,14 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
       ttlMs: settings.identityCacheTtlMs,
       maxEntries: 50_000,
     }),
+    // Both protect capacity, not secrets (each secret has a limit of its own that refuses): while
+    // their store is down the API keeps serving, unlimited, rather than answering every call with 500.
     limits: {
-      perProject: LimitStore.limiter(limitStore, 'project', settings.rateLimits.perProject, { log }),
-      perIp: LimitStore.limiter(limitStore, 'ip', settings.rateLimits.perIp, { log }),
+      perProject: LimitStore.limiter(limitStore, 'project', settings.rateLimits.perProject, {
+        onStoreError: 'allow',
+        log,
+      }),
+      perIp: LimitStore.limiter(limitStore, 'ip', settings.rateLimits.perIp, { onStoreError: 'allow', log }),
     },
   }
 
@@ -112,7 +117,12 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.notFound((c) => c.json(new NotFoundError(c.req.path).toJSON(), 404))
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      if (error instanceof RateLimitedError) c.header('retry-after', String(error.retryAfterSeconds))
+      // Every 429 says when to come back; one that cannot is a bug here, reported, never a bare 429.
+      if (error.status === 429) {
+        const seconds = retryAfterOf(error)
+        if (seconds === undefined) log(`${error.name} (429) names no wait; make it a TooManyRequestsError`)
+        c.header('retry-after', String(seconds ?? 1))
+      }
       // The rest of an oversized body is still on the socket; it cannot carry another request.
       if (error instanceof PayloadTooLargeError) c.header('connection', 'close')
       return c.json(error.toJSON(), error.status)

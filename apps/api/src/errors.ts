@@ -2,6 +2,7 @@
 // spec's exact wording is used where it gives one (SPEC §8).
 import { type ApiErrorBody, type ApiErrorCode, type ApiIssue, messages } from '@walletframe/protocol'
 import type { z } from 'zod'
+import * as Gcra from './limits/gcra.js'
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502
 
@@ -85,13 +86,46 @@ export class NetworkNotSupportedError extends ApiError {
   }
 }
 
-export class RateLimitedError extends ApiError {
-  override name = 'RateLimitedError'
+/**
+ * Every 429 the API answers is one of these: it says when to come back, and the error handler sends
+ * that as Retry-After (RFC 9110 §10.2.3, whole seconds), so a client can wait without guessing. The
+ * wait is rounded up to whole seconds, at least 1: retrying after a rounded-down wait is refused again.
+ */
+export class TooManyRequestsError extends ApiError {
+  override name = 'TooManyRequestsError'
+  /** Whole seconds (>= 1) until a retry can succeed: the Retry-After header and the message's number. */
+  readonly retryAfterSeconds: number
   constructor(
-    readonly retryAfterSeconds: number,
-    scope: 'project' | 'ip',
+    code: ApiErrorCode,
+    waitSeconds: number,
+    /** The message, given the seconds it must name (the same the header carries). */
+    message: (retryAfterSeconds: number) => string,
+    field?: string,
   ) {
-    super(429, 'RATE_LIMITED', `Too many requests for this ${scope}; retry after ${retryAfterSeconds} s`)
+    const retryAfterSeconds = Gcra.retryAfter(waitSeconds)
+    super(429, code, message(retryAfterSeconds), field)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * The Retry-After of a 429: a TooManyRequestsError's wait, or the `retryAfterSeconds` a 429 of
+ * another class names (rounded up the same way); undefined when it names none.
+ */
+export function retryAfterOf(error: ApiError): number | undefined {
+  if (error instanceof TooManyRequestsError) return error.retryAfterSeconds
+  const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Gcra.retryAfter(seconds) : undefined
+}
+
+export class RateLimitedError extends TooManyRequestsError {
+  override name = 'RateLimitedError'
+  constructor(retryAfterSeconds: number, scope: 'project' | 'ip') {
+    super(
+      'RATE_LIMITED',
+      retryAfterSeconds,
+      (seconds) => `Too many requests for this ${scope}; retry after ${seconds} s`,
+    )
   }
 }
 

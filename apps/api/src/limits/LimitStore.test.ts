@@ -76,27 +76,51 @@ describe('shared', () => {
 describe('limiter', () => {
   it('keeps its keys apart from other limits under its name', async () => {
     const store = TokenBucket.create({ now: () => 0 })
-    const perIp = LimitStore.limiter(store, 'ip', { capacity: 1, refillPerSecond: 1 })
-    const perProject = LimitStore.limiter(store, 'project', { capacity: 1, refillPerSecond: 1 })
+    const options = { onStoreError: 'allow' } as const
+    const perIp = LimitStore.limiter(store, 'ip', { capacity: 1, refillPerSecond: 1 }, options)
+    const perProject = LimitStore.limiter(store, 'project', { capacity: 1, refillPerSecond: 1 }, options)
     expect(await perIp.take('x')).toBe(0)
     expect(await perProject.take('x')).toBe(0)
     expect(await perIp.take('x')).toBe(1)
   })
 
-  it('admits while its store fails, and says so once per distinct failure', async () => {
-    const logs: string[] = []
-    let failure: Error | undefined = new Error('ECONNREFUSED')
+  /** A store that fails while `failure` is set, and otherwise refuses with 3 s to wait. */
+  function flaky() {
+    const state: { failure: Error | undefined } = { failure: new Error('ECONNREFUSED') }
     const store: LimitStore.LimitStore = {
       take: async () => {
-        if (failure) throw failure
+        if (state.failure) throw state.failure
         return 3
       },
       close: async () => {},
     }
-    const limiter = LimitStore.limiter(store, 'ip', rule, { log: (line) => logs.push(line) })
+    return { store, state }
+  }
+
+  it('admits while its store fails under `allow`, and says so once per distinct failure', async () => {
+    const logs: string[] = []
+    const { store, state } = flaky()
+    const limiter = LimitStore.limiter(store, 'ip', rule, {
+      onStoreError: 'allow',
+      log: (line) => logs.push(line),
+    })
     expect([await limiter.take('a'), await limiter.take('b')]).toEqual([0, 0])
     expect(logs).toEqual(['rate limit "ip" not applied, its store failed: ECONNREFUSED'])
-    failure = undefined
+    state.failure = undefined
+    expect(await limiter.take('a')).toBe(3)
+  })
+
+  it("fails each take with the store's error while it fails under `refuse`, then limits again", async () => {
+    const logs: string[] = []
+    const { store, state } = flaky()
+    const limiter = LimitStore.limiter(store, 'otp', rule, {
+      onStoreError: 'refuse',
+      log: (line) => logs.push(line),
+    })
+    await expect(limiter.take('a')).rejects.toThrow('ECONNREFUSED')
+    await expect(limiter.take('b')).rejects.toThrow('ECONNREFUSED')
+    expect(logs).toEqual([])
+    state.failure = undefined
     expect(await limiter.take('a')).toBe(3)
   })
 })

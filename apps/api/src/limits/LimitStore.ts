@@ -4,6 +4,9 @@
 // per-IP and per-project limits bind a rule with `limiter()`; the embedded wallet's email cooldown
 // (capacity 1, refill 1/30 per second: "Please try again after {n} seconds") and OTP tries (capacity 5
 // on a key per code) are the same call with another key prefix and rule.
+// When the store fails, a limit that protects capacity lets the request through and one that
+// protects a secret refuses it (`limiter`'s onStoreError). The login's limits take from the store
+// directly, so its failure fails the request: they refuse.
 import * as Gcra from './gcra.js'
 
 export type Rule = Gcra.Rule
@@ -26,18 +29,23 @@ export type Limiter = {
 
 export declare namespace limiter {
   type Options = {
-    /** Where a failing store is reported (once per distinct message). */
+    /**
+     * What a take does when the store cannot answer (database or Redis unreachable). No default: each
+     * limit states it. `allow` for a limit that protects capacity (the generic per-IP and per-project
+     * limits): an outage of the store must not take the API down with it, and the request is admitted
+     * (reported once). `refuse` for a limit that protects a secret (code tries, the email cooldown,
+     * wallet calls, login starts): unchecked, it would hand out unlimited guesses, so the request fails
+     * with the store's error.
+     */
+    onStoreError: 'allow' | 'refuse'
+    /** Where a failing store is reported under `allow` (once per distinct message). */
     log?: (message: string) => void
   }
 }
 
-/**
- * Binds `rule` to the keys `${name}:${key}`. A store that fails (database or Redis unreachable)
- * admits the request: these limits shed abuse, and an outage of their store must not turn every call
- * into an error. Callers that must fail closed (the email cooldown) use the store directly.
- */
-export function limiter(store: LimitStore, name: string, rule: Rule, options: limiter.Options = {}): Limiter {
-  const { log = (message) => console.error(`[api] ${message}`) } = options
+/** Binds `rule` to the keys `${name}:${key}`, failing open or closed as `onStoreError` says. */
+export function limiter(store: LimitStore, name: string, rule: Rule, options: limiter.Options): Limiter {
+  const { onStoreError, log = (message) => console.error(`[api] ${message}`) } = options
   let failing: string | undefined
   return {
     async take(key) {
@@ -46,6 +54,7 @@ export function limiter(store: LimitStore, name: string, rule: Rule, options: li
         failing = undefined
         return wait
       } catch (error) {
+        if (onStoreError === 'refuse') throw error
         const message = (error as Error).message
         if (failing !== message) log(`rate limit "${name}" not applied, its store failed: ${message}`)
         failing = message

@@ -13,6 +13,13 @@ const statusText: Record<number, string> = {
   502: 'The chain RPC endpoint is down or too slow',
 }
 
+/** Every 429 carries it (the error handler sets it from the error's wait). */
+const retryAfterHeader = {
+  description: 'Seconds to wait before retrying: a whole number, rounded up, at least 1',
+  required: true,
+  schema: { type: 'integer', minimum: 1 },
+}
+
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] }
 
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -47,6 +54,7 @@ export function document(routes: RouteDoc[]): Record<string, unknown> {
     for (const status of route.errors) {
       responses[status] = {
         description: statusText[status] ?? 'Error',
+        ...(status === 429 ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
         content: { 'application/json': { schema: errorSchema } },
       }
     }
