@@ -1006,6 +1006,7 @@ describe('GET /openapi.json', () => {
         '/v1/auth/session/refresh',
         '/v1/auth/session/revoke',
         '/v1/auth/social/callback/{provider}',
+        '/v1/auth/social/complete',
         '/v1/auth/social/connect',
         '/v1/auth/social/start',
         '/v1/auth/wallet/create',

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authAttempts, authIdentities } from '../db/schema.js'
-import { type AuthHarness, frameOrigin, newDevice, startAuthHarness } from './testing.js'
+import { type AuthHarness, type Device, frameOrigin, newDevice, startAuthHarness } from './testing.js'
 
 let h: AuthHarness
 let stand: Awaited<ReturnType<typeof farcasterService.start>>
@@ -25,11 +25,16 @@ afterAll(async () => {
 
 const q = '?projectId=app'
 
+/** The device each attempt was started with: only it can finish the attempt. */
+const starters = new Map<string, Device>()
+
 async function begin() {
   const device = await newDevice()
   const response = await h.post(`/v1/auth/farcaster/start${q}`, { deviceKey: device.publicKey })
   expect(response.status).toBe(200)
-  return (await response.json()) as FarcasterStartResponse
+  const started = (await response.json()) as FarcasterStartResponse
+  starters.set(started.attemptId, device)
+  return started
 }
 
 async function poll(attemptId: string): Promise<AuthAttemptStatus> {
@@ -38,7 +43,8 @@ async function poll(attemptId: string): Promise<AuthAttemptStatus> {
   return (await response.json()) as AuthAttemptStatus
 }
 
-const connect = (attemptId: string) => h.post(`/v1/auth/farcaster/connect${q}`, { attemptId })
+const connect = async (attemptId: string, device = starters.get(attemptId)!) =>
+  h.post(`/v1/auth/farcaster/connect${q}`, { attemptId, proof: await device.connectProof(attemptId) })
 
 describe('farcaster start', () => {
   it('opens a relay channel for the frame and keeps the channel token to itself', async () => {
@@ -78,7 +84,8 @@ describe('farcaster sign-in', () => {
     const connected = (await (await connect(started.attemptId)).json()) as AuthConnected
     expect(connected).toMatchObject({
       action: 'CONNECT',
-      user: { authProvider: 'farcaster', userName: 'alice' },
+      // Named by the fid the signature proves, never by the relay's unverified username.
+      user: { authProvider: 'farcaster', userName: 'fid:20001' },
     })
     expect(connected.user.email).toBeUndefined()
     const [identity] = await h.database.db
@@ -87,6 +94,9 @@ describe('farcaster sign-in', () => {
       .where(eq(authIdentities.userId, connected.user.id))
     expect(identity).toMatchObject({ provider: 'farcaster', subject: '20001' })
     expect((await connect(started.attemptId)).status).toBe(409)
+    // Another device cannot finish it either (it is connected; and its key is not the starter's).
+    const other = await connect(started.attemptId, await newDevice())
+    expect(other.status).toBe(401)
 
     const me = await h.get(`/v1/auth/me${q}`, { authorization: `Bearer ${connected.tokens.accessToken}` })
     expect(await me.json()).toMatchObject({ id: connected.user.id, authProvider: 'farcaster' })

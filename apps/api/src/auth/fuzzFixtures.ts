@@ -2,9 +2,11 @@
 // is valid at the moment it is sent (a code not yet used, a state not yet spent, a session not yet
 // revoked), so real logins are run here against the API, the mail catcher and the OAuth stand-in.
 
+import { createHash, randomBytes } from 'node:crypto'
 import { type CaughtMail, farcasterSignIn, type startMailCatcher } from '@walletframe/devstack'
 import {
   type AuthConnected,
+  connectSigningInput,
   type EmailStartResponse,
   type EmailUpdateResponse,
   type FarcasterStartResponse,
@@ -46,9 +48,18 @@ export async function fuzzFixtures(options: {
   const codeIn = (m: CaughtMail) => /\b(\d{6})\b/.exec(m.text)![1]!
   const after = (to: string) => mail.mailsTo(to).at(-1)?.id ?? 0
 
-  /** A social login through the stand-in as `user`; `follow: false` stops before the API's callback. */
-  async function social(provider: string, user: string, follow = true) {
-    const started = await post<SocialStartResponse>('/v1/auth/social/start', { provider, deviceKey })
+  /**
+   * A social login through the stand-in as `user`, with the popup's binding secret: `until` says how
+   * far it goes (the provider's answer before the API's callback; the callback; the popup's complete).
+   */
+  async function social(provider: string, user: string, until: 'provider' | 'returned' | 'ready' = 'ready') {
+    const binding = randomBytes(32).toString('base64url')
+    const bindingChallenge = createHash('sha256').update(binding).digest('base64url')
+    const started = await post<SocialStartResponse>('/v1/auth/social/start', {
+      provider,
+      deviceKey,
+      bindingChallenge,
+    })
     const form = new URLSearchParams(new URL(started.authorizationUrl).searchParams)
     form.set('user', user)
     const decided = await fetch(started.authorizationUrl.split('?')[0]!, {
@@ -56,14 +67,24 @@ export async function fuzzFixtures(options: {
       body: form,
       redirect: 'manual',
     })
-    const location = new URL(decided.headers.get('location')!)
-    if (!follow) return { started, callback: location }
-    await fetch(location, { redirect: 'manual' })
-    return { started, callback: location }
+    const callback = new URL(decided.headers.get('location')!)
+    if (until === 'provider') return { started, callback, binding, completion: '' }
+    const back = await fetch(callback, { redirect: 'manual' })
+    const completion = new URL(back.headers.get('location')!).searchParams.get('completion')!
+    if (until === 'ready')
+      await post('/v1/auth/social/complete', { attemptId: started.attemptId, completion, binding })
+    return { started, callback, binding, completion }
+  }
+  const connectProof = async (attemptId: string) => {
+    const timestamp = Date.now()
+    return { timestamp, signature: await device.sign(connectSigningInput(attemptId, timestamp)) }
   }
   const connect = async (provider: string, user: string) => {
     const { started } = await social(provider, user)
-    return post<AuthConnected>('/v1/auth/social/connect', { attemptId: started.attemptId })
+    return post<AuthConnected>('/v1/auth/social/connect', {
+      attemptId: started.attemptId,
+      proof: await connectProof(started.attemptId),
+    })
   }
 
   // A code to verify.
@@ -88,17 +109,34 @@ export async function fuzzFixtures(options: {
     /https?:\/\/\S+\/verify\?\S+/.exec((await mail.next(alice, { after: before })).text)![0],
   ).searchParams.get('token')!
 
-  // A user without an address (X gives none): its updates mail the new address directly.
+  // A user without an address (X gives none): after logging in again with X, its updates mail the
+  // new address directly.
   const x = await connect('x', 'bob')
   const bearer = { authorization: `Bearer ${x.tokens.accessToken}` }
+  const updateProof = async () => {
+    const timestamp = Date.now()
+    const input = walletSigningInput('email-update', x.tokens.accessToken, timestamp)
+    return { timestamp, signature: await device.sign(input) }
+  }
   const updated = 'fuzz-update@example.test'
   const updateAfter = after(updated)
-  const update = await post<EmailUpdateResponse>('/v1/auth/email/update', { email: updated }, bearer)
+  const update = await post<EmailUpdateResponse>(
+    '/v1/auth/email/update',
+    {
+      email: updated,
+      proof: await updateProof(),
+      reauthAttemptId: (await social('x', 'bob')).started.attemptId,
+    },
+    bearer,
+  )
   const updateCode = codeIn(await mail.next(updated, { after: updateAfter }))
+  const reauth = await social('x', 'bob')
 
-  // A social login the provider completed, to connect; one whose callback is still to come.
+  // A social login the popup completed, to connect; one returned, to complete; one whose callback is
+  // still to come.
   const ready = await social('github', 'alice')
-  const pending = await social('google', 'bob', false)
+  const returned = await social('github', 'bob', 'returned')
+  const pending = await social('google', 'bob', 'provider')
 
   // A Farcaster sign-in the app completed and the API verified (the poll asks the relay), to connect.
   const signedIn = await post<FarcasterStartResponse>('/v1/auth/farcaster/start', { deviceKey })
@@ -133,13 +171,32 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/email/start': { email: 'fuzz-start@example.test', deviceKey },
       'post /v1/auth/email/resend': { attemptId: codeAttempt.attemptId },
       'post /v1/auth/email/device/approve': { token },
-      'post /v1/auth/email/verify': { attemptId: codeAttempt.attemptId, otp: verifyCode },
-      'post /v1/auth/email/update': { email: 'fuzz-update-2@example.test' },
+      'post /v1/auth/email/verify': {
+        attemptId: codeAttempt.attemptId,
+        otp: verifyCode,
+        proof: await connectProof(codeAttempt.attemptId),
+      },
+      'post /v1/auth/email/update': {
+        email: 'fuzz-update-2@example.test',
+        proof: await updateProof(),
+        reauthAttemptId: reauth.started.attemptId,
+      },
       'post /v1/auth/email/update/verify': { updateId: update.updateId, otp: updateCode },
-      'post /v1/auth/social/start': { provider: 'google', deviceKey },
-      'post /v1/auth/social/connect': { attemptId: ready.started.attemptId },
+      'post /v1/auth/social/start': { provider: 'google', deviceKey, bindingChallenge: 'A'.repeat(43) },
+      'post /v1/auth/social/complete': {
+        attemptId: returned.started.attemptId,
+        completion: returned.completion,
+        binding: returned.binding,
+      },
+      'post /v1/auth/social/connect': {
+        attemptId: ready.started.attemptId,
+        proof: await connectProof(ready.started.attemptId),
+      },
       'post /v1/auth/farcaster/start': { deviceKey },
-      'post /v1/auth/farcaster/connect': { attemptId: signedIn.attemptId },
+      'post /v1/auth/farcaster/connect': {
+        attemptId: signedIn.attemptId,
+        proof: await connectProof(signedIn.attemptId),
+      },
       'post /v1/auth/session/refresh': await device.signRefresh(refreshing.tokens.refreshToken),
       'post /v1/auth/wallet/create': {
         addresses: {

@@ -1,8 +1,11 @@
 // Sessions over HTTP: refresh signed by the device key rotates the token; a used token presented again
-// ends the session; another key's signature, a stale timestamp and sign-out are refused as they must be.
+// ends the session (unless it is the same device refreshing twice at once, within a short grace);
+// another key's signature, a stale timestamp and sign-out are refused as they must be.
 import type { AuthTokens } from '@walletframe/protocol'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authRefreshTokens } from '../db/schema.js'
+import { digest } from './secrets.js'
 import { type AuthHarness, newDevice, startAuthHarness } from './testing.js'
 
 let h: AuthHarness
@@ -30,17 +33,40 @@ describe('session refresh', () => {
     expect(JSON.stringify(rows)).not.toContain(next.refreshToken)
   })
 
-  it('revokes the session when a used refresh token comes back', async () => {
+  it('revokes the session when a used refresh token comes back after the grace', async () => {
     const { device, connected } = await h.login()
     const next = (await (
       await refresh(await device.signRefresh(connected.tokens.refreshToken))
     ).json()) as AuthTokens
+    // Its first use, moved back past the 20 s grace.
+    await h.database.db
+      .update(authRefreshTokens)
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where(eq(authRefreshTokens.tokenHash, digest(connected.tokens.refreshToken)))
     const replay = await refresh(await device.signRefresh(connected.tokens.refreshToken))
     expect(replay.status).toBe(401)
     expect(await replay.json()).toMatchObject({ code: 'REFRESH_REJECTED' })
     // The whole family ends: the newest token and the live access token too.
     expect((await refresh(await device.signRefresh(next.refreshToken))).status).toBe(401)
     expect((await me(next.accessToken)).status).toBe(401)
+  })
+
+  it('answers two concurrent refreshes of one token by its device: the session goes on', async () => {
+    const { device, connected } = await h.login()
+    const [a, b] = await Promise.all([
+      refresh(await device.signRefresh(connected.tokens.refreshToken)),
+      refresh(await device.signRefresh(connected.tokens.refreshToken, Date.now() + 1)),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    const tokens = [(await a.json()) as AuthTokens, (await b.json()) as AuthTokens]
+    for (const next of tokens) {
+      expect((await me(next.accessToken)).status).toBe(200)
+      expect((await refresh(await device.signRefresh(next.refreshToken))).status).toBe(200)
+    }
+    // A thief replaying the used token without the device key gets nothing and ends nothing.
+    const thief = await newDevice()
+    expect((await refresh(await thief.signRefresh(connected.tokens.refreshToken))).status).toBe(401)
+    expect((await me(tokens[0]!.accessToken)).status).toBe(200)
   })
 
   it("refuses another key's signature and a stale timestamp, without ending the session", async () => {

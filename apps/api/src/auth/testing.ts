@@ -1,7 +1,7 @@
 // Test support for the login: the API on a migrated PGlite with the mail catcher and the OAuth stand-in
 // of the devstack (both real servers on 127.0.0.1), a device key as the frame makes one, and the
 // mails' codes and links read back from the catcher.
-import { webcrypto } from 'node:crypto'
+import { createHash, randomBytes, webcrypto } from 'node:crypto'
 import { type CaughtMail, startMailCatcher } from '@walletframe/devstack'
 import {
   type AuthConnected,
@@ -11,6 +11,7 @@ import {
   type FrameSocialProvider,
   refreshSigningInput,
   type SocialProviderSettings,
+  type SocialStartResponse,
   type WalletProofPurpose,
   walletSigningInput,
 } from '@walletframe/protocol'
@@ -22,8 +23,8 @@ import * as Projects from '../db/projects.js'
 import * as TokenBucket from '../internal/TokenBucket.js'
 
 export const frameOrigin = 'https://frame.test'
-/** Where the API says it lives (the OAuth redirect_uri); requests reach it through app.request(). */
-export const apiOrigin = 'https://api.test'
+/** Where the API says it lives (the OAuth redirect_uri, loopback as the stand-in requires); requests reach it through app.request(). */
+export const apiOrigin = 'http://127.0.0.1:1'
 export const authSecret = 'test-auth-secret-0123456789abcdef0123456789'
 
 export type Device = {
@@ -91,6 +92,27 @@ export type AuthHarness = {
   nextCode(to: string, after?: number): Promise<{ code: string; mail: CaughtMail }>
   /** Logs in with a mailed code, as a new address and device unless given, to project `app`. */
   login(email?: string, device?: Device): Promise<{ email: string; device: Device; connected: AuthConnected }>
+  /**
+   * Starts a social login as the frame does: a device key and a popup binding secret (its SHA-256
+   * goes with the start; the popup keeps the secret).
+   */
+  socialStart(
+    provider: FrameSocialProvider,
+    device?: Device,
+  ): Promise<{ device: Device; binding: string; started: SocialStartResponse; response: Response }>
+  /**
+   * Acts the popup at the provider: the authorize page, a choice of `user` ('' cancels), and the way
+   * back to the API's callback (Apple by a self-posting form). Answers the API's redirect.
+   */
+  socialPopup(authorizationUrl: string, user: string): Promise<Response>
+  /** The popup's last step: the completion secret from the redirect and the binding secret. */
+  socialComplete(attemptId: string, back: Response, binding: string): Promise<Response>
+  /** A whole social login (start, popup, complete, CONNECT) as `user` at the provider. */
+  socialLogin(
+    provider: FrameSocialProvider,
+    user: string,
+    device?: Device,
+  ): Promise<{ device: Device; attemptId: string; connected: AuthConnected }>
   /** Moves the limit store's clock (only it) past the 30 s email cooldown. */
   passCooldown(): void
   stop(): Promise<void>
@@ -171,6 +193,58 @@ export async function startAuthHarness(
         })
       ).json()) as AuthConnected
       return { email, device, connected }
+    },
+    async socialStart(provider, device) {
+      device ??= await newDevice()
+      const binding = randomBytes(32).toString('base64url')
+      const bindingChallenge = createHash('sha256').update(binding).digest('base64url')
+      const response = await harness.post('/v1/auth/social/start?projectId=app', {
+        provider,
+        deviceKey: device.publicKey,
+        bindingChallenge,
+      })
+      const started = response.ok ? ((await response.clone().json()) as SocialStartResponse) : undefined
+      return { device, binding, started: started!, response }
+    },
+    async socialPopup(authorizationUrl, user) {
+      const page = await fetch(authorizationUrl)
+      if (page.status !== 200) throw new Error(`The authorize page answered ${page.status}`)
+      const form = new URLSearchParams(new URL(authorizationUrl).searchParams)
+      form.set('user', user)
+      const decided = await fetch(authorizationUrl.split('?')[0]!, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      })
+      if (decided.status === 302) return api.request(decided.headers.get('location')!)
+      // form_post: the page posts the code and state to the callback itself.
+      const html = await decided.text()
+      const action = /action="([^"]+)"/.exec(html)![1]!
+      const fields = new URLSearchParams(
+        [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+      )
+      return api.request(action.replace(/&#38;/g, '&'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: fields,
+      })
+    },
+    socialComplete(attemptId, back, binding) {
+      const completion = new URL(back.headers.get('location')!).searchParams.get('completion') ?? ''
+      return harness.post('/v1/auth/social/complete?projectId=app', { attemptId, completion, binding })
+    },
+    async socialLogin(provider, user, device) {
+      const begun = await harness.socialStart(provider, device)
+      const { attemptId } = begun.started
+      const back = await harness.socialPopup(begun.started.authorizationUrl, user)
+      const completed = await harness.socialComplete(attemptId, back, begun.binding)
+      if (!completed.ok) throw new Error(`complete answered ${completed.status}: ${await completed.text()}`)
+      const response = await harness.post('/v1/auth/social/connect?projectId=app', {
+        attemptId,
+        proof: await begun.device.connectProof(attemptId),
+      })
+      if (!response.ok) throw new Error(`connect answered ${response.status}: ${await response.text()}`)
+      return { device: begun.device, attemptId, connected: (await response.json()) as AuthConnected }
     },
     passCooldown() {
       skewMs += 31_000

@@ -1,5 +1,6 @@
 // The wallet's shares over HTTP against a migrated database: stored once, released only to the
-// session's device key with a fresh proof, the auth share sealed at rest, the recovery share opaque.
+// session's device key with a fresh single-use proof, the auth share sealed at rest, the recovery
+// share opaque and handed out only to a device that asks for it (one without its device share).
 import {
   type WalletCreateRequest,
   type WalletProofPurpose,
@@ -50,10 +51,10 @@ async function create(device: Device, accessToken: string, body: Partial<WalletC
   )
 }
 
-async function shares(device: Device, accessToken: string, timestamp?: number) {
+async function shares(device: Device, accessToken: string, timestamp?: number, recovery?: boolean) {
   return h.post(
     `/v1/auth/wallet/shares${q}`,
-    { proof: await proof(device, 'shares', accessToken, timestamp) },
+    { proof: await proof(device, 'shares', accessToken, timestamp), ...(recovery ? { recovery } : {}) },
     { authorization: `Bearer ${accessToken}` },
   )
 }
@@ -106,7 +107,22 @@ describe('POST /v1/auth/wallet/shares', () => {
     const second = await h.login(first.email, first.device)
     const response = await shares(second.device, second.connected.tokens.accessToken)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ exists: true, addresses, authShare, recoveryShare })
+    // A device that holds its device share needs no recovery ciphertext, and gets none.
+    expect(await response.json()).toEqual({ exists: true, addresses, authShare })
+    const recovering = await shares(second.device, second.connected.tokens.accessToken, undefined, true)
+    expect(await recovering.json()).toEqual({ exists: true, addresses, authShare, recoveryShare })
+  })
+
+  it('spends each proof once: the same proof again is refused', async () => {
+    const { device, connected } = await h.login()
+    const token = connected.tokens.accessToken
+    const once = await proof(device, 'shares', token)
+    const call = () =>
+      h.post(`/v1/auth/wallet/shares${q}`, { proof: once }, { authorization: `Bearer ${token}` })
+    expect((await call()).status).toBe(200)
+    const replayed = await call()
+    expect(replayed.status).toBe(401)
+    expect(await replayed.json()).toMatchObject({ code: 'DEVICE_PROOF_REJECTED' })
   })
 
   it('refuses a stale proof, a missing session, a stolen access token and a signed-out session', async () => {

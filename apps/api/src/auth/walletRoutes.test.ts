@@ -47,7 +47,11 @@ describe('the stored rows after a login and a wallet', () => {
       await h.post(`/v1/auth/email/start${q}`, { email, deviceKey: device.publicKey })
     ).json()) as { attemptId: string }
     const { code } = await h.nextCode(email)
-    const verified = await h.post(`/v1/auth/email/verify${q}`, { attemptId: started.attemptId, otp: code })
+    const verified = await h.post(`/v1/auth/email/verify${q}`, {
+      attemptId: started.attemptId,
+      otp: code,
+      proof: await device.connectProof(started.attemptId),
+    })
     const { tokens } = (await verified.json()) as { tokens: { accessToken: string; refreshToken: string } }
 
     const share = randomBytes(17)
