@@ -43,7 +43,10 @@ const lifetimeMs = codeLifetimeMinutes * 60_000
 
 export type Context = Sessions.Context & {
   mailer: Mailer
-  /** Fails closed: a store that cannot answer fails the call (the cooldown is a promise to users). */
+  /**
+   * Fails closed: a store that cannot answer fails the call. The cooldown is a promise to the owners of
+   * the addresses, and the tries are all that stands between six digits and a guesser.
+   */
   limits: LimitStore
   /** Seconds between two codes to one address (AuthOptions.emailCooldownSeconds); 30 unless set. */
   cooldownSeconds?: number

@@ -37,13 +37,14 @@ export class OtpLockedError extends ApiError {
 }
 
 /** The address's budget of tries across its attempts is spent for now. */
-export class OtpAddressLockedError extends ApiError {
+export class OtpAddressLockedError extends TooManyRequestsError {
   override name = 'OtpAddressLockedError'
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(waitSeconds: number) {
     super(
-      429,
       'OTP_ADDRESS_LOCKED',
-      `Too many codes were tried for this address; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`,
+      waitSeconds,
+      (seconds) =>
+        `Too many codes were tried for this address; try again in ${Math.ceil(seconds / 60)} minutes`,
       'otp',
     )
   }

@@ -300,6 +300,11 @@ export function register(app: App, deps: Deps, options: register.Options): void 
     return first
   }
 
+  /**
+   * A login start's per-IP limit. It fails closed: a store error fails the call, because each start
+   * mails someone or opens a login, which is what the limit rations; unlike the generic read limits,
+   * being unavailable for a while is the lesser harm.
+   */
   async function perIp(c: HonoContext, name: string, rule: { capacity: number; refillPerSecond: number }) {
     const wait = await options.limitStore.take(`${name}:${clientIp(c, deps.config.options.trustProxy)}`, rule)
     if (wait > 0) throw new RateLimitedError(wait, 'ip')

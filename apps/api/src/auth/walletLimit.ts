@@ -29,7 +29,11 @@ export declare namespace perIp {
   }
 }
 
-/** Middleware taking one token per call from the caller's IP bucket; refuses with WalletRateLimitedError. */
+/**
+ * Middleware taking one token per call from the caller's IP bucket; refuses with WalletRateLimitedError.
+ * It fails closed (a store error fails the call): it sheds guessing at tokens and device proofs, and
+ * key shares are worth a moment's outage.
+ */
 export function perIp(options: perIp.Options): MiddlewareHandler {
   return async (c, next) => {
     const wait = await options.store.take(`${keyPrefix}:${clientIp(c, options.trustProxy)}`, options.rule)
