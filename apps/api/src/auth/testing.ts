@@ -53,6 +53,14 @@ export async function newDevice(): Promise<Device> {
     'verify',
   ])
   const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey)
+  const sign = async (input: string) => {
+    const signature = await webcrypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      pair.privateKey,
+      new TextEncoder().encode(input),
+    )
+    return Buffer.from(signature).toString('base64url')
+  }
   return {
     publicKey: { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! },
     async signRefresh(refreshToken, timestamp = Date.now()) {
@@ -63,19 +71,12 @@ export async function newDevice(): Promise<Device> {
       )
       return { refreshToken, timestamp, signature: Buffer.from(signature).toString('base64url') }
     },
-    async sign(input) {
-      const signature = await webcrypto.subtle.sign(
-        { name: 'ECDSA', hash: 'SHA-256' },
-        pair.privateKey,
-        new TextEncoder().encode(input),
-      )
-      return Buffer.from(signature).toString('base64url')
-    },
+    sign,
     async callProof(purpose, accessToken, timestamp = Date.now()) {
-      return { timestamp, signature: await this.sign(walletSigningInput(purpose, accessToken, timestamp)) }
+      return { timestamp, signature: await sign(walletSigningInput(purpose, accessToken, timestamp)) }
     },
     async connectProof(attemptId, timestamp = Date.now()) {
-      return { timestamp, signature: await this.sign(connectSigningInput(attemptId, timestamp)) }
+      return { timestamp, signature: await sign(connectSigningInput(attemptId, timestamp)) }
     },
   }
 }

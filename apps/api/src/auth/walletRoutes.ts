@@ -8,15 +8,13 @@ import {
   WalletShares,
   WalletSharesRequest,
 } from '@walletframe/protocol'
-import type { Context as HonoContext, MiddlewareHandler } from 'hono'
-import type { z } from 'zod'
-import type { App, RouteDoc } from '../routes/Route.js'
-import * as validate from '../routes/validate.js'
+import { Hono, type Context as HonoContext } from 'hono'
+import type { Env, RouteDoc } from '../routes/Route.js'
+import type { RouteContext } from './routeContext.js'
 import * as Sessions from './sessions.js'
 import * as Wallet from './wallet.js'
 import * as WalletLimit from './walletLimit.js'
 
-const bodyLimit = 16 * 1024
 const errors = [400, 401, 403, 413, 429]
 
 export const docs: RouteDoc[] = [
@@ -44,48 +42,44 @@ export const docs: RouteDoc[] = [
   },
 ]
 
-export declare namespace register {
-  type Options = {
-    /** The project check every login route runs. */
-    project: MiddlewareHandler
-    /** The wallet context (throws AUTH_NOT_CONFIGURED without an auth secret). */
-    context: () => Wallet.Context
-    /** The per-IP limit on every /v1/auth/wallet/* call (429 RATE_LIMITED past it). */
-    limit: WalletLimit.perIp.Options
-  }
-}
-
-export function register(app: App, options: register.Options): void {
+/** The routes, to mount at /v1/auth/wallet. */
+export function routes(context: RouteContext): Hono<Env> {
+  const app = new Hono<Env>()
   // Before the routes (and their project check): a refused caller costs one store round trip at most.
-  app.use('/v1/auth/wallet/*', WalletLimit.perIp(options.limit))
-  const read = async <S extends z.core.$ZodType>(c: HonoContext, schema: S) => {
-    validate.query(c, SdkQuery)
-    return validate.body(await validate.json(c, bodyLimit), schema)
-  }
+  app.use(
+    '*',
+    WalletLimit.perIp({
+      store: context.limitStore,
+      rule: context.settings.walletCallsPerIp,
+      trustProxy: context.trustProxy,
+    }),
+  )
   /** The session behind the Bearer token, its device key's proof checked. */
   const authorize = async (
     c: HonoContext,
     purpose: 'create' | 'shares',
     proof: WalletCreateRequest['proof'],
   ) => {
-    const context = options.context()
+    const wallet = context.wallet()
     const header = c.req.header('authorization')
-    const authenticated = await Sessions.authenticate(context, header)
+    const authenticated = await Sessions.authenticate(wallet, header)
     const accessToken = header!.slice('Bearer '.length)
-    await Wallet.checkProof(context, authenticated, { purpose, accessToken, proof })
-    return { context, user: authenticated.user }
+    await Wallet.checkProof(wallet, authenticated, { purpose, accessToken, proof })
+    return { wallet, user: authenticated.user }
   }
 
-  app.post('/v1/auth/wallet/create', options.project, async (c) => {
-    const body = await read(c, WalletCreateRequest)
-    const { context, user } = await authorize(c, 'create', body.proof)
-    return c.json((await Wallet.create(context, user.id, body)) satisfies WalletCreated)
+  app.post('/create', context.project, async (c) => {
+    const body = await context.read(c, WalletCreateRequest)
+    const { wallet, user } = await authorize(c, 'create', body.proof)
+    return c.json((await Wallet.create(wallet, user.id, body)) satisfies WalletCreated)
   })
 
-  app.post('/v1/auth/wallet/shares', options.project, async (c) => {
-    const body = await read(c, WalletSharesRequest)
-    const { context, user } = await authorize(c, 'shares', body.proof)
+  app.post('/shares', context.project, async (c) => {
+    const body = await context.read(c, WalletSharesRequest)
+    const { wallet, user } = await authorize(c, 'shares', body.proof)
     c.header('cache-control', 'no-store')
-    return c.json((await Wallet.shares(context, user.id, body.recovery === true)) satisfies WalletShares)
+    return c.json((await Wallet.shares(wallet, user.id, body.recovery === true)) satisfies WalletShares)
   })
+
+  return app
 }

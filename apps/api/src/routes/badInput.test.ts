@@ -265,7 +265,7 @@ const validHeaders: Record<string, Record<string, string>> = {}
 /**
  * Valid input these operations answer with something other than 2xx, by design: a resend within the
  * 30 s cooldown of its start (429), the provider's callback (a 303 to the frame), and the form_post
- * callback, whose form body this JSON fuzzer does not make (auth/social.test.ts posts it).
+ * callback, whose form body this JSON fuzzer does not make (auth/socialRoutes.test.ts posts it).
  */
 const acceptedStatus: Record<string, number> = {
   'post /v1/auth/email/resend': 429,
