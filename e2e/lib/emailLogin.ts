@@ -1,6 +1,6 @@
 // Login steps for the specs: mails read from the SMTP catcher's HTTP listing, the code and the
 // recovery password entered in the modal; the embedded wallet's requests answered on ApproveTransaction.
-import type { FrameLocator, Page } from '@playwright/test'
+import type { FrameLocator, Locator, Page } from '@playwright/test'
 import { expect } from './fixtures.js'
 import { signAndVerify } from './provider.js'
 
@@ -87,8 +87,29 @@ export async function loginByEmail(
 }
 
 /**
+ * Presses `submit`; when the server refuses with its cooldown (shown in `error`, in the spec's words),
+ * waits as long as it says and presses again. Resolves once `next` shows; answers whether it had to wait.
+ */
+export async function submitPastCooldown(
+  page: Page,
+  elements: { submit: Locator; error: Locator; next: Locator },
+): Promise<boolean> {
+  const { submit, error, next } = elements
+  await submit.click()
+  const askedToWait = await Promise.race([error.waitFor().then(() => true), next.waitFor().then(() => false)])
+  if (askedToWait) {
+    await expect(error).toContainText(/^Please try again after \d+ seconds$/)
+    const seconds = Number(/(\d+) seconds/.exec((await error.textContent()) as string)?.[1])
+    await page.waitForTimeout(seconds * 1000)
+    await submit.click()
+    await expect(next).toBeVisible()
+  }
+  return askedToWait
+}
+
+/**
  * Logs in again with `email` where the frame has no device key yet (a reload without storage, a new
- * host site): waits out the 30 s cooldown when the server asks, approves the new device from the
+ * host site): waits out the cooldown when the server asks, approves the new device from the
  * mailed link, then the code and the recovery password. `after` is the last mail to the address.
  */
 export async function loginOnNewDevice(
@@ -103,26 +124,15 @@ export async function loginOnNewDevice(
   },
 ) {
   await modal.getByTestId('wf-email-input').fill(mail.email)
-  await modal.getByTestId('wf-email-submit').click()
-  // The server's 30 s cooldown per address holds, in the spec's words; once it passes, the login starts.
-  const cooldown = modal.getByTestId('wf-login-error')
-  const askedToWait = await Promise.race([
-    cooldown.waitFor().then(() => true),
-    modal
-      .getByTestId('wf-email-device')
-      .waitFor()
-      .then(() => false),
-  ])
+  // The server's cooldown per address holds, in the spec's words; once it passes, the login starts.
+  // A new device key: the mailbox approves it first.
+  const askedToWait = await submitPastCooldown(page, {
+    submit: modal.getByTestId('wf-email-submit'),
+    error: modal.getByTestId('wf-login-error'),
+    next: modal.getByTestId('wf-email-device'),
+  })
   if (expected.cooldown !== 'either')
     expect(askedToWait, 'the server asked to wait out the cooldown').toBe(expected.cooldown)
-  if (askedToWait) {
-    await expect(cooldown).toContainText(/^Please try again after \d+ seconds$/)
-    const seconds = Number(/(\d+) seconds/.exec((await cooldown.textContent()) as string)?.[1])
-    await page.waitForTimeout(seconds * 1000)
-    await modal.getByTestId('wf-email-submit').click()
-  }
-  // A new device key: the mailbox approves it first.
-  await expect(modal.getByTestId('wf-email-device')).toBeVisible()
   await expect(modal.getByTestId('wf-login-session-only')).toHaveCount(expected.sessionOnly ? 1 : 0)
   const approval = await nextMail(mail.mailUrl, mail.email, mail.after)
   const link = /https?:\/\/\S+\/verify\?\S+/.exec(approval.text)?.[0] as string
