@@ -3,9 +3,9 @@
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { Keypair } from '@solana/web3.js'
 import bs58 from 'bs58'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { bytesToHex, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { deriveEd25519Seed } from './internal/slip10.js'
 
 export const testMnemonic = 'test test test test test test test test test test test junk'
 
@@ -27,7 +27,7 @@ let seedCache: Uint8Array | undefined
 /** Solana keypair `index` of the test mnemonic at m/44'/501'/index'/0'. */
 export function solanaKeypair(index: number): Keypair {
   seedCache ??= mnemonicToSeedSync(testMnemonic)
-  return Keypair.fromSeed(deriveEd25519Seed(seedCache, `m/44'/501'/${index}'/0'`))
+  return Keypair.fromSeed(Slip10.fromMasterSeed(seedCache).derive(`m/44'/501'/${index}'/0'`).privateKey)
 }
 
 export function solanaAccount(index: number): { address: string; secretKey: string } {

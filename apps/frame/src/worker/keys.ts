@@ -6,9 +6,9 @@ import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import type { WalletAddresses } from '@walletframe/protocol'
 import bs58 from 'bs58'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { bytesToHex } from 'viem'
 import { HDKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { deriveEd25519Seed } from './internal/slip10.js'
 
 export const evmPath = "m/44'/60'/0'/0/0"
 export const solanaPath = "m/44'/501'/0'/0'"
@@ -26,7 +26,8 @@ export function fromEntropy(entropy: Uint8Array): Keys {
   const evmKey = HDKey.fromMasterSeed(seed).derive(evmPath).privateKey
   if (!evmKey) throw new Error('BIP-32 derivation gave no private key')
   const evm = privateKeyToAccount(bytesToHex(evmKey))
-  const solanaSecret = deriveEd25519Seed(seed, solanaPath)
+  // SLIP-0010 for ed25519 has hardened children only, which is why every segment of the path is.
+  const solanaSecret = Slip10.fromMasterSeed(seed).derive(solanaPath).privateKey
   const solana = bs58.encode(ed25519.getPublicKey(solanaSecret))
   return { evm, solanaSecret, addresses: { eip155: evm.address, solana } }
 }

@@ -11,9 +11,9 @@ import { Keypair } from '@solana/web3.js'
 import { Core } from '@walletconnect/core'
 import type { AuthTypes, SessionTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError } from '@walletconnect/utils'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { type Address, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { deriveEd25519Seed } from '../internal/slip10.js'
 import { MemoryStorage } from './MemoryStorage.js'
 import * as Namespaces from './namespaces.js'
 import * as Requests from './requests.js'
@@ -98,7 +98,7 @@ export async function create(options: create.Options) {
   const account = evmAccounts[0]!
   // SLIP-0010 ed25519 only has hardened children, hence the account-level index for Solana.
   const solanaKeypair = Keypair.fromSeed(
-    deriveEd25519Seed(mnemonicToSeedSync(mnemonic), `m/44'/501'/${accountIndex}'/0'`),
+    Slip10.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(`m/44'/501'/${accountIndex}'/0'`).privateKey,
   )
   const solanaAddress = solanaKeypair.publicKey.toBase58()
   // Each Core registers itself on globalThis under its storage prefix and a second Core with
