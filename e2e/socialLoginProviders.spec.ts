@@ -1,11 +1,14 @@
 // Social login with the OAuth 2 providers of the devstack's stand-in (github, discord, x, facebook, each
 // answering its own user endpoint's shape): the popup from the provider's button, the stand-in's user
-// picker, the popup closing from the frame's /auth/callback, then the embedded wallet connected, its
-// EVM signature recovering with viem and its Solana signature verifying with @noble/curves. And the
+// picker, the popup finishing the attempt with its binding secret from the frame's /auth/callback and
+// closing, then the embedded wallet connected, its EVM signature recovering with viem and its Solana
+// signature verifying with @noble/curves. And the
 // chain of pages behind a Cross-Origin-Opener-Policy: the popup loses its opener, so the frame can only
 // learn the result by asking the API about its attempt — which it does, until the attempt ends or the
-// user cancels (a popup that reads as closed may be one COOP cut off). All along, the host page
-// receives no key material (every message it gets is searched for the shares, password, keys, seed).
+// user cancels (a popup that reads as closed may be one COOP cut off); the popup's binding secret,
+// kept in its tab's sessionStorage, survives the trip through those pages. All along, the host page
+// receives no key material (every message it gets is searched for the shares, the popup's login
+// secrets, password, keys, seed).
 import { ed25519 } from '@noble/curves/ed25519'
 import type { Page } from '@playwright/test'
 import { PublicKey } from '@solana/web3.js'
@@ -86,6 +89,8 @@ for (const { provider, email } of providers) {
     expect(ed25519.verify(solana.signature, new TextEncoder().encode(`${text}!`), publicKey)).toBe(false)
     // Through the whole login and both signatures, the host page got addresses and signatures only.
     await expectNoKeyMaterial(page, recorder, address)
+    // The popup finished its login with its binding and the completion (and the host saw neither).
+    expect(recorder.loginSecrets).toHaveLength(2)
 
     await page.getByTestId('disconnect').click()
     await expect(page.getByTestId('state-status')).toHaveText('disconnected')

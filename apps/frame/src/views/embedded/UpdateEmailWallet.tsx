@@ -1,6 +1,6 @@
-// UpdateEmailWallet: the account's email address changes, or an account without one adds one (SPEC §4
-// email update). The new address; a code from the mailbox linked now (VERIFY_PRIMARY_OTP); a code
-// from the new one (VERIFY_SECONDARY_OTP); done. An account without an address (X, Facebook,
+// UpdateEmailWallet: the account's email address changes, or an account without one adds one. The
+// new address; a code from the mailbox linked now (VERIFY_PRIMARY_OTP); a code from the new one
+// (VERIFY_SECONDARY_OTP); done. An account without an address (X, Facebook,
 // Farcaster, an unverified provider address) has no mailbox to agree, so it first confirms it is the
 // user by logging in again with its current method — a popup for a social provider, the QR code for
 // Farcaster — and the code goes to the new address. The wallet and its address stay; the host's state
