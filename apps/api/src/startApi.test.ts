@@ -1,13 +1,14 @@
 // Three API processes (real children, internal/childApi.ts) on one PostgreSQL database, in a schema of
 // their own, over the devstack's anvil chains: each chain is indexed by one of them, a SIGKILL of that
-// one mid-indexing hands the chain to another with history exact, and a rate limit holds across all
-// three. Needs the server at TEST_DATABASE_URL (internal/testing.ts); skipped with a notice without it.
+// one mid-indexing hands the chain to another with history exact, and the limits hold across all
+// three: a per-IP limit, the email cooldown, the code tries per address and single-use device proofs.
+// Needs the server at TEST_DATABASE_URL (internal/testing.ts); skipped with a notice without it.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDevstack } from '@walletframe/devstack'
-import { HistoryResponse } from '@walletframe/protocol'
+import { startDevstack, startMailCatcher } from '@walletframe/devstack'
+import { type EmailStartResponse, HistoryResponse } from '@walletframe/protocol'
 import { sql } from 'drizzle-orm'
 import {
   createPublicClient,
@@ -20,6 +21,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { authSecret, type Device, frameOrigin, newDevice } from './auth/testing.js'
 import type { ApiConfigInput } from './Config.js'
 import * as Database from './db/Database.js'
 import * as ChildApi from './internal/childApi.js'
@@ -34,6 +36,8 @@ const chainId = 'eip155:8453'
 const patience = { timeout: 45_000, interval: 20 }
 // The per-IP limit under test (the test's own requests each come from another forwarded address).
 const perIpCapacity = 10
+// Fewer than a code's own 5, so the address's budget is what refuses.
+const triesPerAddress = 3
 
 describe.runIf(available)('three API processes on one PostgreSQL database', () => {
   let stack: Stack
@@ -41,12 +45,14 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
   let schema: string
   let database: Database.Database
   let children: ChildApi.ChildApi[] = []
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>
   let ip = 0
   /** A fresh forwarded address per request, so only the limit test meets the per-IP limit. */
   const fromNewIp = () => ({ 'x-forwarded-for': `192.0.2.${++ip}` })
 
   beforeAll(async () => {
     stack = await startDevstack({ solana: false, relay: false, quiet: true })
+    mail = await startMailCatcher()
     dir = await mkdtemp(join(tmpdir(), 'wf-api-processes-'))
     schema = `t_processes_${randomBytes(4).toString('hex')}`
     // Created up front: `create schema if not exists` from three processes at once can still collide.
@@ -62,6 +68,13 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
           perIp: { capacity: perIpCapacity, refillPerSecond: 0.001 },
           perProject: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
         },
+        frameOrigins: [frameOrigin],
+        auth: {
+          secret: authSecret,
+          email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
+          emailStartsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+          codeTriesPerAddress: { capacity: triesPerAddress, refillPerSecond: 0.0001 },
+        },
       },
     }
     const configPath = join(dir, 'config.json')
@@ -75,6 +88,7 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
   afterAll(async () => {
     await Promise.allSettled(children.map((child) => child.stop()))
     await stack?.stop()
+    await mail?.stop()
     await database?.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`))
     await database?.close()
     if (dir) await rm(dir, { recursive: true, force: true })
@@ -152,6 +166,65 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
     )
     expect(statuses.filter((status) => status === 200)).toHaveLength(perIpCapacity)
     expect(statuses.filter((status) => status === 429)).toHaveLength(2 * perIpCapacity)
+  })
+
+  /** POSTs JSON to child `i` as the frame does. */
+  const post = (i: number, path: string, body: unknown) =>
+    fetch(`${children[i % children.length]!.url}${path}?projectId=app`, {
+      method: 'POST',
+      headers: { origin: frameOrigin, 'content-type': 'application/json', ...fromNewIp() },
+      body: JSON.stringify(body),
+    })
+
+  async function emailAttempt(email: string, device: Device) {
+    const started = await post(0, '/v1/auth/email/start', { email, deviceKey: device.publicKey })
+    expect(started.status).toBe(200)
+    const { attemptId } = (await started.json()) as EmailStartResponse
+    const code = /\b(\d{6})\b/.exec((await mail.next(email, { after: 0 })).text)![1]!
+    return { attemptId, code }
+  }
+
+  it('holds the email cooldown, the tries per address and single-use proofs across the processes', async () => {
+    const email = `processes-${Date.now()}@example.test`
+    const device = await newDevice()
+    const { attemptId, code } = await emailAttempt(email, device)
+    // The same address at all three at once: the cooldown admits none of them.
+    const again = await Promise.all(
+      [0, 1, 2].map((i) => post(i, '/v1/auth/email/start', { email, deviceKey: device.publicKey })),
+    )
+    expect(again.map((response) => response.status)).toEqual([429, 429, 429])
+    // Wrong codes at all three at once: the address's budget is spent once in total, then even the
+    // right code waits.
+    const wrong = code === '000000' ? '111111' : '000000'
+    const guesses = await Promise.all(
+      Array.from({ length: 9 }, async (_, i) =>
+        post(i, '/v1/auth/email/verify', {
+          attemptId,
+          otp: wrong,
+          proof: await device.connectProof(attemptId, Date.now() + i),
+        }),
+      ),
+    )
+    const codes = await Promise.all(guesses.map(async (r) => ((await r.json()) as { code: string }).code))
+    expect(codes.filter((c) => c === 'INVALID_OTP')).toHaveLength(triesPerAddress)
+    expect(codes.filter((c) => c === 'OTP_ADDRESS_LOCKED')).toHaveLength(9 - triesPerAddress)
+    const right = await post(1, '/v1/auth/email/verify', {
+      attemptId,
+      otp: code,
+      proof: await device.connectProof(attemptId),
+    })
+    expect(right.status).toBe(429)
+
+    // One proof at all three at once: one process takes it, the others see a replay.
+    const other = `processes-proof-${Date.now()}@example.test`
+    const second = await emailAttempt(other, device)
+    const proof = await device.connectProof(second.attemptId)
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) =>
+        post(i, '/v1/auth/email/verify', { attemptId: second.attemptId, otp: second.code, proof }),
+      ),
+    )
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401])
   })
 
   it('indexes each chain in one process; a SIGKILL mid-indexing hands it to another, history exact', {
