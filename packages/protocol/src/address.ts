@@ -1,5 +1,5 @@
-// Address formats of SPEC §5. Checksum validation of EVM addresses happens where viem is loaded
-// (frame, api); these patterns are the cheap structural check every side can run.
+// Address formats: EVM 40 hex digits with an optional 0x, Solana base58 of 32 to 44 characters.
+// Checksum validation of EVM addresses happens where viem is loaded (frame, api); these patterns are the cheap structural check every side can run.
 import * as z from './internal/zod.js'
 
 /** EVM: 40 hex digits with an optional 0x prefix. */

@@ -69,7 +69,7 @@ describe('CaipAddress', () => {
 })
 
 describe('ChainNamespace', () => {
-  it('accepts the four namespaces of the spec', () => {
+  it('accepts eip155, solana, bip122 and polkadot', () => {
     for (const namespace of ['eip155', 'solana', 'bip122', 'polkadot'])
       expect(ChainNamespace.safeParse(namespace).success).toBe(true)
   })

@@ -24,7 +24,7 @@ describe('ProviderRpcError', () => {
 })
 
 describe('subclasses', () => {
-  it('keep EIP-1193 codes and the spec wording', () => {
+  it('keep EIP-1193 codes and their fixed wording', () => {
     expect(new UserRejectedRequestError()).toMatchObject({
       code: 4001,
       message: 'User rejected the request.',

@@ -17,7 +17,7 @@ const config = {
 }
 
 describe('HostConfig', () => {
-  it('fills the defaults of the spec', () => {
+  it('fills the defaults: no description or icons, no features, dark theme, logger off', () => {
     expect(HostConfig.parse(config)).toEqual({
       ...config,
       metadata: { name: 'Demo', url: 'https://demo.example', description: '', icons: [] },

@@ -1,4 +1,4 @@
-// The host <-> frame channel, version 1 (ARCHITECTURE.md "The host <-> frame channel").
+// The host <-> frame channel, version 1 (the handshake and its rules: docs/host-frame-channel.md).
 // Two window messages make the handshake; everything after travels over a private MessagePort.
 import { CaipAddress, CaipNetworkId, ChainNamespace } from './caip.js'
 import { ErrorObject } from './errors.js'
@@ -108,7 +108,7 @@ export const HostInit = z.object({
   /**
    * The frame's state blob the host keeps for it (the last `persist` event's data), if any. Opaque
    * to the host: the frame stores its non-secret connector state there when its own storage is
-   * blocked (ARCHITECTURE.md "Storage regimes").
+   * blocked (README.md, "Storage regimes").
    */
   persisted: z.optional(PersistedState),
 })
@@ -127,7 +127,7 @@ export const AccountEntry = z.object({
 })
 export type AccountEntry = z.infer<typeof AccountEntry>
 
-/** The connected-account summary (SPEC §3) the host sees in `state` events. */
+/** The connected-account summary the host sees in `state` events. */
 export const AccountState = z.object({
   status: ConnectionStatus,
   isConnected: z.boolean(),

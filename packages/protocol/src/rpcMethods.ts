@@ -1,5 +1,5 @@
 // EIP-1193 read methods of eip155 chains: what a public RPC endpoint answers without a wallet.
-// The frame routes these to the chain (SPEC §6 "safe methods"); the API's JSON-RPC proxy allows
+// The frame routes these "safe" methods to the chain, never to the wallet; the API's JSON-RPC proxy allows
 // them (plus raw-transaction submission). One list, so the two never disagree.
 export const evmReadMethods: readonly string[] = [
   'eth_blobBaseFee',

@@ -1,4 +1,4 @@
-// A sign-in session (SPEC §3: data, message, signature, cacao): the CAIP-122 ("Sign in With X") fields
+// A sign-in session (data, message, signature, cacao): the CAIP-122 ("Sign in With X") fields
 // an account signed, the message text the wallet signed, the signature and, when the wallet returned
 // one, the CAIP-74 CACAO. The frame creates it, the API stores it, a host's backend verifies it
 // (`@walletframe/sdk/server`). https://chainagnostic.org/CAIPs/caip-122 , https://chainagnostic.org/CAIPs/caip-74

@@ -1,4 +1,5 @@
-// The validation rules of SPEC §5 as schemas, shared by the frame, the API and the SDK's guards.
+// The input rules every side checks alike (hashes, signatures, names, frame payloads, calls), as
+// schemas shared by the frame, the API and the SDK's guards.
 import { accountTypes } from './internal/literals.js'
 import * as z from './internal/zod.js'
 

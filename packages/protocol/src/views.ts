@@ -1,4 +1,4 @@
-// The modal's views (SPEC §2). They are a view stack inside the frame, never URL routes.
+// The modal's views. They are a view stack inside the frame, never URL routes.
 import * as z from './internal/zod.js'
 
 export const viewNames = [
@@ -18,7 +18,7 @@ export const viewNames = [
   'ConnectingWalletConnect',
   /** A request waits for the connected wallet's answer; the user may cancel it. */
   'WalletRequest',
-  /** Send a token of the active network (SPEC §4 token send). */
+  /** Send a token of the active network; once sent, the view goes to Account. */
   'WalletSend',
   /** The address as a QR code, copy, and the networks it is valid on. */
   'WalletReceive',
@@ -26,11 +26,11 @@ export const viewNames = [
   'WalletBuy',
   /** The account's on-ramp purchases on the active network (history?onramp=true). */
   'OnRampActivity',
-  /** Swap tokens of the active EVM network (SPEC §4 swap flow): tokens, amount, quote. */
+  /** Swap tokens of the active EVM network: tokens, amount, quote. */
   'Swap',
   /** The swap to confirm: approve the token when needed, then swap; a failure goes back to Swap. */
   'SwapPreview',
-  /** An email login changes its address: a code from the current mailbox, then one from the new (SPEC §4 email update). */
+  /** An email login changes its address: a code from the current mailbox, then one from the new. */
   'UpdateEmailWallet',
 ] as const
 export const ViewName = z.enum(viewNames)

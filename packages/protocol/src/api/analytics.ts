@@ -1,10 +1,10 @@
-// POST /e?projectId&st&sv (SPEC §7): analytics events. Stored by the API; never forwarded.
+// POST /e?projectId&st&sv: analytics events. Stored by the API; never forwarded.
 import * as z from '../internal/zod.js'
 import { boundedJson, SdkQuery, TimestampMs, text } from './common.js'
 
 export const AnalyticsQuery = SdkQuery
 
-/** Event data is a few flat fields (SPEC §7: event data plus address); depth 16 leaves room. */
+/** Event data is a few flat fields (event data plus address); depth 16 leaves room. */
 export const analyticsPropsBounds = { maxDepth: 16, maxStringLength: 4096 }
 
 export const AnalyticsEvent = z.object({
@@ -13,7 +13,7 @@ export const AnalyticsEvent = z.object({
   domain: text({ max: 255 }),
   /** Milliseconds since the epoch. */
   timestamp: TimestampMs,
-  /** Event data plus address (SPEC §7), stored as jsonb. */
+  /** Event data plus address, stored as jsonb. */
   props: z._default(z.record(text({ max: 256 }), z.unknown()).check(boundedJson(analyticsPropsBounds)), {}),
 })
 export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>
@@ -25,7 +25,7 @@ export const analyticsBatchMax = 20
 export const AnalyticsBatch = z.array(AnalyticsEvent).check(z.minLength(1), z.maxLength(analyticsBatchMax))
 export type AnalyticsBatch = z.infer<typeof AnalyticsBatch>
 
-/** The body of POST /e: one event as the spec gives it, or a batch of them (the frame batches). */
+/** The body of POST /e: one event (eventId, url, domain, timestamp, props), or a batch of them (the frame batches). */
 export const AnalyticsBody = z.union([AnalyticsEvent, AnalyticsBatch])
 export type AnalyticsBody = z.infer<typeof AnalyticsBody>
 
@@ -33,8 +33,8 @@ export const AnalyticsResponse = z.object({ stored: z.boolean() })
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>
 
 // ---------------------------------------------------------------------------------------------
-// What the frame tracks: `props` is `{ type: 'track', event, properties, address? }` (SPEC §7
-// "event data plus address"). Event names follow the spec's (CONNECT_SUCCESS with its method).
+// What the frame tracks: `props` is `{ type: 'track', event, properties, address? }`: the
+// event data plus the address. Event names are upper snake case (CONNECT_SUCCESS with its method).
 
 const message = { message: z.string() }
 const network = { network: z.string() }

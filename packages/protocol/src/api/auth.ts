@@ -1,5 +1,5 @@
-// The embedded wallet's login at the API (SPEC §4 "Embedded frame", §5, §9): email by one-time code
-// (a new device first approved from a link in the mail), social by OAuth 2 / OpenID Connect with the
+// The embedded wallet's login at the API: email by one-time code (a new device first approved from
+// a link in the mail; one code per address per 30 s), social by OAuth 2 / OpenID Connect with the
 // API as the client, and the session both end in — a short-lived access token and a refresh token
 // bound to the frame's device key (a non-extractable ECDSA P-256 WebCrypto key that signs refreshes).
 import * as z from '../internal/zod.js'
@@ -18,12 +18,12 @@ export const AuthId = z
 /** An address as a mailbox takes it; compared lowercased. RFC 5321 caps a path at 254. */
 export const AuthEmail = text({ min: 3, max: 254 }).check(z.email('Invalid email address'))
 
-/** SPEC §4: the email connect frame actions, in the order a login takes them. */
+/** The email login's actions, in the order a login takes them. */
 export const emailActions = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 export const EmailAction = z.enum(emailActions)
 export type EmailAction = z.infer<typeof EmailAction>
 
-/** SPEC §4: the email update actions; DONE once the new address holds. */
+/** The email update's actions; DONE once the new address holds. */
 export const emailUpdateActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP', 'DONE'] as const
 export const EmailUpdateAction = z.enum(emailUpdateActions)
 export type EmailUpdateAction = z.infer<typeof EmailUpdateAction>
@@ -46,7 +46,7 @@ export const DevicePublicKey = z.object({
 })
 export type DevicePublicKey = z.infer<typeof DevicePublicKey>
 
-/** How the user logged in (SPEC §3 "authProvider": a social provider or email). */
+/** How the user logged in: a social provider or email. */
 export const AuthProvider = z.enum([
   'email',
   'google',
@@ -115,7 +115,7 @@ export const EmailStartResponse = z.object({
   action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']),
   /** ISO 8601: the attempt (and its code) is refused after this. */
   expiresAt: z.string(),
-  /** SPEC §9: seconds before another code may be sent to this address (30). */
+  /** Seconds before another code may be sent to this address (30 by default). */
   resendAfterSeconds: z.number(),
 })
 export type EmailStartResponse = z.infer<typeof EmailStartResponse>
@@ -239,7 +239,7 @@ export type FarcasterStartRequest = z.infer<typeof FarcasterStartRequest>
 export const FarcasterStartResponse = z.object({
   /** Keep it: the frame polls the attempt with it (GET /v1/auth/attempts/{attemptId}). */
   attemptId: z.string(),
-  /** The relay channel's URL for the Farcaster app: shown as a QR code and a link (SPEC §3 farcasterUrl). */
+  /** The relay channel's URL for the Farcaster app: shown as a QR code and a link. */
   channelUrl: z.string(),
   expiresAt: z.string(),
 })

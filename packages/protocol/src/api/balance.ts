@@ -1,4 +1,5 @@
-// GET /v1/account/{address}/balance and POST /v1/fungible/price (SPEC §3 token balance, §7).
+// GET /v1/account/{address}/balance and POST /v1/fungible/price: token balances
+// with their USD value, and token prices.
 import { CaipAddress, CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { ProjectId, QueryFlag, SdkQuery } from './common.js'
@@ -14,7 +15,7 @@ export const BalanceQuery = z.extend(SdkQuery, {
 })
 export type BalanceQuery = z.infer<typeof BalanceQuery>
 
-/** SPEC §3 token balance. `address` is the CAIP-10 id of the token contract / mint; absent for native. */
+/** One token balance. `address` is the CAIP-10 id of the token contract / mint; absent for native. */
 export const TokenBalance = z.object({
   name: z.string(),
   symbol: z.string(),

@@ -1,5 +1,5 @@
-// Pieces every API call shares: the SDK identification query (SPEC §7: every GET adds projectId,
-// st, sv), the bounds every input is held to, and the error body the API answers with.
+// Pieces every API call shares: the SDK identification query (every GET carries projectId, st
+// and sv), the bounds every input is held to, and the error body the API answers with.
 import * as z from '../internal/zod.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ export const apiErrorCodes = [
   'SIGN_IN_REJECTED',
   /** No sign-in session has this id. */
   'SESSION_NOT_FOUND',
-  /** SPEC §5: another code to the same address within 30 s ("Please try again after {n} seconds"). */
+  /** Another code to the same address within 30 s ("Please try again after {n} seconds"). */
   'EMAIL_COOLDOWN',
   /** A one-time code that does not match (tries left in the message). */
   'INVALID_OTP',

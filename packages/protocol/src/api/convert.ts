@@ -1,4 +1,4 @@
-// The swap calls (SPEC §7 /v1/convert/*): the tokens a network swaps, a quote, the allowance the swap
+// The swap calls (/v1/convert/*): the tokens a network swaps, a quote, the allowance the swap
 // router has, and the approval and swap transactions to send. Tokens are CAIP-10 ids; the native
 // currency is the 0xeeee…eeee pseudo-address (nativeTokenAddress), as in price requests. Amounts are
 // integers in the token's smallest unit, as decimal text. gas-price is in gas.ts.
@@ -6,11 +6,11 @@ import { CaipAddress, CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { ProjectId, SdkQuery, text } from './common.js'
 
-/** SPEC §9: the provider fee, a share of the swap's input (0.85%). */
+/** The provider fee, a share of the swap's input (0.85%). */
 export const swapProviderFee = 0.0085
-/** SPEC §9: the gas units a swap is priced at before its transaction exists. */
+/** The gas units a swap is priced at before its transaction exists. */
 export const swapGasEstimate = 150_000
-/** SPEC §9: the slippage tolerance, in percent. */
+/** The slippage tolerance, in percent. */
 export const swapSlippage = 1
 /** The largest slippage the API builds a transaction with, in percent. */
 export const maxSwapSlippage = 50
@@ -26,7 +26,7 @@ export const Uint256Text = text({ min: 1, max: 78 }).check(
   z.refine((value) => !digits.test(value) || BigInt(value) <= maxUint256, 'at most 2^256 - 1'),
 )
 
-/** An amount to swap: a positive integer in the source token's smallest unit (SPEC §5: > 0). */
+/** An amount to swap: a positive integer in the source token's smallest unit, greater than 0. */
 export const SwapAmount = Uint256Text.check(
   z.refine((value) => !digits.test(value) || BigInt(value) > 0n, 'greater than 0'),
 )
@@ -73,7 +73,7 @@ export const ConvertQuote = z.object({
   /** What the swap pays out, in the target token's smallest unit, after the provider fee. */
   toAmount: z.string(),
   toAccount: CaipAddress,
-  /** The provider fee kept from the input (SPEC §9 0.85%), in the source token's smallest unit. */
+  /** The provider fee kept from the input (0.85%), in the source token's smallest unit. */
   providerFee: z.string(),
   /** The pool path, as token contract addresses (the wrapped native token stands for the native one). */
   path: z.array(z.string()),
@@ -82,7 +82,7 @@ export const ConvertQuote = z.object({
 })
 export type ConvertQuote = z.infer<typeof ConvertQuote>
 
-/** SPEC §7: the frame uses quotes[0]. */
+/** The frame uses quotes[0]. */
 export const ConvertQuotesResponse = z.object({ quotes: z.array(ConvertQuote) })
 export type ConvertQuotesResponse = z.infer<typeof ConvertQuotesResponse>
 
@@ -109,7 +109,7 @@ export const ConvertBuildTransactionRequest = z.object({
   ...SwapParties,
   amount: SwapAmount,
   eip155: z.object({
-    /** Percent the payout may fall short of the quote (SPEC §9: 1). */
+    /** Percent the payout may fall short of the quote (1 by default). */
     slippage: z.number().check(z.minimum(0), z.maximum(maxSwapSlippage)),
   }),
 })

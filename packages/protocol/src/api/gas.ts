@@ -1,4 +1,4 @@
-// GET /v1/convert/gas-price (SPEC §7): fee levels in wei, from the chain's fee history.
+// GET /v1/convert/gas-price: fee levels in wei, from the chain's fee history.
 import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { SdkQuery } from './common.js'

@@ -1,4 +1,4 @@
-// GET /v1/account/{account}/history (SPEC §3 transaction history entry, §7): newest first, paged.
+// GET /v1/account/{account}/history: an account's transfers, newest first, paged by an opaque cursor.
 import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { QueryFlag, SdkQuery } from './common.js'

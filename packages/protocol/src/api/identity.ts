@@ -1,10 +1,10 @@
-// GET /v1/identity/{address} (SPEC §7): the name and avatar of an address (ENS reverse record).
+// GET /v1/identity/{address}: the name and avatar of an address (ENS reverse record).
 import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { SdkQuery, text } from './common.js'
 
 export const IdentityQuery = z.extend(SdkQuery, {
-  /** The connected address that asks (SPEC §7 `sender`); informational. */
+  /** The connected address that asks; informational. */
   sender: z.optional(text({ max: 128 })),
   /** The network whose name registry to use; the first configured one with an ENS registry when absent. */
   chainId: z.optional(CaipNetworkId),

@@ -1,4 +1,4 @@
-// Request and response schemas of the Walletframe blockchain data API (SPEC §7). The API validates
+// Request and response schemas of the Walletframe blockchain data API. The API validates
 // with them and the frame's client parses answers with the same ones.
 export * from './analytics.js'
 export * from './auth.js'

@@ -1,9 +1,9 @@
-// Names (SPEC §7 profile calls): `label.zone` names registered with a signed message, resolved to
-// addresses per ENSIP-11 coin type, reverse-looked-up and suggested. The label rule is SPEC §5.
+// Names (the /v1/profile/* calls): `label.zone` names registered with a signed message, resolved to
+// addresses per ENSIP-11 coin type, reverse-looked-up and suggested.
 import * as z from '../internal/zod.js'
 import { SdkQuery, text } from './common.js'
 
-/** SPEC §5: letters, digits and hyphen only, at least 4; 63 is a DNS label's limit. */
+/** A name's label: letters, digits and hyphen only, at least 4; 63 is a DNS label's limit. */
 export const nameLabelPattern = /^[a-z0-9-]{4,63}$/
 export const minNameLabelLength = 4
 export const maxNameLabelLength = 63
@@ -56,7 +56,7 @@ export const NameQuery = z.extend(SdkQuery, {
 export type NameQuery = z.infer<typeof NameQuery>
 
 export const ReverseNameQuery = z.extend(NameQuery, {
-  /** The connected address that asks (SPEC §7 `sender`); informational. */
+  /** The connected address that asks; informational. */
   sender: z.optional(text({ max: 128 })),
 })
 export type ReverseNameQuery = z.infer<typeof ReverseNameQuery>

@@ -1,6 +1,6 @@
 // GET /v1/account/{address}/nfts: the ERC-721 tokens an address holds on one EVM network, with the
 // name and image from each token's metadata. Collections the operator does not list are spam
-// (SPEC §3 `nft_info.flags.is_spam`) and are left out of the answer; `spamRemoved` counts them.
+// (`flags.is_spam`) and are left out of the answer; `spamRemoved` counts them.
 import { CaipAddress, CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { SdkQuery, text } from './common.js'
@@ -34,7 +34,7 @@ export const Nft = z.object({
   image: z.nullable(text({ max: maxNftDataImageLength })),
   /** Whether the token's metadata (tokenURI) could be read; false leaves name and image as fallbacks. */
   hasMetadata: z.boolean(),
-  /** Always false here: spam is removed, the flag says the token was vouched for (SPEC §3). */
+  /** Always false here: spam is removed, the flag says the token was vouched for. */
   flags: z.object({ is_spam: z.boolean() }),
 })
 export type Nft = z.infer<typeof Nft>

@@ -1,4 +1,4 @@
-// On-ramp (SPEC §3 on-ramp options / quote, §7 calls, §9 limits): what can be bought on which
+// On-ramp (options, quote, checkout URL): what can be bought on which
 // network, with which fiat currency and payment method within its limits; a quote; and the URL of
 // the provider's checkout. The API serves these from a provider; the same shapes are the wire form
 // of the provider the devstack runs, so they are written once, here.
@@ -72,12 +72,15 @@ export type OnrampOptions = z.infer<typeof OnrampOptions>
 
 /** GET /v1/onramp/options: `source` says whether the provider answered or the defaults stand in. */
 export const OnrampOptionsResponse = z.extend(OnrampOptions, {
-  /** `defaults`: the provider failed and the built-in options are shown (SPEC §8). */
+  /** `defaults`: the provider failed and the built-in options are shown. */
   source: z.enum(['provider', 'defaults']),
 })
 export type OnrampOptionsResponse = z.infer<typeof OnrampOptionsResponse>
 
-/** SPEC §9: the limits shown when the provider's options cannot be read. */
+/**
+ * The limits shown when the provider's options cannot be read: USD and EUR, card 10 to 7,500, bank
+ * account 10 to 25,000.
+ */
 export const defaultOnrampPaymentCurrencies: readonly OnrampPaymentCurrency[] = ['USD', 'EUR'].map((id) => ({
   id,
   payment_method_limits: [
@@ -86,7 +89,7 @@ export const defaultOnrampPaymentCurrencies: readonly OnrampPaymentCurrency[] = 
   ],
 }))
 
-/** SPEC §9 on-ramp fee range, as fractions of the payment. */
+/** The on-ramp providers' fee range, 1–2 %, as fractions of the payment. */
 export const onrampFeeRange = { min: 0.01, max: 0.02 } as const
 
 export const OnrampQuoteRequest = z.object({
@@ -106,14 +109,14 @@ export type OnrampQuoteRequest = z.infer<typeof OnrampQuoteRequest>
 export const OnrampAmount = z.object({ value: DecimalAmount, currency: z.string() })
 export type OnrampAmount = z.infer<typeof OnrampAmount>
 
-/** SPEC §3 on-ramp quote: paymentTotal = paymentSubtotal + networkFee + coinbaseFee. */
+/** An on-ramp quote: paymentTotal = paymentSubtotal + networkFee + coinbaseFee. */
 export const OnrampQuote = z.object({
   /** What arrives in the wallet, in the purchase currency. */
   purchaseAmount: OnrampAmount,
   paymentSubtotal: OnrampAmount,
   paymentTotal: OnrampAmount,
   networkFee: OnrampAmount,
-  /** The provider's fee (the field keeps the name the spec gives it, whoever the provider is). */
+  /** The provider's fee (the field keeps its wire name, whoever the provider is). */
   coinbaseFee: OnrampAmount,
   quoteId: z.string(),
 })
@@ -134,7 +137,7 @@ export const OnrampDestinationWallet = z.object({
 })
 export type OnrampDestinationWallet = z.infer<typeof OnrampDestinationWallet>
 
-/** POST /v1/generators/onrampurl (SPEC §7), with the checkout's presets. */
+/** POST /v1/generators/onrampurl, with the checkout's presets. */
 export const OnrampUrlRequest = z.object({
   destinationWallets: z.array(OnrampDestinationWallet).check(z.minLength(1), z.maxLength(8)),
   /** The network name the checkout opens on. */

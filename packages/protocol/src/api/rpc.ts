@@ -1,4 +1,4 @@
-// POST /v1?chainId&projectId: the JSON-RPC proxy the frame uses as its default RPC URL (SPEC §7).
+// POST /v1?chainId&projectId: the JSON-RPC proxy the frame uses as its default RPC URL.
 import { CaipNetworkId } from '../caip.js'
 import { ErrorObject } from '../errors.js'
 import * as z from '../internal/zod.js'
@@ -8,7 +8,7 @@ export const RpcProxyQuery = z.object({ chainId: CaipNetworkId, ...SdkQuery.shap
 export type RpcProxyQuery = z.infer<typeof RpcProxyQuery>
 
 /**
- * POST /v1/bundler?chainId&projectId&bundler: the ERC-4337 bundler proxy (SPEC §7). `bundler` names
+ * POST /v1/bundler?chainId&projectId&bundler: the ERC-4337 bundler proxy. `bundler` names
  * the bundler implementation the client expects (the API serves the one its network configures).
  */
 export const BundlerProxyQuery = z.object({

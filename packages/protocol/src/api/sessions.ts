@@ -1,4 +1,4 @@
-// Sign-in sessions at the API (SPEC §7 /v1/sessions): the frame asks for a single-use nonce bound to
+// Sign-in sessions at the API (/v1/sessions): the frame asks for a single-use nonce bound to
 // the project and the host origin it verified, has the account sign a message with it, and stores
 // the signed session; a host's backend reads a session's status by id, and the frame ends it on
 // disconnect with a MAC made with the session's revocation key (`pci` is the session id, as the

@@ -1,10 +1,10 @@
-// EIP-1193 / EIP-1474 error codes, the spec's messages and the error classes, free of zod so the
+// EIP-1193 / EIP-1474 error codes, the product's fixed error messages and the error classes, free of zod so the
 // host SDK can create and recognise them without bundling a schema library. Re-exported by errors.ts.
 // https://eips.ethereum.org/EIPS/eip-1193#provider-errors
 import type { ErrorObject } from '../errors.js'
 
 // Each code and message is its own constant and the lookup objects are built from them, so a bundle
-// that uses a few classes (the host SDK) does not carry every message of the spec.
+// that uses a few classes (the host SDK) does not carry every message.
 const userRejectedCode = 4001
 const unauthorizedCode = 4100
 const unsupportedMethodCode = 4200
@@ -26,7 +26,7 @@ export const rpcErrorCodes = {
   methodNotFound: -32601,
   /** Walletframe channel: the request waited longer than its timeout. */
   timeout: timeoutCode,
-  /** Spec §8 chain codes. */
+  /** Chain errors: 5000 the default, 32603 an invalid chain id. */
   chainDefault: 5000,
   invalidChainId: 32603,
 } as const
@@ -44,7 +44,7 @@ enum Message {
   requestTimedOut = 'The wallet frame did not answer in time',
 }
 
-/** Messages the spec gives word for word (SPEC §8). */
+/** Messages the product shows or throws, word for word: dapps may match on them, so they stay fixed. */
 export const messages = {
   invalidAppConfiguration: Message.invalidAppConfiguration,
   originNotAllowed: 'Origin not found on Allowlist',

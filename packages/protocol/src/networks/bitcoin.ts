@@ -1,4 +1,4 @@
-// The built-in Bitcoin networks (SPEC §3: mainnet, testnet). The BIP-122 reference is the first 32
+// The built-in Bitcoin networks: mainnet, testnet. The BIP-122 reference is the first 32
 // hex characters of the genesis block hash (https://namespaces.chainagnostic.org/bip122/caip2).
 import type { ChainNetwork } from '../chains.js'
 

@@ -1,4 +1,4 @@
-// The built-in EVM networks (SPEC §9: about 25), generated from viem's chain definitions by
+// The 25 built-in EVM networks, generated from viem's chain definitions by
 // scripts/evm-networks.ts (repo root); evm.test.ts fails when viem's definitions and this file drift apart.
 import type { ChainNetwork } from '../chains.js'
 import generated from './evm.json' with { type: 'json' }

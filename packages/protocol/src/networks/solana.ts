@@ -1,4 +1,4 @@
-// The built-in Solana clusters (SPEC §3: mainnet, devnet, testnet). The CAIP-2 reference is the
+// The built-in Solana clusters: mainnet, devnet, testnet. The CAIP-2 reference is the
 // first 32 characters of the cluster's genesis hash (https://namespaces.chainagnostic.org/solana/caip2).
 import type { ChainNetwork } from '../chains.js'
 

@@ -1,6 +1,6 @@
 // Where the built-in EVM networks come from: viem's chain definitions, which viem's maintainers
-// keep current (RPC endpoints, explorers, multicall3 deployments), mapped to ChainNetwork. SPEC §9:
-// about 25 chains, including the eight Coinbase supports (ethereum, arbitrum, polygon, berachain,
+// keep current (RPC endpoints, explorers, multicall3 deployments), mapped to ChainNetwork: 25
+// chains, including the eight Coinbase supports (ethereum, arbitrum, polygon, berachain,
 // avalanche, optimism, celo, base). Read at build time only (scripts/evm-networks.ts writes
 // evm.json): bundling viem's chain modules would cost the frame ~60 KB, and loading viem/chains
 // costs every Node process a second.
