@@ -1,4 +1,4 @@
-// The host end of the host <-> frame channel (ARCHITECTURE.md "The host <-> frame channel"): wait for
+// The host end of the host <-> frame channel (docs/host-frame-channel.md): wait for
 // the frame's `frame:ready`, hand it a private MessagePort in `host:init`, then carry requests,
 // answers and events over that port. Calls made before the frame has initialised are queued.
 import type {

@@ -1,5 +1,5 @@
 // The frame's state blob (`persist` events, handed back in `host:init`), kept in the host page's
-// localStorage for a frame whose own storage the browser blocks (ARCHITECTURE.md "Storage regimes").
+// localStorage for a frame whose own storage the browser blocks (README.md, "Storage regimes").
 // The blob is opaque here and never secret. Storage may be absent or throw (sandboxed pages, site
 // data blocked, quota full): the frame then starts without a blob, as on a first visit. Storage is
 // read through its named properties (`localStorage[key]` is getItem's value, undefined when absent;

@@ -48,7 +48,11 @@ export type State = AccountState & {
 }
 
 export type Walletframe = {
-  /** Opens the modal: the given view, or the one the spec's open rules pick. */
+  /**
+   * Opens the modal: the given view; with none, Account when an account is connected, else Connect.
+   * With no account and no wallet adapter it opens, whatever is asked, the wallet list on mobile and
+   * the WalletConnect QR code elsewhere.
+   */
   open(options?: { view?: ViewName }): Promise<void>
   close(): Promise<void>
   getState(): State
