@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The swap provider's router on the devnets: it keeps the provider fee (SPEC §9: 0.85% of the input)
+// The swap provider's router on the devnets: it keeps the provider fee (0.85% of the input)
 // for its recipient and swaps the rest through Uniswap V2's Router02, so the fee the frame shows is
 // the one the chain charges. Quotes come from the same contract (getAmountsOut), so a quote and the
 // swap it prices cannot disagree about the fee.

@@ -39,7 +39,7 @@ export const nativePriceUsd = 3000
 export const tokenList: FixtureToken[] = [
   { key: 'usdc', symbol: 'USDC', name: 'USD Coin', decimals: 6, priceUsd: 1 },
   { key: 'dai', symbol: 'DAI', name: 'Dai Stablecoin', decimals: 18, priceUsd: 1 },
-  // Decimals 0: the spec drops such tokens from balances; the fixture lets the API prove it.
+  // Decimals 0: balances leave such tokens out; the fixture lets the API prove it.
   { key: 'tix', symbol: 'TIX', name: 'Arcade Tickets', decimals: 0, priceUsd: 0.5 },
   { key: 'weth', symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, priceUsd: nativePriceUsd },
 ]
@@ -51,7 +51,7 @@ export const nftHolders = [0, 0, 1, 2] as const
 
 /**
  * An unsolicited airdrop: a second collection of the same contract that the chains file does NOT
- * list under `nfts`, so wallets treat it as spam (SPEC §3 `is_spam`).
+ * list under `nfts`, so wallets treat it as spam (`is_spam`) and leave it out.
  */
 export const spamNftCollection = { name: 'Free Airdrop Voucher', symbol: 'FREE' } as const
 

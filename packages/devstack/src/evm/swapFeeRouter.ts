@@ -1,5 +1,5 @@
-// The swap provider's fee router (contracts/SwapFeeRouter.sol): it keeps SPEC §9's 0.85% provider fee
-// of every swap's input for the fee recipient and swaps the rest through Uniswap V2's Router02. Deployed
+// The swap provider's fee router (contracts/SwapFeeRouter.sol): it keeps the 0.85% provider fee of
+// every swap's input for the fee recipient and swaps the rest through Uniswap V2's Router02. Deployed
 // through the CREATE2 proxy, so its address follows from its code and the Router02 / WETH9 it wraps.
 import { type Address, encodeDeployData, getContractAddress, type Hex } from 'viem'
 import { evmAccount } from '../accounts.js'
@@ -7,7 +7,7 @@ import { FixtureError } from '../errors.js'
 import { artifacts } from './artifacts.js'
 import type { Transactor } from './Transactor.js'
 
-/** SPEC §9 provider fee as the contract counts it: parts per million of the input (0.0085). */
+/** The 0.85% provider fee as the contract counts it: parts per million of the input (0.0085). */
 export const feePpm = 8_500n
 
 /** Anvil account 18 receives the fees: no test user (0-9) and not the deployer (19). */

@@ -1,6 +1,7 @@
-// One profile per provider the spec names: where its endpoints sit under the stand-in (shaped like the
-// real paths), whether it is OpenID Connect, how it returns (Apple: form_post), and what its user
-// endpoint answers, field for field as the real API names them.
+// One profile per OAuth social login the product offers (Farcaster signs in through its relay): where
+// its endpoints sit under the stand-in (shaped like the real paths), whether it is OpenID Connect, how
+// it returns (Apple: form_post), and what its user endpoint answers, field for field as the real API
+// names them.
 import type { FixtureUser } from './users.js'
 
 export const providerNames = ['google', 'apple', 'github', 'discord', 'x', 'facebook'] as const

@@ -61,7 +61,7 @@ function returned(response: Response): OnrampReturn {
 }
 
 describe('GET /v1/options', () => {
-  it('sells native currencies and USDC on the devnets, paid in USD and EUR within the SPEC limits', async () => {
+  it('sells native currencies and USDC on the devnets for USD and EUR: card 10–7,500, bank 10–25,000', async () => {
     const options = OnrampOptions.parse(await (await fetch(`${onramp.url}/v1/options`)).json())
     const eth = options.purchaseCurrencies.find((currency) => currency.id === 'ETH')
     expect(eth?.networks.map((network) => network.chain_id).sort()).toEqual(['eip155:1', 'eip155:8453'])

@@ -1,6 +1,6 @@
 // What the local on-ramp sells and at what price: every network's native currency and the fixture
 // USDC on the EVM devnets, paid in USD, EUR or GBP by card or bank account, priced from the chains
-// file's USD prices with a provider fee of 1–2% (SPEC §9) and a flat network fee.
+// file's USD prices with a provider fee of 1–2% and a flat network fee.
 import {
   type ChainNetwork,
   type OnrampOptions,
@@ -14,13 +14,13 @@ import { OnrampError } from './errors.js'
 /** USD per unit of each payment currency the provider takes. */
 export const fiatUsdRates: Readonly<Record<string, number>> = { USD: 1, EUR: 1.08, GBP: 1.27 }
 
-/** Limits per payment method, in the payment currency (SPEC §9 for USD and EUR). */
+/** Limits per payment method, in the payment currency: the product's defaults for USD and EUR. */
 export const methodLimits = [
   { id: 'card', min: '10', max: '7500' },
   { id: 'bank_account', min: '10', max: '25000' },
 ] as const
 
-/** The provider's fee per payment method: card 2 %, bank account 1 % (SPEC §9: 1–2 %). */
+/** The provider's fee per payment method: card 2 %, bank account 1 %. */
 export const feeRates: Readonly<Record<string, number>> = { card: 0.02, bank_account: 0.01 }
 
 /** What delivering costs the provider on each namespace, charged in the payment currency. */
