@@ -14,7 +14,7 @@ import { test as walletConnectTest } from './lib/walletConnect.js'
 const test = mergeTests(apiTest, walletConnectTest)
 test.use({ withSolana: true })
 
-/** Cut to 3 decimals as the frame shows amounts (SPEC §9), from a decimal text. */
+/** Cut (not rounded) to 3 decimals as the frame shows amounts, from a decimal text. */
 function threeDecimals(text: string): string {
   const [whole, fraction = ''] = text.split('.')
   const kept = fraction.slice(0, 3).replace(/0+$/, '')

@@ -1,4 +1,4 @@
-// Analytics to the operator only (SPEC §7): the frame's events arrive at the operator's own API
+// Analytics to the operator only: the frame's events arrive at the operator's own API
 // (POST /e) and are read back from its database — with the query's st and sv, the host page as url
 // and domain, the connected address in props — and none is sent when the host turns them off.
 import { evmAccount } from '@walletframe/devstack'
@@ -28,7 +28,7 @@ test.beforeEach(async ({ page, chains }) => {
   })
 })
 
-test('the modal and connect events reach the API: batched, with the spec body and query', async ({
+test('the modal and connect events reach the API batched, with url, domain, props and projectId, st, sv', async ({
   api,
   demo,
   modal,

@@ -1,4 +1,4 @@
-// Names (SPEC §4 name registration, §7 profile calls) against the devnets and the API: a name chosen
+// Names (registration and the /v1/profile/* calls) against the devnets and the API: a name chosen
 // in the frame and signed by the browser wallet, then shown in the Account header, found by reverse
 // lookup, refused when its registration is replayed, and used as a send receiver (the ETH reaches the
 // name's owner on chain).

@@ -30,7 +30,7 @@ export default defineConfig<object, { regime: Regime }>({
     trace: 'retain-on-failure',
   },
   // The frame is cross-site to its host pages (host names mapped to 127.0.0.1), in one of the storage
-  // regimes of ARCHITECTURE.md (e2e/lib/regime.ts). Every spec runs as in production: cross-site with
+  // regimes (README.md, "Storage regimes"; e2e/lib/regime.ts). Every spec runs as in production: cross-site with
   // the frame's storage blocked, the hardest case. regimes.spec.ts proves each regime; sameSite.spec.ts
   // runs a connect flow with the frame on the host page's site; persistence.spec.ts, account.spec.ts
   // (the API's data, the query caches the frame keeps where it has storage), signIn.spec.ts (the

@@ -1,8 +1,8 @@
-// The Send view (SPEC §4 token send) against the devnets, with the API serving balances and gas
+// The Send view against the devnets, with the API serving balances and gas
 // prices: ETH and an ERC20 token from a browser wallet in the host page, ETH approved by the
 // WalletConnect test wallet, SOL and an SPL token (to a receiver without a token account) approved by
 // it on the Solana devnet. Each send is checked on chain, on both sides. Then every validation
-// message the form shows (SPEC §5, §8).
+// message the form shows.
 import { type FrameLocator, mergeTests, type Page } from '@playwright/test'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
@@ -139,7 +139,7 @@ async function fill(modal: FrameLocator, amount: string, receiver: string) {
   await modal.getByTestId('wf-send-receiver').fill(receiver)
 }
 
-/** Sends what the form holds: the view goes to Account with "Transaction started" (SPEC §4). */
+/** Sends what the form holds: the view goes to Account with "Transaction started". */
 async function send(modal: FrameLocator) {
   await expect(modal.getByTestId('wf-send-fee')).toBeVisible()
   await expect(modal.getByTestId('wf-send-error')).toHaveCount(0)
@@ -225,12 +225,7 @@ test.describe('from a browser wallet', () => {
   })
 })
 
-test('the form says what is wrong as it is filled in (SPEC §5, §8)', async ({
-  page,
-  modal,
-  stack,
-  chains,
-}) => {
+test('the form says what is wrong as it is filled in', async ({ page, modal, stack, chains }) => {
   // An account holding USDC and no ETH: it cannot pay any gas.
   const key = generatePrivateKey()
   const poor = privateKeyToAccount(key)

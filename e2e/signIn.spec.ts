@@ -1,4 +1,4 @@
-// Sign in with a signed message (SPEC §4 "Sign-in") with a browser wallet on the devnets and the API
+// Sign in with a signed message with a browser wallet on the devnets and the API
 // holding nonces and sessions: required (close disabled until signed), optional, declined, cancelled,
 // kept across a host reload, ended by disconnect, and verified the way a host's backend verifies it.
 import { createHmac } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Sign-in over WalletConnect (SPEC §4 "Sign-in", §5): a wallet that supports one-click sign-in signs
+// Sign-in over WalletConnect: a wallet that supports one-click sign-in signs
 // the proposal's CAIP-122 request (with a ReCap of the app's methods) as it connects, so the user
 // signs once; a wallet that does not connects alone and signs on SIWXSignMessage; a declined
 // signature keeps the view. Each session verifies the way a host's backend verifies it.

@@ -1,5 +1,5 @@
 // The embedded wallet's smart account, end to end on the devnets with their ERC-4337 bundler: after
-// an email login the host sees the smart account (SPEC §6: the default on EVM networks) at the
+// an email login the host sees the smart account (the default account type on EVM networks) at the
 // address the factory derives from the wallet's EOA, with both accounts in allAccounts. Its
 // personal_sign, before the account exists, is an ERC-6492 signature viem verifies; a transaction
 // from it goes as a UserOperation through the API's bundler proxy, deploys it and lands; the host's

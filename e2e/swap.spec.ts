@@ -1,7 +1,7 @@
-// Swaps (SPEC §4 swap flow) on the devnets, from a browser wallet in the host page, with the API
+// Swaps on the devnets, from a browser wallet in the host page, with the API
 // quoting and building on the fee router in front of Uniswap V2: a token -> token swap that needs an
 // approval (both transactions land, balances move, the 0.85% provider fee reaches its recipient, read
-// on chain), a native -> token swap, then every input error and toast of SPEC §8 the flow can be made
+// on chain), a native -> token swap, then every input error and failure toast the flow can be made
 // to show. Each test swaps from a fresh account, so no allowance is left over from another.
 import type { FrameLocator, Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
@@ -114,7 +114,7 @@ test('swaps USDC for DAI after an approval: both land, balances move, the fee re
   const feeBefore = await tokenBalance(chains, usdc, recipient)
   await connect(page, modal, chains, user.key, stack.demoUrl())
 
-  // From the Account view's Swap button (SPEC §9 feature order: onramp, swaps, receive, send).
+  // From the Account view's Swap button (the features in order: onramp, swaps, receive, send).
   await page.getByTestId('open').click()
   await expect(modal.getByTestId('wf-feature-swaps')).toBeVisible()
   await modal.getByTestId('wf-feature-swaps').click()
@@ -189,7 +189,7 @@ test('swaps ETH for USDC: the input goes as value, the fee is kept in ETH', asyn
   expect(await client(chains).getBalance({ address: user.address })).toBeLessThan(parseEther('1.5'))
 })
 
-test.describe('what the swap says when it cannot go ahead (SPEC §5, §8)', () => {
+test.describe('what the swap says when it cannot go ahead', () => {
   test('"Insufficient balance" over the balance and without gas; nothing for an amount of 0', async ({
     page,
     modal,
@@ -208,7 +208,7 @@ test.describe('what the swap says when it cannot go ahead (SPEC §5, §8)', () =
     await expect(modal.getByTestId('wf-swap-to-amount')).not.toHaveValue('')
     await expect(error).toHaveText('Insufficient balance')
     await expect(modal.getByTestId('wf-swap-review')).toBeDisabled()
-    // A source amount of 0 asks for no quote and shows no error (SPEC §5: greater than 0).
+    // A source amount of 0 asks for no quote and shows no error: the amount must be greater than 0.
     await modal.getByTestId('wf-swap-amount').fill('0')
     await expect(error).toHaveCount(0)
     await expect(modal.getByTestId('wf-swap-to-amount')).toHaveValue('')
@@ -250,7 +250,7 @@ test.describe('what the swap says when it cannot go ahead (SPEC §5, §8)', () =
   })
 
   // The API failing is provoked by answering its calls with 503 in the browser: the toast says
-  // which step failed (SPEC §8).
+  // which step failed.
   for (const [what, path, toast] of [
     ['the token list', '/v1/convert/tokens', 'Failed to initialize swap'],
     ['the prices', '/v1/fungible/price', 'Failed to fetch network token price'],

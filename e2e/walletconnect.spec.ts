@@ -276,7 +276,7 @@ test('All Wallets: search, pick a wallet, open it by universal link or scan its 
   await demo.getByTestId('disconnect').click()
   await expect(demo.getByTestId('state-status')).toHaveText('disconnected')
   await demo.getByTestId('open').click()
-  // SPEC §9 order: WalletConnect first, then recent wallets.
+  // Connector order: WalletConnect first, then recent wallets.
   const items = modal.getByTestId('wf-view-Connect').locator('.wf-list-item')
   await expect(items.nth(0)).toHaveAttribute('data-testid', 'wf-walletconnect')
   await expect(items.nth(1)).toHaveAttribute('data-testid', 'wf-wc-wallet-rainbow')

@@ -11,7 +11,7 @@ export type Api = { readonly url: string; readonly app: Awaited<ReturnType<typeo
 
 export const test = chainsTest.extend<object, { api: Api; emailCooldownSeconds: number }>({
   /**
-   * Seconds between two login codes to one address: SPEC §9's 30 by default. Specs whose subject is not
+   * Seconds between two login codes to one address: 30 by default, as deployed. Specs whose subject is not
    * the wait (a second device, an email update) shorten it instead of sitting it out.
    */
   emailCooldownSeconds: [30, { scope: 'worker', option: true }],

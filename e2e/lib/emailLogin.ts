@@ -87,8 +87,8 @@ export async function loginByEmail(
 }
 
 /**
- * Presses `submit`; when the server refuses with its cooldown (shown in `error`, in the spec's words),
- * waits as long as it says and presses again. Resolves once `next` shows; answers whether it had to wait.
+ * Presses `submit`; when the server refuses with its cooldown (shown in `error`: "Please try again
+ * after {n} seconds"), waits as long as it says and presses again. Resolves once `next` shows; answers whether it had to wait.
  */
 export async function submitPastCooldown(
   page: Page,
@@ -124,7 +124,8 @@ export async function loginOnNewDevice(
   },
 ) {
   await modal.getByTestId('wf-email-input').fill(mail.email)
-  // The server's cooldown per address holds, in the spec's words; once it passes, the login starts.
+  // The server's cooldown per address holds ("Please try again after {n} seconds"); once it passes,
+  // the login starts.
   // A new device key: the mailbox approves it first.
   const askedToWait = await submitPastCooldown(page, {
     submit: modal.getByTestId('wf-email-submit'),

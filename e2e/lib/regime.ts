@@ -1,4 +1,4 @@
-// The storage regime the frame gets, and how Chromium is launched to give it (ARCHITECTURE.md
+// The storage regime the frame gets, and how Chromium is launched to give it (README.md,
 // "Storage regimes"; e2e/regimes.spec.ts proves each one inside the frame). The frame is on another
 // site than its host pages, as in production, by host names the browser maps to 127.0.0.1.
 import type { Hosts } from './stack.js'
