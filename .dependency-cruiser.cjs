@@ -1,4 +1,4 @@
-// The frame's layer rules (ARCHITECTURE.md "The frame app"), checked in `npm test`:
+// The frame's layer rules (the layers are listed in README.md, "Layout"), checked in `npm test`:
 // no import cycles; each layer imports only the layers below it; views never reach a connector;
 // core/ stays free of React; nothing in the frame imports the API's code.
 const frame = '^apps/frame/src/'

@@ -10,7 +10,7 @@ import { codeOf, enterCode, enterPassword, nextMail } from '../e2e/lib/emailLogi
 import { type HostPage, startLoginBench, summary } from './internal/loginStack.js'
 
 const runs = Number(process.argv[2] ?? 10)
-/** SPEC §9: one code per address per 30 s; the second pass waits it out per address. */
+/** The API sends one code per address per 30 s; the second pass waits it out per address. */
 const cooldownMs = 31_000
 
 type Run = { total: number; start: number; afterCode: number; startedAt: number; lastMail: number }
