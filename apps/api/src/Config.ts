@@ -40,9 +40,9 @@ export const Options = z.object({
   reorgSafeDepth: z.number().int().min(0).max(10_000).default(2),
   /** Upper bound on one upstream RPC round trip. */
   rpcTimeoutMs: z.number().int().min(50).max(120_000).default(5_000),
-  /** SPEC §9: portfolio / native balance cache 30 s. */
+  /** How long portfolio and native balances are cached: 30 s. */
   balanceCacheTtlMs: z.number().int().min(0).default(30_000),
-  /** SPEC §9: ENS and identity cache 5 min. */
+  /** How long ENS names and identities are cached: 5 min. */
   identityCacheTtlMs: z.number().int().min(0).default(300_000),
   rateLimits: z
     .object({

@@ -1,5 +1,6 @@
-// The API's errors: each a class with an HTTP status and a stable code (ApiErrorBody.code). The
-// spec's exact wording is used where it gives one (SPEC §8).
+// The API's errors: each a class with an HTTP status and a stable code (ApiErrorBody.code). Messages
+// that clients see word for word ("Invalid Project ID", "Invalid App Configuration", ...) come from
+// the protocol's `messages`, never retyped.
 import { type ApiErrorBody, type ApiErrorCode, type ApiIssue, messages } from '@walletframe/protocol'
 import type { z } from 'zod'
 import * as Gcra from './limits/gcra.js'
@@ -71,7 +72,7 @@ export class OriginNotAllowedError extends ApiError {
   }
 }
 
-/** The analytics endpoint's answer to a disallowed origin (SPEC §8 "Analytics 403"). */
+/** The analytics endpoint's 403 to a disallowed origin: "Invalid App Configuration". */
 export class AppConfigurationError extends ApiError {
   override name = 'AppConfigurationError'
   constructor() {

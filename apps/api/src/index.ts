@@ -1,4 +1,4 @@
-// @walletframe/api: the blockchain data API (SPEC §7) as a library: build the Hono app around an
+// @walletframe/api: the blockchain data API as a library: build the Hono app around an
 // open database, or start the whole server.
 export * as Config from './Config.js'
 export { createApi } from './createApi.js'

@@ -13,7 +13,7 @@ export type Mailer = {
   close(): void
 }
 
-/** Minutes a code or link lives (SPEC: codes live 10 minutes). */
+/** Minutes a code or a device-approval link lives: 10. */
 export const codeLifetimeMinutes = 10
 
 export function create(settings: NonNullable<AuthOptions['email']>): Mailer {

@@ -34,7 +34,7 @@ export const AuthOptions = z.object({
     })
     .optional(),
   /**
-   * SPEC §9: one code per address per 30 s. A deployment keeps the default; a test stack may shorten
+   * One code per address per 30 s. A deployment keeps the default; a test stack may shorten
    * it where the wait is not what a test is about.
    */
   emailCooldownSeconds: z.number().int().min(1).max(3600).default(30),

@@ -54,7 +54,7 @@ export async function spendCode(db: Db, id: string, hmac: string, changes: Parti
   return row
 }
 
-/** A resend or a new start kills every other live code for the address (SPEC: a resend kills the old one). */
+/** A resend or a new start kills every other live code for the address: only the newest code works. */
 export async function killCodes(db: Db, email: string, kind: 'email' | 'email_update', except?: string) {
   await db
     .update(authAttempts)

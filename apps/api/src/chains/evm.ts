@@ -22,7 +22,7 @@ export async function readBalances(
   prices: PriceSource,
   owner: Address,
 ): Promise<TokenBalance[]> {
-  // SPEC §5: decimals-0 tokens are dropped, so they are not even asked for.
+  // Balances leave out tokens of 0 decimals, so they are not even asked for.
   const tokens = network.tokens.filter((token) => token.decimals > 0)
   const multicall = network.contracts.multicall3 as Address | undefined
   let nativeRaw: bigint

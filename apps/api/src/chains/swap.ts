@@ -18,7 +18,7 @@ import {
 import { ApiError, isInvalidParams, RpcResponseError } from '../errors.js'
 import type { Upstream } from './Upstream.js'
 
-/** SPEC §8's wording for a network without a swap router. */
+/** The error message for a network without a swap router. */
 export const notSupported = 'Network not supported for Swaps'
 
 /** How long a built swap transaction may wait in the mempool before the router refuses it. */

@@ -1,4 +1,4 @@
-// One token balance item (SPEC §3) from a raw on-chain amount, the same for every chain kind.
+// One token balance item (name, symbol, value, price, quantity) from a raw on-chain amount, the same for every chain kind.
 import type { CaipAddress, CaipNetworkId, ChainToken, TokenBalance } from '@walletframe/protocol'
 import { formatUnits } from 'viem'
 

@@ -1,6 +1,6 @@
 // What the API needs of an on-ramp provider. One implementation speaks HTTP to a provider's REST
 // API (httpProvider.ts); a provider that cannot be reached rejects with OnrampUnavailableError and
-// the routes fall back (SPEC §8), one that refuses the request rejects with OnrampRefusedError.
+// the routes fall back (built-in options, a mock quote), one that refuses the request rejects with OnrampRefusedError.
 import type { OnrampOptions, OnrampQuote, OnrampQuoteRequest, OnrampUrlRequest } from '@walletframe/protocol'
 
 export type Provider = {

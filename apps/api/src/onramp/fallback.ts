@@ -1,5 +1,5 @@
-// What the on-ramp routes answer when the provider fails (SPEC §8): the built-in options — the
-// configured networks' native currencies and USDC, paid in USD or EUR within the SPEC §9 limits —
+// What the on-ramp routes answer when the provider fails: the built-in options — the configured
+// networks' native currencies and USDC, paid in USD or EUR, card 10 to 7,500, bank 10 to 25,000 —
 // and a mock quote, priced from the API's own USD prices at the top of the fee range and marked as
 // such, so the user still sees an estimate and the checkout shows the real price.
 import { randomUUID } from 'node:crypto'
