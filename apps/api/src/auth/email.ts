@@ -281,13 +281,16 @@ export async function startUpdate(
     email: string
     projectId: string
     frameOrigin: string
-    /** A user without an address: the id of a login they just made again (HandedOver.reauthenticate checked it). */
-    reauthenticated: boolean
+    /**
+     * A user without an address: the login they just made again (HandedOver.reauthentication checked
+     * it), spent here once the cooldowns let the update start.
+     */
+    reauthentication?: { spend(): Promise<void> }
   },
 ): Promise<EmailUpdateResponse> {
   const email = normalize(input.email)
   if (input.user.email === email) throw new AttemptStateError('This is the address already linked', 'email')
-  if (!input.user.email && !input.reauthenticated) {
+  if (!input.user.email && !input.reauthentication) {
     throw new AttemptStateError(
       'Confirm it is you with the login you use now, then add the address',
       'reauthAttemptId',
@@ -297,6 +300,7 @@ export async function startUpdate(
   // address's too, since its code follows the current one's once that is entered.
   if (input.user.email) await cooldown(context, input.user.email)
   await cooldown(context, email)
+  if (!input.user.email) await input.reauthentication!.spend()
   const attempt = await Store.insertAttempt(context.db, {
     id: newId(),
     kind: 'email_update',

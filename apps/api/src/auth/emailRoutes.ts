@@ -142,15 +142,17 @@ export function routes(context: RouteContext): Hono<Env> {
       accessToken: header!.slice('Bearer '.length),
       proof: body.proof,
     })
-    const reauthenticated = body.reauthAttemptId !== undefined && !authenticated.user.email
-    if (reauthenticated) await HandedOver.reauthenticate(email, body.reauthAttemptId!, authenticated)
+    const reauthentication =
+      body.reauthAttemptId !== undefined && !authenticated.user.email
+        ? await HandedOver.reauthentication(email, body.reauthAttemptId, authenticated)
+        : undefined
     return c.json(
       (await Email.startUpdate(email, {
         user: authenticated.user,
         email: body.email,
         projectId: c.var.project.id,
         frameOrigin: context.frameOrigin(c),
-        reauthenticated,
+        ...(reauthentication ? { reauthentication } : {}),
       })) satisfies EmailUpdateResponse,
     )
   })

@@ -67,15 +67,16 @@ export async function connect(
 }
 
 /**
- * Spends a finished social or Farcaster attempt as proof that `session`'s user just logged in again
- * with that method on the session's own device: the attempt must be theirs, started by the same
- * device key, ready and within its time. It then connects nothing.
+ * A finished social or Farcaster attempt as proof that `session`'s user just logged in again with
+ * that method on the session's own device: the attempt must be theirs, started by the same device key,
+ * ready and within its time. It connects nothing. Checked now, spent by `spend()` once the call it
+ * vouches for has passed its own checks (a cooldown must not cost the user their re-login).
  */
-export async function reauthenticate(
+export async function reauthentication(
   context: Sessions.Context,
   attemptId: string,
   authenticated: Sessions.Authenticated,
-): Promise<void> {
+): Promise<{ spend(): Promise<void> }> {
   const attempt = await Store.attempt(context.db, attemptId)
   if (!attempt || (attempt.kind !== 'social' && attempt.kind !== 'farcaster'))
     throw new AttemptNotFoundError('reauthAttemptId')
@@ -88,6 +89,10 @@ export async function reauthenticate(
       'reauthAttemptId',
     )
   }
-  const spent = await Store.advance(context.db, attempt.id, 'ready', { step: 'reauthenticated' })
-  if (!spent) throw new AttemptStateError('That login was used already; confirm again', 'reauthAttemptId')
+  return {
+    async spend() {
+      const spent = await Store.advance(context.db, attempt.id, 'ready', { step: 'reauthenticated' })
+      if (!spent) throw new AttemptStateError('That login was used already; confirm again', 'reauthAttemptId')
+    },
+  }
 }

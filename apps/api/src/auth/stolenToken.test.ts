@@ -206,4 +206,24 @@ describe('confirming again before adding an address', () => {
     expect((await updateWith(attemptId)).status).toBe(200)
     expect((await updateWith(attemptId)).status).toBe(409)
   })
+
+  it('is not spent by an update the cooldown refuses', async () => {
+    const victim = await loginWith('github')
+    const token = victim.connected.tokens.accessToken
+    const bearer = { authorization: `Bearer ${token}` }
+    const address = `paced${++counter}@example.test`
+    const updateWith = async (reauthAttemptId: string) =>
+      h.post(
+        `/v1/auth/email/update${q}`,
+        { email: address, proof: await victim.device.callProof('email-update', token), reauthAttemptId },
+        bearer,
+      )
+    h.passCooldown()
+    expect((await updateWith(await victim.reauth())).status).toBe(200)
+    const next = await victim.reauth()
+    const paced = await updateWith(next)
+    expect(paced.status).toBe(429)
+    h.passCooldown()
+    expect((await updateWith(next)).status).toBe(200)
+  })
 })
