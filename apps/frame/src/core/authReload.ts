@@ -1,4 +1,4 @@
-// SPEC §2: leaving ConnectingFarcaster with no address reloads the auth connector and re-syncs app data
+// Leaving ConnectingFarcaster with no address reloads the auth connector and re-syncs app data
 // after 100 ms. The embedded wallet loads late (with its first use), so it registers what a reload does
 // here when it loads; the view stack's `reloadAuthConnector` effect runs whatever is registered then.
 const reloads = new WeakMap<object, () => void>()

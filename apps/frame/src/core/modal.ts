@@ -1,4 +1,4 @@
-// Modal state (SPEC §4): open or closed, the view stack, loading, and a 500 ms shake.
+// Modal state: open or closed, the view stack, loading, and a 500 ms shake.
 
 import * as Store from '../lib/store.js'
 import type * as ViewStack from './viewStack.js'

@@ -1,4 +1,4 @@
-// The view stack's transaction stack (SPEC §2): actions such as ApproveTransaction for the auth
+// The view stack's transaction stack (docs/view-stack.md): actions such as ApproveTransaction for the auth
 // connector, each ending in success or cancel, and the finished swap that must not jump past them.
 // Apart from viewStack.ts because only lazily loaded flows use it: the boot chunk carries none of it.
 // Pure, as viewStack.ts.

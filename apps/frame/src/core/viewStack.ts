@@ -1,6 +1,7 @@
-// The modal's view stack (SPEC §2): which view opens, how back, close, replace and reset move
-// through the history; the transaction stack's moves are in transactionStack.ts (loaded with the
-// views that use it). Pure: every function takes a stack and returns the next one plus the effects to run.
+// The modal's view stack (rules in docs/view-stack.md): which view opens, how back, close, replace
+// and reset move through the history; the transaction stack's moves are in transactionStack.ts
+// (loaded with the views that use it). Pure: every function takes a stack and returns the next one
+// plus the effects to run.
 import type { ViewName } from '@walletframe/protocol'
 
 export type ViewStack = {
@@ -46,7 +47,7 @@ export const empty: ViewStack = { history: [], transactions: [] }
 /** Delay before the auth connector reloads after leaving ConnectingFarcaster without an address. */
 export const farcasterReloadDelayMs = 100
 
-/** The view the modal opens on, by the four open rules of SPEC §2, in order. */
+/** The view the modal opens on, by the four open rules in order (docs/view-stack.md, "Opening"). */
 export function initialView(context: OpenContext, requested?: ViewName): ViewName {
   if (!context.isConnected && !context.hasAdapters)
     return context.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
@@ -97,7 +98,7 @@ export function close(context: { readonly isConnected: boolean }): Result {
   }
 }
 
-// Named flows of SPEC §2 "Other flows".
+// Named flows: where a swap, a send, a name registration and a cancelled sign-in lead.
 
 /** A swap failure navigates back one view. */
 export function swapFailed(stack: ViewStack, context: { readonly isConnected: boolean }): Result {

@@ -1,5 +1,5 @@
-// Moving through the modal's views (SPEC §2): open by the four rules, back, close, push, replace,
-// reset. The rules themselves are the pure viewStack module; this applies them to the stores.
+// Moving through the modal's views (docs/view-stack.md): open by the four rules, back, close, push,
+// replace, reset. The rules themselves are the pure viewStack module; this applies them to the stores.
 import type { ViewName } from '@walletframe/protocol'
 import * as AuthReload from '../authReload.js'
 import type { Core } from '../Core.js'
