@@ -1,4 +1,4 @@
-// Tracking events the frame emits (SPEC §4, §8: CONNECT_SUCCESS, swap / approval / fetch errors, …).
+// Tracking events the frame emits (CONNECT_SUCCESS, swap / approval / fetch errors, …).
 // Listeners decide where they go: the app sends them to the operator's API (data/analyticsSender.ts)
 // unless the host turned analytics off; with none, events are dropped — analytics is optional.
 import type { TrackedEvent } from '@walletframe/protocol'

@@ -1,4 +1,4 @@
-// The connection (SPEC §3 account state): which connector, its CAIP-10 accounts across namespaces,
+// The connection: which connector, its CAIP-10 accounts across namespaces,
 // and the status disconnected -> connecting -> connected. What the host sees (`AccountState`) is
 // derived from it and the active network, so switching between namespaces needs no reconnect.
 import {
@@ -116,7 +116,7 @@ export function activeAccount(
   return address ? { network, address } : undefined
 }
 
-/** One entry per namespace with its selected address (SPEC §3 allAccounts). */
+/** One entry per namespace with its selected address (the host's `allAccounts`). */
 export function accountEntries(
   accounts: readonly CaipAddress[],
   types: Readonly<Record<string, AccountEntry['type']>> = {},
@@ -131,7 +131,7 @@ export function accountEntries(
     entries.push({
       namespace: namespace as AccountEntry['namespace'],
       address,
-      // SPEC §6: payment for bitcoin; what the connector says (the embedded smart account); else eoa.
+      // Account type: payment for bitcoin; what the connector says (the embedded smart account); else eoa.
       type: namespace === 'bip122' ? 'payment' : (types[address.toLowerCase()] ?? 'eoa'),
     })
   }

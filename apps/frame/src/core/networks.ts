@@ -15,7 +15,10 @@ export type NetworksState = {
   readonly unsupported: CaipNetworkId | undefined
 }
 
-/** Namespaces the frame has a chain adapter for (SPEC §2 open rules: "no adapters"). */
+/**
+ * Namespaces the frame has a chain adapter for. With none for the host's networks and no account
+ * connected, the modal opens on the wallet list (mobile) or the WalletConnect QR code.
+ */
 export const adapterNamespaces = new Set(['eip155', 'solana'])
 
 export const storageKey = 'walletframe:activeNetwork'

@@ -1,4 +1,4 @@
-// The notification message (SPEC §3): a banner inside the modal that stays until dismissed or
+// The notification message: a banner inside the modal that stays until dismissed or
 // replaced, unlike a toast. Variant defaults to info.
 import * as Store from '../lib/store.js'
 

@@ -1,4 +1,4 @@
-// The send form (SPEC §3 send state): the token, amount and receiver the user entered, the token
+// The send form: the token, amount and receiver the user entered, the token
 // balances it offers, the network fee of the send, and whether a send is under way. The balance
 // retry time (`lastRetry`) is the frame's one balance retry block, shared with the Tokens tab.
 import type { CaipNetworkId, TokenBalance } from '@walletframe/protocol'
@@ -16,7 +16,7 @@ export type SendState = {
   readonly receiverProfileName: string | undefined
   /** The address the receiver's name resolves to on the network; the send goes there. */
   readonly receiverResolvedAddress: string | undefined
-  /** Why the receiver's name did not resolve (SPEC §8 "Error resolving name"). */
+  /** Set to "Error resolving name" when the receiver's name did not resolve. */
   readonly receiverNameError: string | undefined
   /** Wei per gas the API quotes for the network (EVM only). */
   readonly gasPrice: bigint | undefined

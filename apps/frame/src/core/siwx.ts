@@ -1,4 +1,4 @@
-// Sign-in sessions (SPEC §3, §4 "Sign-in"): whether the host asks for one, and the sessions this
+// Sign-in sessions: whether the host asks for one, and the sessions this
 // frame holds, one per account. The host sees the session of the account on the active network.
 // Plain state only: writing, checking and signing sessions is actions/signIn.ts, loaded when a host
 // asks for sign-in.

@@ -1,4 +1,4 @@
-// Theme (SPEC §2): dark by default, light selectable, host CSS variables applied live.
+// Theme: dark by default, light selectable, host CSS variables applied live.
 import type { ThemeMode, ThemeVariables } from '@walletframe/protocol'
 import * as Store from '../lib/store.js'
 

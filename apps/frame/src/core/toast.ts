@@ -1,4 +1,4 @@
-// Toasts (SPEC §3/§4): one at a time; a new message while one is open closes it and shows the
+// Toasts: one at a time; a new message while one is open closes it and shows the
 // new one after 150 ms so the change is visible.
 import * as Store from '../lib/store.js'
 
