@@ -1,4 +1,4 @@
-// Disconnecting (SPEC §4): clears the connection and the stored choice, puts the modal back on
+// Disconnecting: clears the connection and the stored choice, puts the modal back on
 // Connect, then tells the connector (which ends a WalletConnect session in the wallet too).
 import { messages } from '@walletframe/protocol'
 import { FrameError } from '../../lib/errors.js'
@@ -6,7 +6,7 @@ import type { Core } from '../Core.js'
 import * as ConnectionStore from '../connection.js'
 import * as ViewStack from '../viewStack.js'
 
-/** SPEC §8 "Failed to disconnect": the connector could not end the connection on its side. */
+/** "Failed to disconnect": the connector could not end the connection on its side. */
 export class DisconnectError extends FrameError {
   override name = 'DisconnectError'
   constructor(cause: unknown) {

@@ -72,7 +72,7 @@ describe('checkAmount', () => {
     expect(Onramp.checkAmount('  ', card, 'USD')).toEqual({ status: 'empty' })
   })
 
-  it('names the limits of the payment method when outside them (SPEC §9: card 10–7500, bank 10–25000)', () => {
+  it('names the limits of the payment method when outside them (card 10–7500, bank 10–25000)', () => {
     expect(Onramp.checkAmount('7500.01', card, 'USD')).toEqual({
       status: 'invalid',
       message: 'Enter an amount between 10 and 7500 USD',

@@ -1,4 +1,4 @@
-// Buying through the on-ramp (SPEC §3 on-ramp options / quote, §9 limits): what can be bought on
+// Buying through the on-ramp: what can be bought on
 // the active network, the payment method's limits for the amount, the requests for a quote and a
 // checkout, and the checkout itself — a popup on the provider's page, opened synchronously in the
 // click handler (an await first would lose the user's gesture and the browser would block it), then
@@ -51,8 +51,8 @@ export type AmountCheck =
   | { readonly status: 'ok'; readonly amount: string }
 
 /**
- * The amount as typed, held to a fiat amount (2 decimals) within the method's limits: SPEC §8
- * "Please enter a valid amount" for anything else than a positive amount.
+ * The amount as typed, held to a fiat amount (2 decimals) within the method's limits; "Please enter a
+ * valid amount" for anything else than a positive amount.
  */
 export function checkAmount(
   typed: string,

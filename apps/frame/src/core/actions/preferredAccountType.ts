@@ -1,4 +1,4 @@
-// SPEC §4 "Preferred account type": set loading, update the auth connector, reconnect, clear loading,
+// Setting the preferred account type: set loading, update the auth connector, reconnect, clear loading,
 // emit a tracking event. The embedded wallet re-announces its accounts with the preferred one first
 // (the core's connection follows, and the host's state with it); SET_PREFERRED_ACCOUNT_TYPE is tracked.
 // Where the network serves no smart account the choice is kept for later and the user is told.
@@ -13,7 +13,7 @@ export type AccountTypeSetter = {
 }
 
 export const messages = {
-  /** SPEC §8 toast. */
+  /** Toast when the network serves no smart account. */
   notSupported: 'This application might not support Smart Accounts',
 } as const
 

@@ -1,6 +1,6 @@
-// Name registration (SPEC §4): loading, sign the registration message with the connected account,
+// Name registration: loading, sign the registration message with the connected account,
 // register it with the API, set the profile name, go to RegisterAccountNameSuccess; on failure back
-// to RegisterAccountName with the API's reason or the SPEC §8 fallback "Error registering name".
+// to RegisterAccountName with the API's reason or the fallback "Error registering name".
 import {
   coinTypeOfChain,
   isNameLabel,
@@ -84,7 +84,7 @@ export async function register(deps: Deps, parameters: register.Parameters): Pro
   }
 }
 
-/** The API's own description when it gave one (e.g. the name is taken), else the SPEC §8 fallback. */
+/** The API's own description when it gave one (e.g. the name is taken), else "Error registering name". */
 function reasonOf(error: unknown): string {
   const apiCode = (error as { apiCode?: unknown } | undefined)?.apiCode
   if (typeof apiCode === 'string') return messageOf(error)

@@ -1,4 +1,4 @@
-// The send flow (SPEC §4 token send): the form's token, amount and receiver, its token balances and
+// The send flow: the form's token, amount and receiver, its token balances and
 // network fee, and the send itself. The chain family of the active network builds the wallet request
 // and follows the transaction; the active connector sends it; the view goes to Account meanwhile.
 import {
@@ -33,7 +33,7 @@ export type Deps = Pick<Core, 'send' | 'connection' | 'networks' | 'toasts' | 'm
   resolveName(name: string): Promise<NameAccount>
 }
 
-/** The form cannot send: the message says why (SPEC §5 / §8 wording). */
+/** The form cannot send: the message says why, in the words the form shows. */
 export class SendError extends FrameError {
   override name = 'SendError'
   constructor(message: string) {
@@ -178,9 +178,9 @@ async function resolveReceiver(deps: Deps, network: ChainNetwork): Promise<void>
 }
 
 /**
- * Prices the send once the token and a valid receiver are known: the API's gas price on EVM (SPEC
- * §7 gas-price) and the chain's fee for the transfer. A token or receiver changed meanwhile makes
- * the answer stale: it is dropped, the newer estimate sets the fee.
+ * Prices the send once the token and a valid receiver are known: the API's gas price on EVM (GET
+ * /v1/convert/gas-price, standard level) and the chain's fee for the transfer. A token or receiver
+ * changed meanwhile makes the answer stale: it is dropped, the newer estimate sets the fee.
  */
 export async function estimate(deps: Deps): Promise<void> {
   const from = source(deps)
@@ -225,7 +225,7 @@ export async function estimate(deps: Deps): Promise<void> {
   }
 }
 
-/** Whether the form can send now, and what to tell the user when it cannot (SPEC §5). */
+/** Whether the form can send now, and what to tell the user when it cannot (lib/sendValidation.ts). */
 export function verdict(
   state: SendState.SendState,
   context: {
@@ -268,7 +268,7 @@ export function check(
 }
 
 /**
- * Sends what the form holds (SPEC §4): the namespace picks the flow (eip155, solana, else
+ * Sends what the form holds: the namespace picks the flow (eip155, solana, else
  * "Unsupported chain"); the view goes to Account; the wallet's answer shows "Transaction started"
  * and resets the form; once the transaction is confirmed the balances fetch again. A failure is a
  * toast: "Something went wrong" on EVM, "Failed to send transaction. Please try again." on Solana.
@@ -334,7 +334,7 @@ export async function send(deps: Deps): Promise<void> {
 }
 
 function report(deps: Pick<Deps, 'toasts'>, message: string, error: unknown) {
-  // The toast has the spec's words; the reason goes to the console for whoever debugs it.
+  // The toast has a fixed message per chain family; the reason goes to the console for whoever debugs it.
   console.error('[walletframe] send failed:', error)
   deps.toasts.error(message)
 }

@@ -1,4 +1,4 @@
-// The sign-in flow (SPEC §4 "Sign-in") on a core with a fake wallet that really signs (viem), the
+// The sign-in flow on a core with a fake wallet that really signs (viem), the
 // real EIP-4361 writer (chains/eip155) and an in-memory API that issues nonces and keeps sessions.
 import { createHmac } from 'node:crypto'
 import { revocationMessage, type SessionRecord, type SignInSession } from '@walletframe/protocol'

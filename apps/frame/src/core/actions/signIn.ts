@@ -1,4 +1,4 @@
-// Sign-in with a signed message (SPEC §4 "Sign-in"): after connect, an account without a stored
+// Sign-in with a signed message: after connect, an account without a stored
 // session is asked to sign (SIWXSignMessage); signing stores a session at the API and closes the
 // modal; a declined signature keeps the view; cancel disconnects when sign-in is required, else
 // closes. Sessions are kept where the frame keeps state, checked with the API after a reload, and
@@ -86,7 +86,7 @@ export async function signIn(deps: Deps): Promise<void> {
     const declined = rpcCode(error) === 4001
     if (!declined) console.error('[walletframe] sign-in failed:', error)
     deps.toasts.error(declined ? signInMessages.declined : messageOf(error) || signInMessages.failed)
-    // SPEC §4: a declined signature keeps (or reopens) the view.
+    // A declined signature keeps (or reopens) the view: the user may sign after all.
     if (deps.modal.get().open && Navigation.current(deps) !== 'SIWXSignMessage')
       Navigation.reset(deps, 'SIWXSignMessage')
   }
@@ -125,7 +125,7 @@ export async function walletConnectRequest(deps: Deps, chains: readonly string[]
   }
 }
 
-/** SPEC §4: cancel disconnects when sign-in is required (back to Connect), otherwise closes. */
+/** Cancel disconnects when sign-in is required (back to Connect), otherwise closes. */
 export async function cancel(
   deps: Pick<Deps, 'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'siwx' | 'analytics'>,
 ) {

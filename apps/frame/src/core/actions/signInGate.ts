@@ -1,6 +1,7 @@
-// When sign-in stands in the way (SPEC §4 "Sign-in"): whether the connected account must sign, whether
-// the modal may close, and opening SIWXSignMessage when it must. Small and free of schemas: the connect
-// flow and the modal use it on every connection; the signing itself (signIn.ts) loads when needed.
+// When sign-in stands in the way: whether the connected account must sign, whether the modal may
+// close (not while required sign-in has no session), and opening SIWXSignMessage when it must. Small
+// and free of schemas: the connect flow and the modal use it on every connection; the signing itself
+// (signIn.ts) loads when needed.
 import type { Core } from '../Core.js'
 import * as Connection from '../connection.js'
 import * as Siwx from '../siwx.js'
@@ -35,7 +36,7 @@ export function prompt(core: Pick<Core, 'modal' | 'connection' | 'networks' | 's
   return true
 }
 
-/** Closes the modal, unless required sign-in stands in the way: then it shakes (SPEC §4). */
+/** Closes the modal, unless required sign-in stands in the way: then it shakes for 500 ms. */
 export function close(core: Pick<Core, 'modal' | 'connection' | 'networks' | 'siwx'>): void {
   if (canClose(core)) Navigation.close(core)
   else core.modal.shake()

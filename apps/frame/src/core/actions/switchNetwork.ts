@@ -1,4 +1,4 @@
-// Switching the active network (SPEC §4/§5): the connector moves the wallet (or refuses with 4902),
+// Switching the active network: the connector moves the wallet (or refuses with 4902),
 // then the frame follows; leaving UnsupportedChain closes the modal. Crosses namespaces when the
 // connection has accounts there (a WalletConnect session with Solana accounts).
 import { type CaipNetworkId, UnrecognizedChainError } from '@walletframe/protocol'

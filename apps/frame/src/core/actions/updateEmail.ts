@@ -1,8 +1,9 @@
-// The email update as the UpdateEmailWallet view runs it (SPEC §4: VERIFY_PRIMARY_OTP, then
-// VERIFY_SECONDARY_OTP): each step goes through the embedded wallet's update (it loads with that
-// wallet); once the new address is linked, the connection re-reads the wallet's info, so the host's
-// state (`embeddedWalletInfo.user.email`) shows it. The accounts, and so the address, stay. An account
-// without an address first confirms it is the user by logging in again with its current method.
+// The email update as the UpdateEmailWallet view runs it (VERIFY_PRIMARY_OTP, the code sent to the
+// current address, then VERIFY_SECONDARY_OTP, the one sent to the new address): each step goes
+// through the embedded wallet's update (it loads with that wallet); once the new address is linked,
+// the connection re-reads the wallet's info, so the host's state (`embeddedWalletInfo.user.email`)
+// shows it. The accounts, and so the address, stay. An account without an address first confirms it
+// is the user by logging in again with its current method.
 import { type AccountState, frameSocialProviders } from '@walletframe/protocol'
 import type { EmailUpdate, EmailUpdateDone, EmailUpdateStep, ReauthMethod } from '../../lib/emailUpdate.js'
 import type { MessagingPopup } from '../../lib/popup.js'
