@@ -77,7 +77,7 @@ function sender(options: Partial<Parameters<typeof create>[0]> = {}) {
 }
 
 describe('create', () => {
-  it('sends the events of a moment in one POST /e with projectId, st, sv and the spec body', async () => {
+  it('sends the events of a moment in one POST /e with projectId, st, sv; each eventId, url, domain, timestamp, props', async () => {
     const analytics = sender()
     analytics.enqueue({ ...modalOpen, timestamp: 1_000 })
     analytics.enqueue({ ...connectSuccess, timestamp: 2_000 })
@@ -166,7 +166,7 @@ describe('create', () => {
     expect(received).toHaveLength(1)
   })
 
-  it('reports a 403 once as the spec alert and sends nothing more', async () => {
+  it('reports a 403 once as "Invalid App Configuration" and sends nothing more', async () => {
     answers = [403]
     const analytics = sender()
     analytics.enqueue({ ...modalOpen, timestamp: 1 })

@@ -1,8 +1,9 @@
-// Sends tracked events to the operator's own API (SPEC §7: POST /e with projectId, st, sv; body
-// eventId, url, domain, timestamp, props). Events gather for a moment and go in one request; a request
-// that gets no answer or a server error is sent once more, then dropped. Nothing waits on it: the UI
-// never blocks on analytics. A 403 means the project does not allow this origin (SPEC §8): it is said
-// once, and nothing more is sent. Loaded lazily, with the first event (not in the boot chunk).
+// Sends tracked events to the operator's own API (POST /e with projectId, st, sv; body eventId, url,
+// domain, timestamp, props). Events gather for a moment and go in one request; a request that gets no
+// answer or a server error is sent once more, then dropped. Nothing waits on it: the UI never blocks
+// on analytics. A 403 means the project does not allow this origin ("Invalid App Configuration" /
+// "Origin not found on Allowlist"): it is said once, and nothing more is sent. Loaded lazily, with the
+// first event (not in the boot chunk).
 import {
   type AnalyticsEvent,
   AnalyticsResponse,
@@ -20,9 +21,9 @@ export declare namespace create {
     hostOrigin(): string | undefined
     /** Whether the host lets the frame send analytics (`features.analytics`, on by default). */
     enabled(): boolean
-    /** The connected address, sent with each event (SPEC §7 "event data plus address"). */
+    /** The connected address, sent with each event in `props` beside the event data. */
     address(): string | undefined
-    /** The API refused the origin (403): shown to the user as the spec's alert. */
+    /** The API refused the origin (403): shown to the user as "Invalid App Configuration". */
     onDenied(error: ApiError): void
     /** How long events gather before a request goes (ms). */
     batchDelayMs?: number

@@ -1,5 +1,5 @@
-// The one way from the frame to the Walletframe API: every call carries projectId, st and sv
-// (SPEC §7), has a timeout, and is parsed with the protocol's zod schema; every failure is an
+// The one way from the frame to the Walletframe API: every call carries projectId, st (SDK type) and
+// sv (SDK version), has a timeout, and is parsed with the protocol's zod schema; every failure is an
 // ApiError with the HTTP status and the API's own message.
 import { ApiErrorBody } from '@walletframe/protocol'
 import { safeParse } from 'zod/mini'

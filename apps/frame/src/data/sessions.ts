@@ -1,4 +1,4 @@
-// The API's sign-in session calls (SPEC §7 /v1/sessions), parsed with the protocol's schemas.
+// The API's sign-in session calls (/v1/sessions), parsed with the protocol's schemas.
 import {
   CreatedSession,
   RevokedSession,

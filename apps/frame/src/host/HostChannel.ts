@@ -1,4 +1,4 @@
-// The frame's end of the host channel (ARCHITECTURE "The host <-> frame channel"): announce
+// The frame's end of the host channel (docs/host-frame-channel.md): announce
 // readiness to the parent window, accept one `host:init` from it, then speak only over the
 // MessagePort it transferred. Everything received is parsed with the protocol's zod schemas.
 import {

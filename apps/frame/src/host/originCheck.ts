@@ -1,4 +1,5 @@
-// Decides whether a host origin may use the frame for a project (ARCHITECTURE step 4).
+// Decides whether a host origin may use the frame for a project: the step of the handshake where the
+// frame checks the origin of `host:init` (docs/host-frame-channel.md, "The handshake", step 4).
 import { type FrameConfig, messages } from '@walletframe/protocol'
 
 export type OriginVerdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string }

@@ -1,5 +1,5 @@
-// The gas price of an EVM network: GET /v1/convert/gas-price (SPEC §7), the standard level, in wei
-// per gas. It prices the send form's network fee (SPEC §5 insufficient gas).
+// The gas price of an EVM network: GET /v1/convert/gas-price, the standard level, in wei per gas. It
+// prices the send form's network fee (and so whether the native balance covers the gas).
 import { queryOptions } from '@tanstack/react-query'
 import { type ChainNetwork, GasPriceResponse } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
@@ -8,7 +8,7 @@ import { FrameError } from '../lib/errors.js'
 /** Fees move with every block; a quote older than this is asked for again. */
 export const staleTimeMs = 15_000
 
-/** SPEC §8's wording when the network has no gas price. */
+/** The error's message when the network has no gas price. */
 export const notSupported = 'Network not supported for Gas Price'
 
 export class GasPriceUnavailableError extends FrameError {

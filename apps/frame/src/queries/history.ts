@@ -1,5 +1,5 @@
 // The Activity tab: GET /v1/account/{account}/history for the active network, page by page (the
-// API's `next` cursor), newest first (SPEC §7).
+// API's `next` cursor), newest first.
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { HistoryResponse } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'

@@ -1,5 +1,5 @@
 // The profile name and avatar of an EVM address (Account header): GET /v1/identity/{address}.
-// SPEC §9: ENS and identity cached 5 min; persisted where the frame has storage.
+// Cached 5 min, like ENS names; persisted where the frame has storage.
 import { queryOptions } from '@tanstack/react-query'
 import { IdentityResponse } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'

@@ -1,5 +1,5 @@
 // The native balance of the connected address on the active network (Account header), read from
-// the chain itself. SPEC §9: native balance cached 30 s; persisted where the frame has storage.
+// the chain itself. Cached 30 s; persisted where the frame has storage.
 
 import { queryOptions } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'

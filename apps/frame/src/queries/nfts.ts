@@ -1,6 +1,6 @@
 // The NFTs tab: GET /v1/account/{address}/nfts for the active network, the ERC-721 tokens the address
 // holds with name and image (the API leaves spam collections out). Only EVM networks have them: any
-// other is skipped with an empty result (SPEC §7). Stale after 30 s like the portfolio (SPEC §9).
+// other is skipped with an empty result. Stale after 30 s like the portfolio.
 import { queryOptions } from '@tanstack/react-query'
 import { type ChainNetwork, type Nft, NftResponse } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'

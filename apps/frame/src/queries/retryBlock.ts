@@ -1,6 +1,6 @@
-// SPEC §4 balance fetch: a failure records the retry time, and a fetch within 30 s of it returns
-// empty instead of calling again. Kept apart from the query so the frame's boot creates one without
-// loading the query library.
+// The balance retry block: a failed balance fetch records the retry time, and a fetch within 30 s of
+// it returns empty instead of calling again. Kept apart from the query so the frame's boot creates
+// one without loading the query library.
 
 export const retryBlockMs = 30_000
 

@@ -1,7 +1,7 @@
 // The Tokens tab and the send form's token list: GET /v1/account/{address}/balance for the active
-// network (SPEC §3 token balance, §7). SPEC §9: cached 30 s and persisted where storage allows;
-// decimals-0 tokens dropped (§5). SPEC §4 balance fetch: a failure records the retry time, and a new
-// fetch within 30 s of it returns empty instead of calling again (§8 "Token Balance Unavailable").
+// network. Cached 30 s and persisted where storage allows; decimals-0 tokens dropped. A failure
+// records the retry time, and a new fetch within 30 s of it returns empty instead of calling again
+// (the user sees "Token Balance Unavailable").
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { BalanceResponse, type ChainNetwork, type TokenBalance } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
@@ -10,7 +10,7 @@ import type { RetryBlock } from './retryBlock.js'
 
 export const staleTimeMs = 30_000
 
-/** Balance chains (SPEC §9): eip155 and solana. */
+/** The namespaces the balance service serves: eip155 and solana. */
 export const balanceNamespaces: ReadonlySet<string> = new Set(['eip155', 'solana'])
 
 /** The balance service could not answer, or does not serve this network. */
@@ -21,7 +21,7 @@ export class TokenBalanceUnavailableError extends FrameError {
   }
 }
 
-/** Drops what SPEC §5 drops (decimals 0), most valuable first. */
+/** Drops tokens with decimals 0; the rest most valuable first. */
 export function shown(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances
     .filter((balance) => balance.quantity.decimals !== '0')

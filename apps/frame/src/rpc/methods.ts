@@ -1,5 +1,5 @@
 // Which EIP-1193 methods are read calls (answered by the chain's public RPC endpoint) and which
-// need the wallet (SPEC §6: safe vs not-safe methods).
+// need the wallet (signing, sending, and the wallet's own `wallet_` calls).
 import { evmReadMethods } from '@walletframe/protocol'
 
 export const readMethods = new Set(evmReadMethods)
@@ -21,7 +21,7 @@ export const walletMethods = new Set([
   'wallet_grantPermissions',
   'wallet_revokePermissions',
   'wallet_getAssets',
-  // SPEC §7: Solana sign methods go to the wallet too, on the active Solana network.
+  // Solana sign methods go to the wallet too, on the active Solana network.
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAllTransactions',

@@ -119,7 +119,7 @@ export function create(core: Deps) {
         network: networkFor(request, chain).caipNetworkId,
       })
     } catch (error) {
-      // SPEC §6: a call the wallet did not approve shows "Action not allowed".
+      // A call the wallet did not approve (4200) shows "Action not allowed".
       if (rpcCode(error) === 4200) core.toasts.error(messages.actionNotAllowed)
       throw error
     }

@@ -1,5 +1,5 @@
 // The one way to storage in the frame. A third-party iframe gets the frame origin's storage
-// partitioned per host site, or none at all (ARCHITECTURE "Storage regimes"): `localStorage` then
+// partitioned per host site, or none at all (README.md, "Storage regimes"): `localStorage` then
 // throws "Access is denied for this document". Nothing here throws for that; boot never depends on it.
 
 /** Synchronous key-value storage; every implementation survives a browser that refuses storage. */
