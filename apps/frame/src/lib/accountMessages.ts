@@ -1,4 +1,4 @@
-// What the account views say, word for word from SPEC §8 (and §5 for send validation).
+// What the account views and the send form's validation say, in one place.
 export const accountMessages = {
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   failedToFetchTransactions: 'Failed to fetch transactions',

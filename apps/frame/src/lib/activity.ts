@@ -1,5 +1,5 @@
-// How the Activity tab reads the history API: NFT spam removed (SPEC §3 `nft_info.flags.is_spam`),
-// entries grouped by year and month, newest first, and times relative in short units (SPEC §9).
+// How the Activity tab reads the history API: NFT spam removed (`nft_info.flags.is_spam`), entries
+// grouped by year and month, newest first, and times relative in short units ("5m", "2h").
 import type { HistoryEntry } from '@walletframe/protocol'
 
 /** Entries without their spam NFT transfers; an entry that only moved spam is gone. */

@@ -1,4 +1,4 @@
-// What the views use of the email update (SPEC §4: VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP):
+// What the views use of the email update (VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP):
 // types only, like embeddedLogin.ts; the implementation loads with the embedded wallet.
 import type { FrameSocialProvider } from '@walletframe/protocol'
 import type { MessagingPopup } from './popup.js'

@@ -1,4 +1,4 @@
-// Amounts as people read them (SPEC §9: displayed balances truncated to 3 decimals).
+// Amounts as people read them: displayed balances are truncated (not rounded) to 3 decimals.
 
 /** `value` in the smallest unit, with `decimals`, as a decimal text cut (not rounded) to `digits`. */
 export function truncateUnits(value: bigint | string, decimals: number, digits = 3): string {

@@ -1,4 +1,4 @@
-// SPEC §8 fallbacks of the name calls: shown when the service gives no description of its own.
+// Fallbacks of the name calls: shown when the service gives no description of its own.
 export const nameMessages = {
   resolveFailed: 'Error resolving name',
   suggestionsFailed: 'Error fetching name suggestions',

@@ -1,7 +1,6 @@
-// What the on-ramp views and the checkout's return page say, in one place (SPEC §8 wording where
-// it gives one).
+// What the on-ramp views and the checkout's return page say, in one place.
 export const onrampMessages = {
-  /** SPEC §8 modal error. */
+  /** The title of the amount error; the message after it says what is wrong. */
   incorrectAmount: 'Incorrect amount',
   enterValidAmount: 'Please enter a valid amount',
   outOfLimits: (min: string, max: string, currency: string) =>

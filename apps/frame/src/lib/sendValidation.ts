@@ -1,11 +1,11 @@
-// The send form's rules (SPEC §5 validation, §8 messages): what a send needs, how an amount is read,
+// The send form's rules and messages: what a send needs, how an amount is read,
 // when the balance or the gas is too low. Pure and exact (amounts in the smallest unit, as bigint).
 // The chain family's own receiver check (EVM checksum, Solana 32-byte key) needs viem or web3.js, so
 // it arrives here as `receiverAccepted`: lib/ is in the frame's first bundle, they are not.
 import { type AccountEntry, isAddressOf, type TokenBalance } from '@walletframe/protocol'
 import { accountMessages } from './accountMessages.js'
 
-/** Namespaces the frame can send on (SPEC §4 token send). */
+/** Namespaces the frame can send on; any other is "Unsupported chain". */
 export const sendNamespaces: ReadonlySet<string> = new Set(['eip155', 'solana'])
 
 export type Amount = { ok: true; value: bigint } | { ok: false; message: string }
@@ -41,7 +41,10 @@ export function toUsd(units: bigint, decimals: number, price: number): number {
   return (Number(units) / 10 ** decimals) * price
 }
 
-/** SPEC §5: out of gas when the network balance in USD is 0 or below the gas price in USD; never for smart accounts. */
+/**
+ * Out of gas when the network balance in USD is 0 or below the gas price in USD; never for smart
+ * accounts.
+ */
 export function isInsufficientGas(input: {
   networkBalanceInUSD: number
   gasPriceInUSD: number
@@ -82,13 +85,13 @@ export type Verdict =
 
 const invalid = (message: string): Verdict => ({ status: 'invalid', message })
 
-/** Whether the form can send, and what to tell the user when it cannot (SPEC §5, §8). */
+/** Whether the form can send, and what to tell the user when it cannot. */
 export function validateSend(input: SendCheck): Verdict {
   if (!sendNamespaces.has(input.namespace)) return invalid(accountMessages.unsupportedChain)
   const { token } = input
   const amountText = input.amount.trim()
   const receiver = input.receiver.trim()
-  // SPEC §5: an ERC20 send needs the token address, a native one the decimals (and the gas price,
+  // An ERC20 send needs the token address, a native one the decimals (and the gas price,
   // checked with the fee below), any send an amount and a receiver.
   const decimals = token ? Number(token.quantity.decimals) : Number.NaN
   if (!token || !Number.isInteger(decimals) || decimals < 0 || !amountText || !receiver)
@@ -101,7 +104,7 @@ export function validateSend(input: SendCheck): Verdict {
   if (amount.value > balance) return invalid(accountMessages.insufficientBalance)
   const smartAccount = input.accountType === 'smartAccount'
   const { native } = input
-  // SPEC §5: no native balance (0 in USD) is out of gas whatever the fee; a node may not even
+  // No native balance (0 in USD) is out of gas whatever the fee; a node may not even
   // estimate the gas of an account that cannot pay for it.
   if (!smartAccount && native.balance === 0n) return invalid(accountMessages.insufficientBalance)
 

@@ -1,4 +1,4 @@
-// SPEC §8 wording of the sign-in flow, and the frame's own messages around it.
+// What the sign-in flow says, in one place.
 export const signInMessages = {
   declined: 'Signature declined',
   /** The API refused the signed session or could not be reached. */

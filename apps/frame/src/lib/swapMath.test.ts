@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatPercent, priceImpact, shownToAmount, swapGasFee, swappedMessage } from './swapMath.js'
 
 describe('swapGasFee', () => {
-  it('prices the spec’s 150000 gas units (SPEC §9)', () => {
+  it('prices a swap at a fixed 150000 gas units', () => {
     expect(swapGasFee(2_000_000_000n)).toBe(300_000_000_000_000n)
   })
 })

@@ -1,14 +1,14 @@
-// The swap form's numbers (SPEC §5, §9): price impact from USD prices, the network fee of a swap
-// before its transaction exists (the spec's 150000 gas units), and amounts as shown (the to-amount
+// The swap form's numbers: price impact from USD prices, the network fee of a swap before its
+// transaction exists (a fixed estimate of 150000 gas units), and amounts as shown (the to-amount
 // to 6 decimals, 3 in messages). Pure and exact where it can be (amounts as bigint).
 import { swapGasEstimate } from '@walletframe/protocol'
 import { truncateUnits } from './format.js'
 
-/** SPEC §9: the to-amount is shown to 6 decimals, and to 3 in messages. */
+/** The to-amount is shown to 6 decimals, and to 3 in messages. */
 export const toAmountDigits = 6
 export const messageDigits = 3
 
-/** The network fee of a swap in wei: the spec's gas estimate at `gasPrice` wei per gas. */
+/** The network fee of a swap in wei: 150000 gas units (`swapGasEstimate`) at `gasPrice` wei per gas. */
 export function swapGasFee(gasPrice: bigint): bigint {
   return BigInt(swapGasEstimate) * gasPrice
 }
@@ -44,7 +44,7 @@ export function shownToAmount(units: bigint, decimals: number): string {
   return truncateUnits(units, decimals, toAmountDigits)
 }
 
-/** The success toast: the to-amount in 3 decimals (SPEC §9). */
+/** The success toast: the to-amount in 3 decimals. */
 export function swappedMessage(input: {
   sourceAmount: string
   sourceSymbol: string

@@ -1,4 +1,4 @@
-// What the swap views say, word for word from SPEC §8.
+// What the swap views say, in one place.
 export const swapMessages = {
   initializeFailed: 'Failed to initialize swap',
   networkPriceFailed: 'Failed to fetch network token price',
