@@ -87,7 +87,7 @@ describe('prepareTransfer', () => {
     await expect(prepared.confirm(hash)).rejects.toBeInstanceOf(TransferFailedError)
   })
 
-  it('fails on an answer that is not a transaction hash (SPEC §5: 0x plus 64 hex digits)', async () => {
+  it('fails on an answer that is not a transaction hash (0x plus 64 hex digits)', async () => {
     const client = { waitForTransactionReceipt: vi.fn() }
     const prepared = prepareTransfer(client, { from, to, amount: 1n, decimals: 18 })
     for (const answer of [null, '0x1234', { hash }, `${hash}00`]) {

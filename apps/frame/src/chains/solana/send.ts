@@ -39,7 +39,7 @@ export type Reader = Pick<
   | 'getBlockHeight'
 >
 
-/** SPEC §5: base58 of 32 to 44 characters, and (what the pattern cannot say) a 32-byte key. */
+/** A Solana address: base58 of 32 to 44 characters, and (what the pattern cannot say) a 32-byte key. */
 export function isAddress(address: string): boolean {
   if (!solanaAddressPattern.test(address)) return false
   try {

@@ -34,7 +34,7 @@ export const connectorId = 'auth'
 /** Why the wallet needs the recovery password: to encrypt a new wallet's share, or to recover on a new device. */
 export type PasswordReason = 'create' | 'recover'
 
-/** SPEC §3 "Connected-account summary": the embedded wallet's part, as the host sees it. */
+/** The embedded wallet's part of the connected-account summary, as the host sees it. */
 export type EmbeddedWalletInfo = NonNullable<AccountState['embeddedWalletInfo']>
 
 /** The API answered the shares without the recovery ciphertext this device asked for. */
@@ -80,7 +80,7 @@ export type EmbeddedConnector = Connector & {
   readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
-  /** The user's preferred EVM account (SPEC §6: smartAccount unless they chose the EOA). */
+  /** The user's preferred EVM account: smartAccount unless they chose the EOA. */
   preferredAccountType(): AccountType
   /**
    * Sets the preference (kept where storage allows) and announces the accounts again, the
@@ -144,7 +144,7 @@ export function create(options: create.Options): EmbeddedConnector {
     if (evm) {
       const eoa = `${evm.caipNetworkId}:${addresses.eip155}` as CaipAddress
       const contract = smart ? (`${evm.caipNetworkId}:${smart.address}` as CaipAddress) : undefined
-      // SPEC §3 "accounts [{address, type}]": both, the one in use first (it is the selected one).
+      // Both accounts, the one in use first (it is the selected one).
       evmList.push(
         ...(contract ? (accountType() === 'smartAccount' ? [contract, eoa] : [eoa, contract]) : [eoa]),
       )

@@ -1,7 +1,7 @@
 // The embedded wallet's confirmations: a wallet app asks its user before it signs, and here the
-// frame is the wallet, so every not-safe call (SPEC §6) waits in this queue until the user approves
-// it (the Worker signs) or rejects it (EIP-1193 4001). The list is what the ApproveTransaction view
-// shows, first in first out.
+// frame is the wallet, so every not-safe call (signing, sending) waits in this queue until the user
+// approves it (the Worker signs) or rejects it (EIP-1193 4001). The list is what the
+// ApproveTransaction view shows, first in first out.
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import * as Store from '../../lib/store.js'
 import type { PendingRequest, Request } from '../Connector.js'

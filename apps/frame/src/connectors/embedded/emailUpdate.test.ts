@@ -188,7 +188,7 @@ describe('start', () => {
     )
   })
 
-  it("gives the API's cooldown in the spec's words", async () => {
+  it('gives the API\'s cooldown as "Please try again after {n} seconds"', async () => {
     const { update } = setup([
       json(429, { error: 'Please try again after 12 seconds', code: 'EMAIL_COOLDOWN', field: 'email' }),
     ])

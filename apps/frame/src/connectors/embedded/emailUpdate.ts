@@ -1,9 +1,9 @@
-// The signed-in user's email update at the API (SPEC §4: VERIFY_PRIMARY_OTP, then
-// VERIFY_SECONDARY_OTP): the current mailbox agrees with a code, then the new one proves itself with a
-// second. Changing a login method takes fresh proof of the factors the user has: every start carries
-// the session device key's proof, and an account without an address (X, Facebook, Farcaster, an
-// unverified provider address) first logs in again with its current method — the finished login, not
-// connected, goes with the start — so a stolen access token alone cannot add the thief's mailbox.
+// The signed-in user's email update at the API (VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP): the
+// current mailbox agrees with a code, then the new one proves itself with a second. Changing a login
+// method takes fresh proof of the factors the user has: every start carries the session device key's
+// proof, and an account without an address (X, Facebook, Farcaster, an unverified provider address)
+// first logs in again with its current method — the finished login, not connected, goes with the
+// start — so a stolen access token alone cannot add the thief's mailbox.
 // Once the API links the new address, the session records it, so the host's state (and a reload)
 // shows it; the wallet and its address stay as they are.
 import { type EmailUpdateResponse, FrameSocialProvider } from '@walletframe/protocol'

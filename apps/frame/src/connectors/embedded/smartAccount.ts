@@ -1,4 +1,4 @@
-// The embedded wallet's ERC-4337 smart account (SPEC §6 account types): a Solady ERC4337 account
+// The embedded wallet's ERC-4337 smart account (account type smartAccount): a Solady ERC4337 account
 // (EntryPoint v0.7) owned by the wallet's EVM key, at the counterfactual address the network's
 // factory derives from that owner. viem builds and signs its UserOperations; the owner is a viem
 // account whose every signature comes from the Worker, so no key reaches this thread. Loaded with

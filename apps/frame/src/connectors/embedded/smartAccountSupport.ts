@@ -21,7 +21,7 @@ export function isAvailable(network: ChainNetwork | undefined): network is Chain
 /** Where the preference is kept: frame storage where it has some, else memory for this page. */
 export const preferenceKey = 'walletframe:preferredAccountType'
 
-/** SPEC §6: smartAccount by default on eip155; the user's choice once they made one. */
+/** smartAccount by default on eip155; the user's choice once they made one. */
 export function storedPreference(storage: Storage): AccountType {
   return storage.getItem(preferenceKey) === 'eoa' ? 'eoa' : 'smartAccount'
 }
