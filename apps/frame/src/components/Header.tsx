@@ -1,7 +1,7 @@
 export function Header(props: {
   title: string
   canGoBack: boolean
-  /** False while required sign-in has no session (SPEC §4): the close button is disabled. */
+  /** False while required sign-in has no session: the close button is disabled. */
   canClose: boolean
   onBack(): void
   onClose(): void

@@ -1,5 +1,5 @@
 // Account: the header (profile, address, native balance), the network, the wallet features in the
-// spec's order (onramp, swaps, receive, send: each only when its flag is on and it exists), and the
+// order onramp, swaps, receive, send (each only when its flag is on and it exists), and the
 // Tokens / NFTs / Activity tabs of the active namespace. The network switcher crosses namespaces (an
 // EVM and a Solana account of one WalletConnect session).
 import type { ViewName } from '@walletframe/protocol'
@@ -17,7 +17,7 @@ import { UpdateEmailEntry } from './embedded/UpdateEmailEntry.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
 
-/** SPEC §9 wallet feature order: onramp, swaps, receive, send. */
+/** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
   { flag: 'onramp', view: 'WalletBuy', label: 'Buy' },
   { flag: 'swaps', view: 'Swap', label: 'Swap' },
@@ -78,7 +78,7 @@ export function Account() {
         <div className="wf-features">
           {features
             .filter((feature) => flags[feature.flag] !== false)
-            // Swaps run on EVM networks only (SPEC §9: the swap networks are EVM chains).
+            // Swaps run on EVM networks only: every swap network is an EVM chain.
             .filter((feature) => feature.flag !== 'swaps' || network?.chainNamespace === 'eip155')
             .map((feature) => (
               <button

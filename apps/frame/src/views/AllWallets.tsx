@@ -8,7 +8,7 @@ import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export const pageSize = 20
-/** SPEC §9 debounce default. */
+/** How long typing pauses before the search runs (the frame's debounce for typed input). */
 export const searchDebounceMs = 500
 
 export function AllWallets() {

@@ -1,4 +1,4 @@
-// ApproveTransaction (SPEC §2): the embedded wallet's confirmation. The frame is the wallet here, so
+// ApproveTransaction: the embedded wallet's confirmation. The frame is the wallet here, so
 // it shows what the first waiting request asks and lets the user approve it (the Worker signs) or
 // reject it (the caller gets 4001). The queue itself and the navigation live in core. Where the
 // browser cannot say whether the host page covers the frame (no IntersectionObserver v2), Approve

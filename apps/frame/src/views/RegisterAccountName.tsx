@@ -1,5 +1,6 @@
-// RegisterAccountName (SPEC §2, §4): a label under the name rule (SPEC §5), the API's suggestions
-// while typing (debounced, SPEC §9), then sign and register through the registerName action.
+// RegisterAccountName: a label under the name rule (letters, digits and hyphens, at least 4), the
+// API's suggestions while typing (debounced), then sign and register through the registerName
+// action.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isNameLabel, nameLabelOf, nameRuleMessage } from '@walletframe/protocol'
 import { useEffect, useMemo, useState } from 'react'
@@ -12,7 +13,7 @@ import * as Identity from '../queries/identity.js'
 import * as Names from '../queries/names.js'
 import { NotAvailable } from './NotAvailable.js'
 
-/** SPEC §9 debounce default. */
+/** How long typing pauses before suggestions are asked for (the frame's debounce for typed input). */
 export const suggestionsDebounceMs = 500
 
 export function RegisterAccountName() {

@@ -1,4 +1,4 @@
-// RegisterAccountNameSuccess (SPEC §2): the name just registered (the profile name the header shows),
+// RegisterAccountNameSuccess: the name just registered (the profile name the header shows),
 // and the way back to Account.
 import { useQuery } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'

@@ -1,4 +1,4 @@
-// SIWXSignMessage (SPEC §2, §4 "Sign-in"): the connected account signs a message that proves to the
+// SIWXSignMessage: the connected account signs a message that proves to the
 // app that it owns it. Cancel disconnects when the app requires sign-in, otherwise closes.
 import { useState } from 'react'
 import { useFrame } from '../app/context.js'

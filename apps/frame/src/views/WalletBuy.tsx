@@ -1,4 +1,4 @@
-// Buy (SPEC §3 on-ramp, §7): crypto for the connected account on the active network, through the
+// Buy: crypto for the connected account on the active network, through the
 // on-ramp provider the API serves — the form, its quote and the checkout popup are in onramp/.
 import { useQuery } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'

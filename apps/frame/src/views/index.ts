@@ -1,5 +1,6 @@
-// One component per view of SPEC §2, looked up by name from the view stack. Connect is in the
-// first bundle (it paints when the modal first opens); every other view loads on first use.
+// One component per view of the modal (docs/view-stack.md), looked up by name from the view stack.
+// Connect is in the first bundle (it paints when the modal first opens); every other view loads on
+// first use.
 import type { ViewName } from '@walletframe/protocol'
 import { type ComponentType, lazy } from 'react'
 import { Connect } from './Connect.js'

@@ -1,4 +1,4 @@
-// The Account header: profile avatar and name (identity API, EVM only; SPEC §9 5 min cache), the
+// The Account header: profile avatar and name (identity API, EVM only; cached 5 min), the
 // address to copy (with "Choose a name" when it has none), and the active network's native balance.
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'

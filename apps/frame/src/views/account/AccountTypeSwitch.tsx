@@ -1,5 +1,5 @@
-// The Account view's switch between the embedded wallet's smart account and its EOA (SPEC §6: the
-// preference is the user's; smartAccount by default on EVM networks). Shown for an email or social
+// The Account view's switch between the embedded wallet's smart account and its EOA (the preference
+// is the user's; smartAccount by default on EVM networks). Shown for an email or social
 // login on an EVM network; the wallet code it calls is the embedded chunk, already loaded then.
 import { useFrame } from '../../app/context.js'
 import { useStore } from '../../components/useStore.js'

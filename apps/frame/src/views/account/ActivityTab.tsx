@@ -1,5 +1,5 @@
 // Activity: the history of the address on the active network, page by page, grouped by year and
-// month, newest first, spam NFTs removed; "Failed to fetch transactions" on failure (SPEC §8).
+// month, newest first, spam NFTs removed; "Failed to fetch transactions" on failure.
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { ChainNetwork, HistoryEntry, HistoryTransfer } from '@walletframe/protocol'
 import { useEffect } from 'react'

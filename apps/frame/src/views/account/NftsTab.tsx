@@ -1,5 +1,5 @@
 // NFTs: the ERC-721 tokens the address holds on the active network, as a grid of cards (image and
-// name). The API has already left spam collections out (SPEC §3 `is_spam`).
+// name). The API has already left spam collections out (those it flags `is_spam`).
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork, Nft } from '@walletframe/protocol'
 import { useState } from 'react'

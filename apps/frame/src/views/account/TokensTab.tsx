@@ -1,5 +1,5 @@
 // Tokens: the active network's balances from the API (native and tokens), with USD values. A failed
-// or unsupported fetch toasts "Token Balance Unavailable" (SPEC §8) and shows none; the retry block
+// or unsupported fetch toasts "Token Balance Unavailable" and shows none; the retry block
 // keeps further fetches empty for 30 s.
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'

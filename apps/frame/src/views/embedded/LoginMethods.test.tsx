@@ -32,7 +32,7 @@ function show(features: Features) {
 }
 
 describe('LoginMethods', () => {
-  it("puts email first, then every social provider in the spec's order", () => {
+  it('puts email first, then every social provider in the default order', () => {
     expect(show({})).toEqual([
       'wf-email-input',
       'wf-email-submit',

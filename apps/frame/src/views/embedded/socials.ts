@@ -1,4 +1,4 @@
-// Which social logins the Connect view offers: SPEC §1's list in its order unless the host picked
+// Which social logins the Connect view offers: all of `defaultSocials` in its order unless the host picked
 // providers (features.socials, a list in the host's order, or false for none). Farcaster is among them
 // but signs in through its relay on the ConnectingFarcaster view, not in an OAuth popup.
 import type { Features, SocialProvider } from '@walletframe/protocol'
