@@ -14,7 +14,6 @@ import {
 } from '@walletframe/protocol'
 import type { Connector } from '../connectors/Connector.js'
 import * as Injected from '../connectors/injected/Injected.js'
-import type { PairingCapability } from '../connectors/walletConnect/connector.js'
 import * as Connect from '../core/actions/connect.js'
 import * as Disconnect from '../core/actions/disconnect.js'
 import * as Navigation from '../core/actions/navigation.js'
@@ -50,12 +49,6 @@ export type Frame = {
   readonly balanceRetry: RetryBlock.RetryBlock
   /** Browser wallets the host page announced (EIP-6963). */
   readonly wallets: Store.ReadableStore<InjectedWallets>
-  /** Whether this frame offers QR / deep-link pairing (WalletConnect is configured). */
-  readonly hasPairing: boolean
-  /** The pairing once loaded (it loads after the first paint, or at once to restore a session). */
-  readonly pairing: Store.ReadableStore<PairingCapability | undefined>
-  /** Loads the pairing for the current host; undefined without WalletConnect or before init. */
-  loadPairing(): Promise<PairingCapability | undefined>
   /** The host's configuration, once it has initialised. */
   host(): HostConfig | undefined
   readonly storageRegime: FrameStorage.FrameStorage['regime']
@@ -236,7 +229,7 @@ export function boot(): Booted {
         return () => hostEvents.delete(listener)
       },
     }
-    let walletConnect: { connector: Connector; pairing: PairingCapability } | undefined
+    let walletConnect: import('../connectors/walletConnect/WalletConnect.js').WalletConnect | undefined
     /** Connectors followed so far, by id (a browser wallet is rebuilt on each connect). */
     const followed = new Map<string, () => void>()
 
@@ -251,7 +244,6 @@ export function boot(): Booted {
       return { connector, choice: { id: connector.id, data: wallet } }
     }
 
-    const pairing = Store.create<PairingCapability | undefined>(undefined)
     let loadingWalletConnect: Promise<typeof walletConnect> | undefined
     /**
      * WalletConnect for the current host, loaded on first need (the Connect view after its first
@@ -262,7 +254,7 @@ export function boot(): Booted {
       const current = host
       if (!config.walletConnect || !current) return Promise.resolve(undefined)
       const wcConfig = config.walletConnect
-      loadingWalletConnect ??= import('../connectors/walletConnect/connector.js').then(({ create }) => {
+      loadingWalletConnect ??= import('../connectors/walletConnect/WalletConnect.js').then(({ create }) => {
         walletConnect = create({
           config: wcConfig,
           projectId: current.projectId,
@@ -277,8 +269,8 @@ export function boot(): Booted {
             core.analytics.track({ event, properties } as Parameters<typeof core.analytics.track>[0]),
           signIn: walletConnectSignIn,
         })
-        adopt(walletConnect.connector, { id: walletConnect.connector.id })
-        pairing.set(walletConnect.pairing)
+        adopt(walletConnect, { id: walletConnect.id })
+        core.pairing.loaded(walletConnect.pairing)
         return walletConnect
       })
       loadingWalletConnect.catch(() => {
@@ -287,6 +279,7 @@ export function boot(): Booted {
       })
       return loadingWalletConnect
     }
+    if (config.walletConnect) core.pairing.offer(async () => (await loadWalletConnect())?.pairing)
 
     /**
      * What a WalletConnect wallet is asked to sign in to as it connects: the host's EVM networks, a
@@ -335,7 +328,7 @@ export function boot(): Booted {
 
     /** Rebuilds the connector a stored choice names. */
     async function build(choice: Connect.Choice): Promise<Connector | undefined> {
-      if (choice.id === 'walletConnect') return (await loadWalletConnect())?.connector
+      if (choice.id === 'walletConnect') return await loadWalletConnect()
       // Without storage of its own the frame kept no session to restore: the Worker need not load.
       if (choice.id === 'auth')
         return api && storage.regime === 'frame' ? (await embedded()).connector : undefined
@@ -380,7 +373,7 @@ export function boot(): Booted {
       if (previous && previous.projectId !== host.projectId) {
         loadingWalletConnect = undefined
         walletConnect = undefined
-        pairing.set(undefined)
+        core.pairing.loaded(undefined)
       }
       hostOrigin = origin
       await Connect.restore(core, build)
@@ -398,9 +391,6 @@ export function boot(): Booted {
       registry,
       balanceRetry: RetryBlock.retryBlock(),
       wallets,
-      hasPairing: Boolean(config.walletConnect),
-      pairing,
-      loadPairing: async () => (await loadWalletConnect())?.pairing,
       host: () => host,
       storageRegime: storage.regime,
       embedded,

@@ -10,12 +10,12 @@ export type PairingStatus =
   | { readonly state: 'ready'; readonly pairing: PairingCapability }
 
 export function usePairing(): PairingStatus {
-  const frame = useFrame()
-  const pairing = useStore(frame.pairing)
+  const { core } = useFrame()
+  const { offered, pairing } = useStore(core.pairing)
   useEffect(() => {
-    if (!pairing && frame.hasPairing)
-      void frame.loadPairing().catch((error: Error) => frame.core.toasts.error(error.message))
-  }, [pairing, frame])
+    if (!pairing && offered)
+      void core.pairing.load().catch((error: Error) => core.toasts.error(error.message))
+  }, [pairing, offered, core])
   if (pairing) return { state: 'ready', pairing }
-  return frame.hasPairing ? { state: 'loading' } : { state: 'unavailable' }
+  return offered ? { state: 'loading' } : { state: 'unavailable' }
 }

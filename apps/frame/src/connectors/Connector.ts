@@ -44,6 +44,9 @@ export type PendingRequest = {
 /** How a connection was made, for CONNECT_SUCCESS (SPEC §4: method mobile or qrcode). */
 export type ConnectMethod = 'browser' | 'qrcode' | 'mobile'
 
+/** The app where the user answers a pending request: its name and, when known, a link that opens it. */
+export type WalletApp = { readonly name: string; readonly href?: string | undefined }
+
 export type Event =
   /** A connection made outside `connect()` (a scanned QR code approved in a wallet app). */
   | {
@@ -87,5 +90,10 @@ export type Connector = {
   cancelRequest?(id: number): void
   /** Lets an `inFrame` pending request go ahead: the wallet signs it. */
   approveRequest?(id: number): void
+  /**
+   * Where a pending request waits for the user, for the request view to name (and link to, on a
+   * phone); undefined when the connector cannot say which app.
+   */
+  walletApp?(): WalletApp | undefined
   subscribe(listener: (event: Event) => void): () => void
 }

@@ -8,6 +8,7 @@ import * as Connection from './connection.js'
 import * as Modal from './modal.js'
 import * as Networks from './networks.js'
 import * as Notification from './notification.js'
+import * as Pairing from './pairing.js'
 import * as Send from './send.js'
 import * as Siwx from './siwx.js'
 import * as Theme from './theme.js'
@@ -24,6 +25,8 @@ export type Core = {
   readonly siwx: Siwx.SiwxStore
   /** The send form (SPEC §3 send state). */
   readonly send: Send.SendStore
+  /** The QR / deep-link pairing: offered or not, and the pairing once loaded. */
+  readonly pairing: Pairing.PairingStore
   /** Calls waiting for the wallet app's answer (the WalletRequest view). */
   readonly pending: Store.Store<readonly PendingRequest[]>
   readonly analytics: Analytics.Analytics
@@ -43,6 +46,7 @@ export function create(options: { storage: Storage; isMobile: () => boolean }): 
     theme: Theme.create(),
     send: Send.create(),
     siwx: Siwx.create(),
+    pairing: Pairing.create(),
     pending: Store.create<readonly PendingRequest[]>([]),
     analytics: Analytics.create(),
     storage: options.storage,

@@ -26,7 +26,7 @@ export function Connect() {
   const { core, actions } = frame
   const wallets = useStore(frame.wallets)
   const connection = useStore(core.connection)
-  const flow = useStore(frame.pairing)
+  const { offered: hasPairing, pairing: flow } = useStore(core.pairing)
   const recent = useStore(flow?.recent ?? noRecent)
   const connecting = connection.status === 'connecting'
   const allWallets = frame.host()?.features.allWallets !== false
@@ -34,11 +34,11 @@ export function Connect() {
   useEffect(() => {
     // After the first paint: load the pairing (recent wallets, featured ones) and warm sign-client
     // while the user reads the list, so the QR view opens without a wait.
-    if (!frame.hasPairing) return
+    if (!hasPairing) return
     // When the browser is idle after showing the list: nothing on screen waits for this load.
     const load = () =>
-      void frame
-        .loadPairing()
+      void core.pairing
+        .load()
         .then((pairing) => pairing?.preload())
         .catch((error: Error) => core.toasts.error(error.message))
     if (typeof requestIdleCallback === 'function') {
@@ -48,7 +48,7 @@ export function Connect() {
     // Safari has no requestIdleCallback: a little later than the paint instead.
     const timer = setTimeout(load, 50)
     return () => clearTimeout(timer)
-  }, [frame, core])
+  }, [hasPairing, core])
 
   const pick = (wallet: RegistryWallet) => {
     flow?.selected.set(wallet)
@@ -65,7 +65,7 @@ export function Connect() {
           <LoginMethods />
         </Suspense>
       ) : null}
-      {frame.hasPairing ? (
+      {hasPairing ? (
         <button
           type="button"
           className="wf-list-item"
@@ -96,7 +96,7 @@ export function Connect() {
           </button>
         ))}
       </section>
-      {wallets.loaded && wallets.list.length === 0 && !frame.hasPairing ? (
+      {wallets.loaded && wallets.list.length === 0 && !hasPairing ? (
         <p className="wf-muted" data-testid="wf-no-wallets">
           No browser wallet was found on this page. Install a wallet extension, then open this window again.
         </p>
@@ -109,7 +109,7 @@ export function Connect() {
           </QueryLayer>
         </Suspense>
       ) : null}
-      {frame.hasPairing && allWallets ? (
+      {hasPairing && allWallets ? (
         <button
           type="button"
           className="wf-list-item"

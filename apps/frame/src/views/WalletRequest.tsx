@@ -1,5 +1,5 @@
-// A request waits for the connected wallet (WalletConnect): say so, and let the user give up on it,
-// which rejects the host's call with 4001.
+// A request waits for the connected wallet: say so, name the app it waits in (as the connector says),
+// and let the user give up on it, which rejects the host's call with 4001.
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
 
@@ -15,14 +15,13 @@ export const actions: Record<string, string> = {
 export function WalletRequest() {
   const frame = useFrame()
   const { core } = frame
-  const pairing = useStore(frame.pairing)
   const pending = useStore(core.pending)
-  const connection = useStore(core.connection)
+  // The connector that holds the request may change with the connection.
+  useStore(core.connection)
   const first = pending[0]
   if (!first) return <p className="wf-muted">No request is waiting for the wallet.</p>
-  const link = pairing?.walletLink()
-  const peer =
-    link?.name ?? (connection.connector?.type === 'injected' ? connection.connector.name : 'your wallet app')
+  const app = core.connection.connector()?.walletApp?.()
+  const peer = app?.name ?? 'your wallet app'
   return (
     <div className="wf-stack" data-testid="wf-wallet-request" data-method={first.method}>
       <p>
@@ -30,9 +29,9 @@ export function WalletRequest() {
       </p>
       <p className="wf-muted">Waiting for wallet… Open {peer} and approve or reject the request.</p>
       {pending.length > 1 ? <p className="wf-muted">{pending.length - 1} more waiting.</p> : null}
-      {link && core.isMobile() ? (
-        <a className="wf-button wf-button-link" href={link.href} target="_blank" rel="noopener noreferrer">
-          Open {link.name}
+      {app?.href && core.isMobile() ? (
+        <a className="wf-button wf-button-link" href={app.href} target="_blank" rel="noopener noreferrer">
+          Open {app.name}
         </a>
       ) : null}
       <button

@@ -111,6 +111,11 @@ describe('create', () => {
     })
   })
 
+  it('names the browser wallet as the app a pending request waits in, with no link to open', () => {
+    const { connector } = setup()
+    expect(connector.walletApp?.()).toEqual({ name: 'Test Wallet' })
+  })
+
   it('connects with CAIP-10 accounts on the chain the wallet is on', async () => {
     const { connector, calls } = setup({ chainId: 8453 })
     expect(await connector.connect()).toEqual({

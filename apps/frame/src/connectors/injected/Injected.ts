@@ -97,6 +97,8 @@ export function create(bridge: Bridge, events: HostEvents, wallet: InjectedWalle
     type: 'injected',
     name: wallet.name,
     icon: wallet.icon,
+    // The request waits in this browser wallet's own prompt.
+    walletApp: () => ({ name: wallet.name }),
     async connect() {
       return connection(await call('eth_requestAccounts'))
     },

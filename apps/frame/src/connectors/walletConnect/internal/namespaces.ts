@@ -131,9 +131,9 @@ export type SwitchDecision =
   | { readonly type: 'switchLocally' }
   /** Not approved, but the wallet takes wallet_switchEthereumChain (and adds the chain). */
   | { readonly type: 'askWalletToSwitch'; readonly hexChainId: string }
-  /** SPEC §8 4902: neither approved nor switchable. */
+  /** Neither approved nor switchable: refused with 4902 (unrecognized chain). */
   | { readonly type: 'unrecognizedChain' }
-  /** SPEC §8 32603: the chain id is not a chain id. */
+  /** The chain id is not a chain id: refused as invalid. */
   | { readonly type: 'invalidChainId' }
 
 /** Parses an EIP-155 chain id given as a number, `0x…` hex, decimal text or CAIP-2 id. */

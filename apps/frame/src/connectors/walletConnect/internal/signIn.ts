@@ -15,7 +15,7 @@ import {
 import type { SignInSession } from '@walletframe/protocol'
 import * as Namespaces from './namespaces.js'
 
-/** SPEC §5: what authenticated sessions refuse, word for word (sign-client's own message). */
+/** What authenticated sessions refuse, word for word: sign-client's own message, so hosts see one wording. */
 export const onlyEip155Message =
   'Only eip155 namespace is supported for authenticated sessions. Please use .connect() for non-eip155 chains.'
 
@@ -41,7 +41,7 @@ export type SignInRequest = {
   readonly expirationTime: Date
 }
 
-/** The proposal's authentication request; refuses chains of other namespaces (SPEC §5). */
+/** The proposal's authentication request; refuses chains of other namespaces (one-click sign-in is eip155 only). */
 export function authentication(request: SignInRequest): AuthTypes.AuthenticateRequestParams {
   if (request.chains.length === 0 || request.chains.some((chain) => !chain.startsWith('eip155:')))
     throw new UnsupportedAuthenticationError()

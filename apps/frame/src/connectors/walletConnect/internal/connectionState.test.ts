@@ -10,7 +10,7 @@ describe('pairingExpiry', () => {
     expect(ConnectionState.pairingExpiry(uriExpiringIn(60_000), now)).toBe(now + 60_000)
   })
 
-  it('caps the lifetime at 4 minutes (SPEC §9)', () => {
+  it('caps the lifetime at 4 minutes', () => {
     expect(ConnectionState.pairingExpiry(uriExpiringIn(5 * 60_000), now)).toBe(now + 4 * 60_000)
     expect(ConnectionState.pairingExpiry('wc:abc@2?relay-protocol=irn', now)).toBe(now + 4 * 60_000)
   })
@@ -47,7 +47,7 @@ describe('create', () => {
     expect(store.get()).toMatchObject({ status: 'connected', wcUri: undefined, wcPairingExpiry: undefined })
   })
 
-  it('reset clears URI, expiry, linking, recent wallet and error (SPEC §4)', () => {
+  it('reset clears URI, expiry, linking, recent wallet and error', () => {
     const store = ConnectionState.create()
     store.paired(uriExpiringIn(240_000), now)
     store.setLinking({ name: 'MetaMask', href: 'metamask://wc?uri=x' })

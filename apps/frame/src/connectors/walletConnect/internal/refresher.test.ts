@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as ConnectionState from './connectionState.js'
-import * as Pairing from './pairing.js'
+import * as Refresher from './refresher.js'
 
 type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: Error): void }
 function deferred<T>(): Deferred<T> {
@@ -22,7 +22,7 @@ describe('create', () => {
     const approvals: Deferred<string>[] = []
     let count = 0
     const approved = vi.fn()
-    const pairing = Pairing.create<string>({
+    const pairing = Refresher.create<string>({
       state,
       onApproved: approved,
       now: () => Date.now(),
@@ -80,7 +80,7 @@ describe('create', () => {
   it('shows a relay failure while creating the pairing and recovers on retry', async () => {
     const state = ConnectionState.create()
     let fail = true
-    const pairing = Pairing.create<string>({
+    const pairing = Refresher.create<string>({
       state,
       onApproved: () => {},
       async createPairing() {

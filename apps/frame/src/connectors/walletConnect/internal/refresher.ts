@@ -1,6 +1,6 @@
 // Keeps a fresh pairing URI on screen while the user connects: creates one, replaces it when under
-// 10 s of its 4-minute lifetime remain (SPEC §9), and reports the wallet's approval of the current
-// one. Approvals and failures of replaced URIs are ignored.
+// 10 s of its 4-minute lifetime remain (a wallet may not finish in less), and reports the wallet's
+// approval of the current one. Approvals and failures of replaced URIs are ignored.
 import * as ConnectionState from './connectionState.js'
 
 export type Pairing<T> = { uri: string; approval: Promise<T> }

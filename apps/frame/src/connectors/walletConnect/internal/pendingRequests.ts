@@ -2,7 +2,7 @@
 // method, since when, and a cancel that rejects the host's request with 4001 at once. The wallet
 // may still show its prompt; its late answer is dropped.
 import { UserRejectedRequestError } from '@walletframe/protocol'
-import * as Store from '../../lib/store.js'
+import * as Store from '../../../lib/store.js'
 
 export type PendingRequest = { readonly id: number; readonly method: string; readonly since: number }
 

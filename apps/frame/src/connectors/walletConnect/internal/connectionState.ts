@@ -1,7 +1,7 @@
-// WalletConnect connection state (SPEC §3/§4): the pairing URI and its expiry, the deep link in
-// use, the recent wallet, the last error, and the status disconnected -> connecting -> connected.
+// WalletConnect connection state: the pairing URI and its expiry, the deep link in use, the recent
+// wallet, the last error, and the status disconnected -> connecting -> connected.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
-import * as Store from '../../lib/store.js'
+import * as Store from '../../../lib/store.js'
 
 /** The wallet app a user opened by deep link or universal link (stored on success). */
 export type WcLinking = { readonly name: string; readonly href: string }
@@ -18,7 +18,7 @@ export type ConnectionState = {
   readonly status: 'disconnected' | 'connecting' | 'connected'
 }
 
-/** SPEC §9: the pairing lifetime, and how close to expiry it is treated as expired. */
+/** A pairing URI lives 4 minutes; within 10 s of its expiry it counts as expired. */
 export const pairingLifetimeMs = 4 * 60_000
 export const expiryMarginMs = 10_000
 
@@ -40,7 +40,7 @@ export function pairingExpiry(uri: string, now: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, cap) : cap
 }
 
-/** SPEC §9: a pairing with under 10 s left counts as expired (the wallet may not finish in time). */
+/** A pairing with under 10 s left counts as expired (the wallet may not finish in time). */
 export function isPairingExpired(state: Pick<ConnectionState, 'wcPairingExpiry'>, now: number): boolean {
   return state.wcPairingExpiry === undefined || state.wcPairingExpiry - now < expiryMarginMs
 }
@@ -87,7 +87,7 @@ export function create() {
         wcPairingExpiry: undefined,
       }))
     },
-    /** SPEC §4: back to disconnected; clears URI, pairing expiry, linking and recent wallet. */
+    /** Back to disconnected: clears URI, pairing expiry, linking and recent wallet. */
     reset() {
       store.set(initial)
     },

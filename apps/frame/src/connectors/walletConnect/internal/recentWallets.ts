@@ -1,14 +1,14 @@
-// Recent wallets (SPEC §3/§9): the last wallets connected through the list, newest first, at most
+// Recent wallets: the last wallets connected through the list, newest first, at most
 // two, persisted in the frame's storage (whatever regime it has) so the Connect view can offer them first.
 import { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import * as z from 'zod/mini'
 
 export const maxRecent = 2
 export const storageKey = 'walletframe:recentWallets'
-/** SPEC §3 "deep-link choice": the wallet app last opened by link, restored with the session. */
+/** The deep-link choice: the wallet app last opened by link, restored with the session (requests offer it again). */
 export const deepLinkKey = 'walletframe:deepLink'
 
-type Storage = Pick<import('../../storage/Storage.js').Storage, 'getItem' | 'setItem' | 'removeItem'>
+type Storage = Pick<import('../../../storage/Storage.js').Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /** `wallet` first, then the others without duplicates, cut to two. */
 export function add(list: readonly RegistryWallet[], wallet: RegistryWallet): RegistryWallet[] {
