@@ -41,7 +41,7 @@ export type PendingRequest = {
   readonly network?: CaipNetworkId | undefined
 }
 
-/** How a connection was made, for CONNECT_SUCCESS (SPEC §4: method mobile or qrcode). */
+/** How a connection was made, for CONNECT_SUCCESS's `method`. */
 export type ConnectMethod = 'browser' | 'qrcode' | 'mobile'
 
 /** The app where the user answers a pending request: its name and, when known, a link that opens it. */
@@ -79,7 +79,7 @@ export type Connector = {
   request(request: Request): Promise<unknown>
   /** Moves the wallet to `network`; rejects with UnrecognizedChainError when it cannot. */
   switchNetwork(network: ChainNetwork): Promise<void>
-  /** The embedded wallet's user and account type while connected (SPEC §3 "embedded wallet info"). */
+  /** The embedded wallet's user and account type while connected (the host's `embeddedWalletInfo`). */
   walletInfo?(): AccountState['embeddedWalletInfo']
   /**
    * Account types of addresses that are not EOAs (lower-case address -> type), e.g. the embedded

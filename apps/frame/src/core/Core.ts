@@ -23,7 +23,7 @@ export type Core = {
   readonly theme: Theme.ThemeStore
   /** Sign-in sessions and whether the host asks for one. */
   readonly siwx: Siwx.SiwxStore
-  /** The send form (SPEC §3 send state). */
+  /** The send form. */
   readonly send: Send.SendStore
   /** The QR / deep-link pairing: offered or not, and the pairing once loaded. */
   readonly pairing: Pairing.PairingStore
@@ -32,7 +32,7 @@ export type Core = {
   readonly analytics: Analytics.Analytics
   /** Non-secret state that should survive a reload (see storage/). */
   readonly storage: Storage
-  /** A phone-sized screen or a mobile browser (SPEC §2 open rules). */
+  /** A phone-sized screen or a mobile browser (one of the open rules, docs/view-stack.md). */
   readonly isMobile: () => boolean
 }
 

@@ -1,6 +1,6 @@
-// Connect: the connect methods in the spec's order (email, social, wallet), honouring the host's
-// feature flags. Only methods this build ships are listed. Wallets follow SPEC §9's connector
-// order: WalletConnect, recent, injected (browser wallets found in the host page), featured.
+// Connect: the connect methods in the order email, social, wallet, honouring the host's feature
+// flags. Only methods this build ships are listed. Wallets follow the connector order:
+// WalletConnect, recent, injected (browser wallets found in the host page), featured.
 // Featured wallets come from a query: they render once the query library has loaded, after the
 // view's first paint.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'

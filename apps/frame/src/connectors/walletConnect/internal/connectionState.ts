@@ -32,7 +32,7 @@ export const initial: ConnectionState = {
   status: 'disconnected',
 }
 
-/** The URI's own `expiryTimestamp` (seconds), capped at the spec's 4-minute lifetime from `now`. */
+/** The URI's own `expiryTimestamp` (seconds), capped at the 4-minute pairing lifetime from `now`. */
 export function pairingExpiry(uri: string, now: number): number {
   const query = uri.slice(uri.indexOf('?') + 1)
   const seconds = Number(new URLSearchParams(query).get('expiryTimestamp'))

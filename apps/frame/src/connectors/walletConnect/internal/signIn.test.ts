@@ -25,7 +25,7 @@ describe('authentication', () => {
     expect(getRecapFromResources(params.resources)).toMatch(/^urn:recap:/)
   })
 
-  it("refuses other namespaces with the spec's words", () => {
+  it('refuses other namespaces: only eip155, use .connect() for the others', () => {
     expect(() =>
       SignIn.authentication({ ...request, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
     ).toThrow(SignIn.onlyEip155Message)
