@@ -4,7 +4,7 @@
 import * as Gcra from '../limits/gcra.js'
 import type { LimitStore } from '../limits/LimitStore.js'
 
-// routes/Route.ts types Deps.limits with this name.
+// Deps.ts types Deps.limits with this name.
 export type { Limiter } from '../limits/LimitStore.js'
 
 export function create(

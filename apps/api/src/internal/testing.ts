@@ -5,10 +5,9 @@
 // chains (devstackHarness).
 import { randomBytes } from 'node:crypto'
 import type { startDevstack } from '@walletframe/devstack'
-import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
 import * as Database from '../db/Database.js'
@@ -84,6 +83,15 @@ export async function backends(label: string): Promise<Backend[]> {
   return list
 }
 
+/**
+ * One backend for a suite that is not about the database: the server when it answers (a fresh schema
+ * there is ready in a second or two; PGlite's start takes several, and far more on a busy machine),
+ * else PGlite.
+ */
+export async function quickestBackend(label: string): Promise<Backend> {
+  return (await backends(label)).at(-1)!
+}
+
 export type RouteHarness = {
   /** The app, for `api.request(…)`; set once the suite's beforeAll has run. */
   readonly api: ReturnType<typeof createApi>
@@ -92,11 +100,23 @@ export type RouteHarness = {
   readonly logs: string[]
 }
 
+export declare namespace routeHarness {
+  type Options = {
+    /** The networks the API serves; one Ethereum-like network by default (its RPC a closed port). */
+    networks?: Config.ApiConfigInput['networks']
+    options?: Config.ApiConfigInput['options']
+    /** The projects in the database; `app`, allowing no origin of its own, by default. */
+    projects?: (Projects.ProjectInput & { id: string })[]
+    /** fetch for the upstream nodes (a fake node answers here). */
+    fetch?: typeof fetch
+  }
+}
+
 /**
  * For a suite of route tests on `leg`: a migrated database with the project `app`, and the API on
- * one Ethereum-like network, opened before the suite and closed after it.
+ * one Ethereum-like network (or what `options` name), opened before the suite and closed after it.
  */
-export function routeHarness(leg: Backend): RouteHarness {
+export function routeHarness(leg: Backend, options: routeHarness.Options = {}): RouteHarness {
   const logs: string[] = []
   let api: ReturnType<typeof createApi> | undefined
   let database: Database.Database | undefined
@@ -104,11 +124,17 @@ export function routeHarness(leg: Backend): RouteHarness {
   beforeAll(async () => {
     ;({ database, close } = await leg.open())
     await database.migrate()
-    await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
+    for (const project of options.projects ?? [{ id: 'app', name: 'App', allowedOrigins: [] }])
+      await Projects.upsert(database.db, project)
     api = createApi({
-      config: Config.parse({ version: 1, networks: [evmNetwork(1, 'Ethereum')] }),
+      config: Config.parse({
+        version: 1,
+        networks: options.networks ?? [evmNetwork(1, 'Ethereum')],
+        ...(options.options ? { options: options.options } : {}),
+      }),
       db: database.db,
       log: (line) => logs.push(line),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     })
   })
   afterAll(() => close?.())
@@ -123,6 +149,20 @@ export function routeHarness(leg: Backend): RouteHarness {
   }
 }
 
+/** An EVM network whose RPC is at `url`: one refusing connections, or one that never answers. */
+export function deadNetwork(id: number, url: string): Config.ApiConfigInput['networks'][number] {
+  return {
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    id,
+    name: `Broken ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    nativePriceUsd: 1,
+    rpcUrls: { default: { http: [url] } },
+    testnet: true,
+  }
+}
+
 export type DevstackHarness = {
   /** The devstack; set once the suite's beforeAll has run. */
   readonly stack: Awaited<ReturnType<typeof startDevstack>>
@@ -130,35 +170,51 @@ export type DevstackHarness = {
 }
 
 /**
- * For a suite against the devstack's anvil chains (no Solana validator, no relay): the API on its
- * chains file with the project `app` and an in-memory PGlite, started before the suite and stopped
- * after it.
+ * For a suite against the devstack's chains (anvil; the Solana RPC when asked; no relay, on-ramp or
+ * login services): the API on its chains file with the project `app` on the quickest backend,
+ * started before the suite and stopped after it.
  */
 export function devstackHarness(config: {
-  /** Networks the API serves besides the devstack's. */
-  networks?: ChainNetwork[]
+  /** Networks the API serves besides the devstack's; a function when they are known only in beforeAll. */
+  networks?: Config.ApiConfigInput['networks'] | (() => Config.ApiConfigInput['networks'])
   options: Config.ApiConfigInput['options']
+  /** Start the devstack's Solana RPC too (default false). */
+  solana?: boolean
+  /** The projects the API seeds; `app`, allowing no origin of its own, by default. */
+  projects?: Config.ApiConfigInput['projects']
 }): DevstackHarness {
   let stack: DevstackHarness['stack'] | undefined
   let api: DevstackHarness['api'] | undefined
+  let closeDatabase: (() => Promise<void>) | undefined
   beforeAll(async () => {
     // Imported here: the devstack takes seconds to load, which the database tests need not pay.
     const { startDevstack } = await import('@walletframe/devstack')
     // One after the other: PGlite's start keeps this thread busy long enough to time out the
-    // devstack's own RPC calls.
-    stack = await startDevstack({ solana: false, relay: false, quiet: true })
+    // devstack's own RPC calls. The chains only: no route suite talks to the relay, the on-ramp
+    // provider or the login stand-ins.
+    stack = await startDevstack({
+      solana: config.solana ?? false,
+      relay: false,
+      onramp: false,
+      auth: false,
+      quiet: true,
+    })
+    const opened = await (await quickestBackend('devstack')).open()
+    closeDatabase = opened.close
+    const networks = typeof config.networks === 'function' ? config.networks() : config.networks
     api = await startApi({
       config: {
         ...stack.chainsFile,
-        ...(config.networks ? { networks: [...stack.chainsFile.networks, ...config.networks] } : {}),
-        projects: [{ id: 'app', name: 'App' }],
+        ...(networks ? { networks: [...stack.chainsFile.networks, ...networks] } : {}),
+        projects: config.projects ?? [{ id: 'app', name: 'App' }],
         options: config.options,
       },
-      databaseUrl: undefined,
+      database: opened.database,
     })
   })
   afterAll(async () => {
     await api?.stop()
+    await closeDatabase?.()
     await stack?.stop()
   })
   return {
@@ -169,6 +225,21 @@ export function devstackHarness(config: {
       return setUp(api, 'devstackHarness')
     },
   }
+}
+
+/**
+ * That `response` is the caller's 400 naming `field`: a JSON body with a stable code and a message,
+ * and no stack trace in it.
+ */
+export async function expectFieldError(response: Response, field: string): Promise<void> {
+  expect(response.status).toBe(400)
+  const body = (await response.json()) as { error: unknown }
+  expect(body).toMatchObject({
+    code: expect.stringMatching(/^(INVALID_REQUEST|NETWORK_NOT_SUPPORTED)$/),
+    field,
+  })
+  expect(body.error).toEqual(expect.any(String))
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.ts:\d+/)
 }
 
 /** What a harness's beforeAll set; a test reading it earlier is told so. */

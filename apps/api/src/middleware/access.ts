@@ -1,16 +1,19 @@
-// Project and origin checks with CORS: every project-scoped call names its project (SPEC §7), and a
-// browser may only call from one of the project's allowed origins. CORS headers go only to those.
+// Project and origin checks with CORS: every project-scoped call names its project (a missing id is
+// "Project ID Not Configured", an unknown one "Invalid Project ID"), and a browser may only call from
+// one of the project's allowed origins. CORS headers go only to those.
 import { isProjectId } from '@walletframe/protocol'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Deps, Env } from '../Deps.js'
 import type { Project } from '../db/projects.js'
 import {
   AppConfigurationError,
   InvalidProjectIdError,
+  InvalidRequestError,
   OriginNotAllowedError,
   ProjectIdNotConfiguredError,
   RateLimitedError,
 } from '../errors.js'
-import type { Deps, Env } from '../routes/Route.js'
+import { readJson } from '../internal/readJson.js'
 
 const localOrigin = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
@@ -25,23 +28,58 @@ export function originAllowed(
 
 export declare namespace requireProject {
   type Options = {
-    /** Where the id is: the query (`projectId`), or a path parameter of that name. */
-    from: 'query' | 'path'
-    /** Analytics answers a disallowed origin with "Invalid App Configuration" (SPEC §8). */
+    /** Analytics answers a disallowed origin with "Invalid App Configuration", not the allowlist error. */
     deniedAs?: 'origin' | 'appConfiguration'
-  }
+  } & (
+    | {
+        /** Where the id is: the query (`projectId`), or a path parameter of that name. */
+        from: 'query' | 'path'
+      }
+    | {
+        /**
+         * In the JSON body's `projectId`, or the query's when the body has none (a CORS preflight
+         * cannot send a body, so a browser names the project in the query of both). The body is read
+         * here, within `maxBytes`, and left in `c.var.body` for the handler's schema.
+         */
+        from: 'body'
+        /** The most the body may hold; more is a 413. */
+        maxBytes: number
+      }
+  )
 }
 
 /** Resolves `c.var.project`, rejects unknown projects and foreign origins, then applies the project's rate limit. */
 export function requireProject(deps: Deps, options: requireProject.Options): MiddlewareHandler<Env> {
   return async (c, next) => {
-    const id = options.from === 'path' ? c.req.param('projectId') : c.req.query('projectId')
+    const id =
+      options.from === 'body'
+        ? await fromBody(c, options.maxBytes)
+        : options.from === 'path'
+          ? c.req.param('projectId')
+          : c.req.query('projectId')
     const project = await resolve(deps, id, c, options.deniedAs ?? 'origin')
     c.set('project', project)
     const wait = await deps.limits.perProject.take(project.id)
     if (wait > 0) throw new RateLimitedError(wait, 'project')
     await next()
   }
+}
+
+/** The project id of a call that names it in its body; sets `c.var.body`. Two different ids are a 400. */
+async function fromBody(c: Context<Env>, maxBytes: number): Promise<string | undefined> {
+  const body = await readJson(c, maxBytes)
+  c.set('body', body)
+  const inQuery = c.req.query('projectId')
+  const inBody =
+    body && typeof body === 'object' && 'projectId' in body && typeof body.projectId === 'string'
+      ? body.projectId
+      : undefined
+  if (inQuery && inBody && inQuery !== inBody)
+    throw new InvalidRequestError(
+      'Invalid body.projectId: differs from the projectId in the query',
+      'body.projectId',
+    )
+  return inBody ?? inQuery
 }
 
 /** A project that allows no origin of its own: what every project allows (frame and development origins). */
@@ -55,7 +93,7 @@ export function isFrameOrigin(
   return originAllowed(noProject, origin, options)
 }
 
-/** Used where the project id may come from the body (POST /v1/fungible/price). */
+/** The project `id` names, if it exists and the request's origin may use it; sets the CORS headers. */
 export async function resolve(
   deps: Pick<Deps, 'projects' | 'config'>,
   id: string | undefined,

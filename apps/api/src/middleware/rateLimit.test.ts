@@ -3,12 +3,12 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
+import type { Deps, Env } from '../Deps.js'
 import * as Database from '../db/Database.js'
 import * as Projects from '../db/projects.js'
 import type { RateLimitedError } from '../errors.js'
 import * as TokenBucket from '../internal/TokenBucket.js'
 import * as LimitStore from '../limits/LimitStore.js'
-import type { Deps, Env } from '../routes/Route.js'
 import { clientIp, perIp } from './rateLimit.js'
 
 describe('clientIp', () => {

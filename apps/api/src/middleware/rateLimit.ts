@@ -4,8 +4,8 @@
 // project is known (access.ts).
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Deps, Env } from '../Deps.js'
 import { RateLimitedError } from '../errors.js'
-import type { Deps, Env } from '../routes/Route.js'
 
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {

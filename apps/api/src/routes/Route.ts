@@ -1,29 +1,11 @@
 // What every route module shares: the dependencies it may use, the Hono env, and the route's
 // description (paths and schemas) from which /openapi.json is generated.
-import type { IdentityResponse, TokenBalance } from '@walletframe/protocol'
 import type { Hono } from 'hono'
 import type { z } from 'zod'
-import type { ApiConfig } from '../Config.js'
-import type { Networks } from '../chains/Networks.js'
-import type { PriceSource } from '../chains/Prices.js'
-import type { Db } from '../db/Database.js'
-import type { Project } from '../db/projects.js'
-import type { Limiter } from '../internal/TokenBucket.js'
-import type { TtlCache } from '../internal/TtlCache.js'
-import type { ProjectStore } from '../ProjectStore.js'
+import type { Env } from '../Deps.js'
 
-export type Deps = {
-  config: ApiConfig
-  db: Db
-  networks: Networks
-  prices: PriceSource
-  projects: ProjectStore
-  balanceCache: TtlCache<TokenBalance[]>
-  identityCache: TtlCache<IdentityResponse>
-  limits: { perProject: Limiter; perIp: Limiter }
-}
-
-export type Env = { Variables: { project: Project } }
+// Deps and Env live below the routes so that middleware can use them without importing a route.
+export type { Deps, Env } from '../Deps.js'
 export type App = Hono<Env>
 
 /** One endpoint as the OpenAPI document describes it. */

@@ -1,10 +1,12 @@
-// POST /e on both database backends: what Postgres or JSON cannot hold is refused with a 400 naming
-// the field, and nothing is stored; what they can hold, up to the bounds, is stored as sent.
+// POST /e on both database backends: an event is stored once per eventId with where it came from, not
+// at all for a project with analytics off, and a disallowed origin is "Invalid App Configuration".
+// What Postgres or JSON cannot hold is refused with a 400 naming the field, and nothing is stored;
+// what they can hold, up to the bounds, is stored as sent.
 import { maxTimestampMs } from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { analyticsEvents } from '../db/schema.js'
-import { backends, routeHarness } from '../internal/testing.js'
+import { backends, expectFieldError, routeHarness } from '../internal/testing.js'
 
 const legs = await backends('analytics')
 
@@ -20,8 +22,15 @@ const event = (eventId: string, overrides: Record<string, unknown> = {}) => ({
 /** `{"a":{"a":…{"a":1}…}}` with `depth` objects. */
 const nested = (depth: number): unknown => (depth === 0 ? 1 : { a: nested(depth - 1) })
 
+const app = 'https://app.test'
+
 describe.each(legs)('POST /e on $name', (leg) => {
-  const harness = routeHarness(leg)
+  const harness = routeHarness(leg, {
+    projects: [
+      { id: 'app', name: 'App', allowedOrigins: [app] },
+      { id: 'quiet', name: 'No analytics', allowedOrigins: [app], analyticsEnabled: false },
+    ],
+  })
 
   const post = (body: unknown, query = '') =>
     harness.api.request(`/e?projectId=app${query}`, {
@@ -33,6 +42,58 @@ describe.each(legs)('POST /e on $name', (leg) => {
     harness.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId))
   // An id Postgres cannot hold cannot be looked up either: count every row instead.
   const count = async () => (await harness.database.db.select().from(analyticsEvents)).length
+
+  const postFrom = (body: unknown, query: string, origin?: string) =>
+    harness.api.request(`/e?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: JSON.stringify(body),
+    })
+
+  it('stores an event once per eventId', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await postFrom(event('ev-1'), 'projectId=app&st=appkit&sv=html-1.0.0', app)
+      expect(response.status).toBe(202)
+      expect(await response.json()).toEqual({ stored: true })
+    }
+    const rows = await stored('ev-1')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      projectId: 'app',
+      domain: 'app.test',
+      sdkType: 'appkit',
+      sdkVersion: 'html-1.0.0',
+      origin: app,
+    })
+    expect(rows[0]!.props).toMatchObject({ event: 'MODAL_OPEN' })
+  })
+
+  it('stores nothing for a project with analytics off', async () => {
+    const response = await postFrom(event('ev-quiet'), 'projectId=quiet')
+    expect(await response.json()).toEqual({ stored: false })
+    const rows = await stored('ev-quiet')
+    expect(rows).toHaveLength(0)
+  })
+
+  it('answers 403 "Invalid App Configuration" to a disallowed origin', async () => {
+    const response = await postFrom(event('ev-evil'), 'projectId=app', 'https://evil.test')
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({
+      error: 'Invalid App Configuration',
+      code: 'INVALID_APP_CONFIGURATION',
+    })
+  })
+
+  it.each([
+    ['no eventId', { url: 'u', domain: 'd', timestamp: 1 }, 'body.eventId'],
+    [
+      'a timestamp that is no number',
+      { eventId: 'x', url: 'u', domain: 'd', timestamp: 'now' },
+      'body.timestamp',
+    ],
+  ] as const)('answers %s with 400 naming the field', async (_, body, field) => {
+    await expectFieldError(await post(body), field)
+  })
 
   it.each([
     ['a NUL in eventId', event('nul-\u0000'), 'body.eventId'],

@@ -67,7 +67,7 @@ export function register(app: App, deps: Deps): void {
     let targets: Network[]
     if (chainId) {
       const entry = deps.networks.get(chainId)
-      // SPEC §7: an unsupported network gets the empty result.
+      // A network this API does not serve has no balances to report: the empty result, not an error.
       if (!entry) return c.json({ balances: [] } satisfies BalanceResponse)
       if (entry.network.chainNamespace !== account.namespace) {
         throw new InvalidRequestError(`Invalid address: not an address of ${chainId}`, 'address')

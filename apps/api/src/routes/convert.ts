@@ -1,4 +1,4 @@
-// The swap calls (SPEC §7 /v1/convert/*) on the network's fee router (chains/swap.ts): the tokens it
+// The swap calls (/v1/convert/*) on the network's fee router (chains/swap.ts): the tokens it
 // swaps, quotes with the provider fee it keeps, the allowance it has, and the approval and swap
 // transactions for the wallet. A network without a router answers "Network not supported for Swaps".
 // gas-price, the remaining convert call, is routes/gasPrice.ts.
@@ -23,13 +23,8 @@ import { type Address, type Hex, isAddressEqual, zeroAddress } from 'viem'
 import { readGasPrice } from '../chains/evm.js'
 import type { Network } from '../chains/Networks.js'
 import * as Swap from '../chains/swap.js'
-import {
-  fromChainFailure,
-  InvalidRequestError,
-  NetworkNotSupportedError,
-  RateLimitedError,
-} from '../errors.js'
-import { requireProject, resolve } from '../middleware/access.js'
+import { fromChainFailure, InvalidRequestError, NetworkNotSupportedError } from '../errors.js'
+import { requireProject } from '../middleware/access.js'
 import { parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
@@ -104,7 +99,7 @@ function evmParty(value: string, field: string): Party {
   return { chainId: account.caipNetworkId, address: account.address }
 }
 
-/** The network of `chainId` and its swap router; SPEC §8 "Network not supported for Swaps" without one. */
+/** The network of `chainId` and its swap router; "Network not supported for Swaps" without one. */
 function swapNetwork(deps: Deps, chainId: string): { entry: Network; router: Swap.SwapRouter } {
   const entry = deps.networks.get(chainId)
   const router = entry && Swap.routerOf(entry.network)
@@ -178,7 +173,7 @@ export function register(app: App, deps: Deps): void {
       decimals: network.nativeCurrency.decimals,
       logoUri: deps.prices.native(network).iconUrl,
     }
-    // SPEC §5 drops decimals-0 tokens from balances; a whole-unit token has no place in a swap form either.
+    // Balances leave out decimals-0 tokens; a whole-unit token has no place in a swap form either.
     const tokens = network.tokens
       .filter((token) => token.decimals > 0)
       .map((token) => ({
@@ -241,37 +236,27 @@ export function register(app: App, deps: Deps): void {
     return c.json({ tx } satisfies ConvertTransactionResponse)
   })
 
-  app.post('/v1/convert/build-transaction', async (c) => {
-    const raw = await validate.json(c, 16 * 1024)
-    const fromQuery = c.req.query('projectId')
-    const fromBody =
-      raw && typeof raw === 'object' && 'projectId' in raw && typeof raw.projectId === 'string'
-        ? raw.projectId
-        : undefined
-    if (fromQuery && fromBody && fromQuery !== fromBody)
-      throw new InvalidRequestError(
-        'Invalid body.projectId: differs from the projectId in the query',
-        'body.projectId',
+  app.post(
+    '/v1/convert/build-transaction',
+    requireProject(deps, { from: 'body', maxBytes: 16 * 1024 }),
+    async (c) => {
+      const body = validate.body(c.var.body, ConvertBuildTransactionRequest)
+      const { user, from, to, entry, router } = parties(deps, body)
+      const amountIn = BigInt(body.amount)
+      const found = await onChain(entry, 'quote', 'body.amount', () =>
+        Swap.quote(entry.upstream, router, { from, to, amountIn }),
       )
-    const project = await resolve(deps, fromBody ?? fromQuery, c)
-    const wait = await deps.limits.perProject.take(project.id)
-    if (wait > 0) throw new RateLimitedError(wait, 'project')
-    const body = validate.body(raw, ConvertBuildTransactionRequest)
-    const { user, from, to, entry, router } = parties(deps, body)
-    const amountIn = BigInt(body.amount)
-    const found = await onChain(entry, 'quote', 'body.amount', () =>
-      Swap.quote(entry.upstream, router, { from, to, amountIn }),
-    )
-    const call = Swap.swapCall(router, {
-      from,
-      to,
-      amountIn,
-      amountOutMin: Swap.minimumOut(found.amountOut, body.eip155.slippage),
-      path: found.path,
-      recipient: user,
-      deadline: BigInt(Math.floor(Date.now() / 1000) + Swap.deadlineSeconds),
-    })
-    const tx = await transaction(entry, { from: user, ...call })
-    return c.json({ tx } satisfies ConvertTransactionResponse)
-  })
+      const call = Swap.swapCall(router, {
+        from,
+        to,
+        amountIn,
+        amountOutMin: Swap.minimumOut(found.amountOut, body.eip155.slippage),
+        path: found.path,
+        recipient: user,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + Swap.deadlineSeconds),
+      })
+      const tx = await transaction(entry, { from: user, ...call })
+      return c.json({ tx } satisfies ConvertTransactionResponse)
+    },
+  )
 }

@@ -6,7 +6,7 @@ import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
-/** SPEC §8's wording. */
+/** The wording the API contract fixes for a network without gas prices; clients may match on it. */
 export const notSupported = 'Network not supported for Gas Price'
 
 export const doc: RouteDoc = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type * as History from '../db/history.js'
 import { accountActivity, chainTransactions } from '../db/schema.js'
 import { InvalidRequestError } from '../errors.js'
-import { backends, routeHarness } from '../internal/testing.js'
+import { backends, expectFieldError, routeHarness } from '../internal/testing.js'
 import { decodeCursor, encodeCursor } from './history.js'
 
 const legs = await backends('history')
@@ -47,6 +47,15 @@ describe.each(legs)('GET /v1/account/{account}/history on $name', (leg) => {
 
   const history = (query: string) =>
     harness.api.request(`/v1/account/${account}/history?projectId=app${query}`)
+
+  it.each([
+    ['an account that is none', () => harness.api.request('/v1/account/zz/history?projectId=app'), 'account'],
+    ['a cursor that is garbage', () => history('&cursor=garbage'), 'cursor'],
+    ['a limit of 0', () => history('&limit=0'), 'limit'],
+    ['an onramp flag that is no boolean', () => history('&onramp=yes'), 'onramp'],
+  ] as const)('answers %s with 400 naming the field', async (_, send, field) => {
+    await expectFieldError(await send(), field)
+  })
 
   it.each(crafted)('answers a cursor with %s with 400 naming the cursor', async (_, cursor) => {
     const response = await history(`&cursor=${cursor}`)

@@ -1,6 +1,6 @@
 // GET /v1/identity/{address}: ENS name and avatar, from networks that configure an ENS universal
-// resolver (contracts.ensUniversalResolver). Cached 5 min (SPEC §9). Without an ENS name, the
-// address's newest name registered with this API (routes/names.ts).
+// resolver (contracts.ensUniversalResolver), cached per address for options.identityCacheTtlMs (5 min
+// by default). Without an ENS name, the address's newest name registered with this API (routes/names.ts).
 import { IdentityQuery, IdentityResponse } from '@walletframe/protocol'
 import { z } from 'zod'
 import { readEnsIdentity } from '../chains/evm.js'

@@ -78,7 +78,7 @@ export function document(routes: RouteDoc[]): Record<string, unknown> {
     info: {
       title: 'Walletframe blockchain data API',
       version: '1',
-      description: 'Balances, prices, gas, identity, history, JSON-RPC proxy and analytics (SPEC §7).',
+      description: 'Balances, prices, gas, identity, history, JSON-RPC proxy and analytics.',
     },
     paths,
   }

@@ -1,4 +1,4 @@
-// POST /v1?chainId&projectId: the JSON-RPC endpoint the frame uses by default (SPEC §7). Read
+// POST /v1?chainId&projectId: the JSON-RPC endpoint the frame uses by default. Read
 // methods and raw-transaction submission pass to the configured upstream; everything else (signing,
 // node admin, filters that hold server state) is refused per call with "Requested RPC call is not
 // allowed". A batch goes upstream as one batch.
