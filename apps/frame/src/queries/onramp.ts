@@ -1,6 +1,6 @@
-// The on-ramp (SPEC §7): the provider's options and a quote through the API, the checkout URL, and
+// The on-ramp: the provider's options and a quote through the API, the checkout URL, and
 // the account's purchases (history?onramp=true). Options change rarely; a quote is asked per amount.
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, skipToken } from '@tanstack/react-query'
 import {
   HistoryResponse,
   OnrampOptionsResponse,
@@ -19,10 +19,13 @@ export function options(api: Pick<Client, 'get'>) {
   })
 }
 
-export function quote(api: Pick<Client, 'post'>, request: OnrampQuoteRequest) {
+/** The quote for `request`; undefined asks nothing (no valid order yet). */
+export function quote(api: Pick<Client, 'post'>, request: OnrampQuoteRequest | undefined) {
   return queryOptions({
-    queryKey: ['onramp', 'quote', request] as const,
-    queryFn: ({ signal }) => api.post('v1/onramp/quote', request, { schema: OnrampQuoteResponse, signal }),
+    queryKey: ['onramp', 'quote', request ?? null] as const,
+    queryFn: request
+      ? ({ signal }) => api.post('v1/onramp/quote', request, { schema: OnrampQuoteResponse, signal })
+      : skipToken,
     // A price holds for a short while; the checkout confirms it.
     staleTime: 30_000,
     retry: false,

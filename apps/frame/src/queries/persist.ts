@@ -13,7 +13,12 @@ export const maxAgeMs = 24 * 60 * 60_000
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { persist?: boolean }
+    queryMeta: {
+      /** Written to storage, restored on the next load. */
+      persist?: boolean
+      /** What the user is told when a fetch of this query fails: a toast, and its tracking event. */
+      failure?: { message: string; event: 'SWAP_ERROR' | 'SWAP_APPROVAL_ERROR' }
+    }
   }
 }
 

@@ -1,62 +1,81 @@
-// The swap to confirm (SPEC §4): what goes in and what comes out, the fees, then "Approve" when the
-// swap router may not spend the token yet, else "Swap". After an approval the quote and transaction
-// are built again here; a failure goes back to Swap, a finished swap replaces the view with Account.
-import { useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+// The swap to confirm: what goes in and what comes out, the fees, then "Approve" when the swap router
+// may not spend the token yet, else "Swap". After an approval the swap transaction is built again
+// here; a failure goes back to Swap, a finished swap replaces the view with Account.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
+import * as SwapWiring from '../app/swap.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
 import * as Swap from '../core/actions/swap.js'
-import { messageOf } from '../lib/errors.js'
-import { swapDeps } from './swap/deps.js'
+import type * as SwapRules from '../core/swap.js'
 import { Details } from './swap/SwapForm.js'
+import { useSwap } from './swap/useSwap.js'
 
 export function SwapPreview() {
   const frame = useFrame()
-  const queryClient = useQueryClient()
-  const deps = useMemo(() => swapDeps(frame, queryClient), [frame, queryClient])
-  const form = useStore(deps.swap)
-  const [problem, setProblem] = useState<string>()
+  const flow = SwapWiring.flow(frame, useQueryClient())
+  useStore(frame.core.connection)
+  useStore(frame.core.networks)
+  const from = Swap.source(frame.core)
+  if (!from) return <p className="wf-muted">No account is connected on this network.</p>
+  return <Preview flow={flow} from={from} />
+}
+
+function Preview({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source }) {
+  const view = useSwap(flow, from)
+  const approve = useMutation(flow.approve)
+  const swap = useMutation(flow.swap)
+  const { form, quoted } = view
   const { sourceToken, toToken } = form
   if (!sourceToken || !toToken) return <p className="wf-muted">Choose the tokens to swap first.</p>
 
-  const act = (action: (deps: Swap.Deps) => Promise<void>) => () => {
-    setProblem(undefined)
-    action(deps).catch((error: unknown) => setProblem(messageOf(error)))
-  }
-  const busy = form.loadingTransaction || form.loadingQuote || form.loadingBuildTransaction
+  // A send the form refused says why here; the wallet's or the chain's failure is a toast.
+  const problem = [approve.error, swap.error].find((error) => error instanceof Swap.SwapError)?.message
+  const sending = approve.isPending || swap.isPending
+  const busy = sending || view.loadingQuote || view.building
   return (
     <div className="wf-stack" data-testid="wf-swap-preview">
       <p data-testid="wf-swap-preview-summary">
-        {form.sourceTokenAmount} {sourceToken.symbol} → {form.toTokenAmount || '…'} {toToken.symbol}
+        {form.sourceTokenAmount} {sourceToken.symbol} → {quoted?.toTokenAmount || '…'} {toToken.symbol}
       </p>
-      <Details form={form} />
-      {form.inputError || problem ? (
+      <Details view={view} />
+      {view.inputError || problem ? (
         <p className="wf-error" role="alert" data-testid="wf-swap-error">
-          {form.inputError ?? problem}
+          {view.inputError ?? problem}
         </p>
       ) : null}
       <GuardedActions>
         {(blocked) =>
-          form.approvalTransaction ? (
+          view.approval ? (
             <button
               type="button"
               className="wf-button"
               data-testid="wf-swap-approve"
               disabled={busy || blocked}
-              onClick={act(Swap.sendApproval)}
+              onClick={() => approve.mutate({ from, tx: view.approval })}
             >
-              {form.loadingTransaction ? 'Approving…' : `Approve ${sourceToken.symbol}`}
+              {sending ? 'Approving…' : `Approve ${sourceToken.symbol}`}
             </button>
           ) : (
             <button
               type="button"
               className="wf-button"
               data-testid="wf-swap-submit"
-              disabled={busy || blocked || !form.swapTransaction}
-              onClick={act(Swap.sendSwap)}
+              disabled={busy || blocked || !view.swap}
+              onClick={() =>
+                swap.mutate({
+                  from,
+                  tx: view.swap,
+                  summary: {
+                    sourceToken,
+                    toToken,
+                    sourceAmount: form.sourceTokenAmount,
+                    toUnits: quoted?.toTokenUnits ?? 0n,
+                  },
+                })
+              }
             >
-              {form.loadingTransaction ? 'Swapping…' : form.swapTransaction ? 'Swap' : 'Preparing the swap…'}
+              {sending ? 'Swapping…' : view.swap ? 'Swap' : 'Preparing the swap…'}
             </button>
           )
         }

@@ -1,22 +1,11 @@
 // EVM chains over viem: reads go to the network's JSON-RPC endpoint (the API's proxy by default).
 import type { ChainNetwork } from '@walletframe/protocol'
-import { createPublicClient, getAddress, http } from 'viem'
+import { getAddress } from 'viem'
 import { type Chain, TransferFailedError } from '../Chain.js'
 import * as Call from './call.js'
+import { publicClient as client } from './client.js'
 import * as Send from './send.js'
 import { prepareSignIn } from './signIn.js'
-
-const clients = new Map<string, ReturnType<typeof createPublicClient>>()
-
-function client(network: ChainNetwork) {
-  const url = network.rpcUrls.default.http[0] as string
-  let found = clients.get(url)
-  if (!found) {
-    found = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 15_000 }) })
-    clients.set(url, found)
-  }
-  return found
-}
 
 export const chain: Chain = {
   nativeBalance: (network, address) => client(network).getBalance({ address: getAddress(address) }),

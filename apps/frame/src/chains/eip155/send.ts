@@ -1,4 +1,4 @@
-// EVM transfers (SPEC §7: a native send carries data 0x; an ERC20 one calls transfer(to, amount) on
+// EVM transfers (a native send carries data 0x; an ERC20 one calls transfer(to, amount) on
 // the token contract): the address rule, the wallet's eth_sendTransaction request, the gas it costs,
 // and the receipt that confirms it.
 import { TxHash } from '@walletframe/protocol'
@@ -16,7 +16,7 @@ import { type PreparedTransfer, type Transfer, TransferFailedError } from '../Ch
 
 const addressPattern = /^(0x)?([0-9a-fA-F]{40})$/
 
-/** SPEC §5: 40 hex digits with an optional 0x; mixed case must be a valid EIP-55 checksum. */
+/** An EVM address: 40 hex digits with an optional 0x; mixed case must be a valid EIP-55 checksum. */
 export function isAddress(address: string): boolean {
   const digits = addressPattern.exec(address)?.[2]
   if (!digits) return false
@@ -66,17 +66,24 @@ export function prepareTransfer(
   return {
     method: 'eth_sendTransaction',
     params: [{ from: toAddress(transfer.from), to, value: numberToHex(value), data }],
-    async confirm(answer) {
-      // SPEC §5: a transaction hash answer is 0x plus 64 hex digits.
-      const parsed = TxHash.safeParse(answer)
-      if (!parsed.success)
-        throw new TransferFailedError(
-          `The wallet answered eth_sendTransaction with ${JSON.stringify(answer)}`,
-        )
-      const hash = parsed.data as Hex
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 1_000 })
-      if (receipt.status !== 'success') throw new TransferFailedError(`Transaction ${hash} reverted`)
-      return hash
-    },
+    confirm: (answer) => confirmTransaction(client, answer, 1_000),
   }
+}
+
+/**
+ * Waits for the transaction the wallet answered eth_sendTransaction with: the answer must be a
+ * transaction hash (0x plus 64 hex digits), and its receipt must say success. Resolves with the hash.
+ */
+export async function confirmTransaction(
+  client: Pick<PublicClient, 'waitForTransactionReceipt'>,
+  answer: unknown,
+  pollingInterval: number,
+): Promise<Hex> {
+  const parsed = TxHash.safeParse(answer)
+  if (!parsed.success)
+    throw new TransferFailedError(`The wallet answered eth_sendTransaction with ${JSON.stringify(answer)}`)
+  const hash = parsed.data as Hex
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval })
+  if (receipt.status !== 'success') throw new TransferFailedError(`Transaction ${hash} reverted`)
+  return hash
 }

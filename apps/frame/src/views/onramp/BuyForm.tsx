@@ -1,18 +1,19 @@
 // The buy form: what to buy on the active network, the amount, the payment currency and method
-// within its limits, the quote for it (asked 500 ms after typing stops, SPEC §9), and the checkout,
+// within its limits, the quote for it (asked 500 ms after typing stops), and the checkout,
 // opened in a popup straight from the click (with "Continue" when the browser blocked it).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChainNetwork, OnrampOptionsResponse, OnrampQuoteResponse } from '@walletframe/protocol'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { checkoutDeps, returnUrl } from '../../app/onramp.js'
+import { useDebounced } from '../../components/useDebounced.js'
 import * as Onramp from '../../core/actions/onramp.js'
 import type { Client } from '../../data/client.js'
 import { messageOf } from '../../lib/errors.js'
 import { onrampMessages } from '../../lib/onrampMessages.js'
 import * as OnrampQueries from '../../queries/onramp.js'
-import { checkoutDeps, returnUrl } from './deps.js'
 
-/** SPEC §9 debounce default. */
+/** The quote waits for typing to pause this long. */
 export const quoteDebounceMs = 500
 
 const methodNames: Record<string, string> = { card: 'Card', bank_account: 'Bank account' }
@@ -53,16 +54,9 @@ export function BuyForm({ api, options, network, address }: Props) {
   )
 
   // The quote follows the order once typing has paused.
-  const [quoted, setQuoted] = useState<Onramp.Order>()
-  useEffect(() => {
-    const timer = setTimeout(() => setQuoted(order), quoteDebounceMs)
-    return () => clearTimeout(timer)
-  }, [order])
+  const quoted = useDebounced(order, quoteDebounceMs)
   const current = order !== undefined && quoted === order
-  const quote = useQuery({
-    ...OnrampQueries.quote(api, Onramp.quoteRequest(quoted ?? emptyOrder)),
-    enabled: current,
-  })
+  const quote = useQuery(OnrampQueries.quote(api, current ? Onramp.quoteRequest(order) : undefined))
 
   const deps = useMemo(
     () => checkoutDeps(frame, api, queryClient, { network, address }, setStatus),
@@ -189,16 +183,6 @@ export function BuyForm({ api, options, network, address }: Props) {
       </button>
     </form>
   )
-}
-
-const emptyOrder: Onramp.Order = {
-  offer: {
-    currency: { id: '', name: '', symbol: '', networks: [] },
-    network: { name: '', display_name: '', chain_id: 'x:y', contract_address: '' },
-  },
-  amount: '0',
-  paymentCurrency: '',
-  paymentMethod: '',
 }
 
 function Quote({ quote }: { quote: OnrampQuoteResponse }) {

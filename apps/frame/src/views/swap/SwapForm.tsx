@@ -1,27 +1,28 @@
 // The swap form: the token paid in and its amount, the token paid out and what the quote pays, the
-// price impact, the provider and network fees, and why the swap cannot go ahead (SPEC §5, §8, §9).
+// price impact, the provider and network fees, and why the swap cannot go ahead.
 import type { ConvertToken } from '@walletframe/protocol'
-import { useStore } from '../../components/useStore.js'
+import type * as SwapWiring from '../../app/swap.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
-import type { SwapState } from '../../core/swap.js'
+import * as SwapRules from '../../core/swap.js'
 import { formatUsd, truncateUnits } from '../../lib/format.js'
 import { formatPercent } from '../../lib/swapMath.js'
 import { swapMessages } from '../../lib/swapMessages.js'
+import { type SwapView, useSwap } from './useSwap.js'
 
-export function SwapForm({ deps }: { deps: Swap.Deps }) {
-  const form = useStore(deps.swap)
-  if (form.status === 'failed')
+export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source }) {
+  const { deps } = flow
+  const view = useSwap(flow, from)
+  const { form } = view
+  if (view.status === 'failed')
     return (
       <p className="wf-error" role="alert" data-testid="wf-swap-unavailable">
         {swapMessages.initializeFailed}
       </p>
     )
-  if (form.status !== 'ready') return <p className="wf-muted">Loading tokens…</p>
+  if (view.status !== 'ready') return <p className="wf-muted">Loading tokens…</p>
   const canReview =
-    !form.inputError &&
-    form.toTokenAmount !== '' &&
-    (form.approvalTransaction !== undefined || form.swapTransaction !== undefined)
+    !view.inputError && view.quoted !== undefined && (view.approval !== undefined || view.swap !== undefined)
   return (
     <form
       className="wf-stack"
@@ -35,9 +36,9 @@ export function SwapForm({ deps }: { deps: Swap.Deps }) {
       <TokenSelect
         label="From"
         testId="wf-swap-source-token"
-        form={form}
+        tokens={view.tokens}
         value={form.sourceToken}
-        onSelect={(token) => void Swap.setSourceToken(deps, token)}
+        onSelect={(token) => Swap.setSourceToken(deps, token)}
       />
       <label className="wf-field">
         <span>Amount</span>
@@ -53,7 +54,8 @@ export function SwapForm({ deps }: { deps: Swap.Deps }) {
       </label>
       {form.sourceToken ? (
         <p className="wf-muted" data-testid="wf-swap-balance">
-          Balance: {truncateUnits(Swap.balanceOf(form, form.sourceToken), form.sourceToken.decimals)}{' '}
+          Balance:{' '}
+          {truncateUnits(SwapRules.balanceOf(view.balances, form.sourceToken), form.sourceToken.decimals)}{' '}
           {form.sourceToken.symbol}
         </p>
       ) : null}
@@ -61,16 +63,16 @@ export function SwapForm({ deps }: { deps: Swap.Deps }) {
         type="button"
         className="wf-link"
         data-testid="wf-swap-switch"
-        onClick={() => void Swap.switchTokens(deps)}
+        onClick={() => Swap.switchTokens(deps)}
       >
         ⇅ Switch
       </button>
       <TokenSelect
         label="To"
         testId="wf-swap-to-token"
-        form={form}
+        tokens={view.tokens}
         value={form.toToken}
-        onSelect={(token) => void Swap.setToToken(deps, token)}
+        onSelect={(token) => Swap.setToToken(deps, token)}
       />
       <label className="wf-field">
         <span>You receive</span>
@@ -79,18 +81,18 @@ export function SwapForm({ deps }: { deps: Swap.Deps }) {
           readOnly
           placeholder="0.0"
           data-testid="wf-swap-to-amount"
-          value={form.loadingQuote ? '' : form.toTokenAmount}
+          value={view.quoted?.toTokenAmount ?? ''}
         />
       </label>
-      {form.loadingQuote ? <p className="wf-muted">Getting a quote…</p> : null}
-      <Details form={form} />
-      {form.inputError ? (
+      {view.loadingQuote ? <p className="wf-muted">Getting a quote…</p> : null}
+      <Details view={view} />
+      {view.inputError ? (
         <p className="wf-error" role="alert" data-testid="wf-swap-error">
-          {form.inputError}
+          {view.inputError}
         </p>
       ) : null}
       <button type="submit" className="wf-button" data-testid="wf-swap-review" disabled={!canReview}>
-        {form.inputError ?? 'Review swap'}
+        {view.inputError ?? 'Review swap'}
       </button>
     </form>
   )
@@ -99,11 +101,10 @@ export function SwapForm({ deps }: { deps: Swap.Deps }) {
 function TokenSelect(props: {
   label: string
   testId: string
-  form: SwapState
+  tokens: readonly ConvertToken[]
   value: ConvertToken | undefined
   onSelect(token: ConvertToken): void
 }) {
-  const { form } = props
   return (
     <label className="wf-field">
       <span>{props.label}</span>
@@ -112,14 +113,14 @@ function TokenSelect(props: {
         data-testid={props.testId}
         value={props.value?.address ?? ''}
         onChange={(event) => {
-          const token = form.tokens.find((candidate) => candidate.address === event.target.value)
+          const token = props.tokens.find((candidate) => candidate.address === event.target.value)
           if (token) props.onSelect(token)
         }}
       >
         <option value="" disabled>
           Select a token
         </option>
-        {form.tokens.map((token) => (
+        {props.tokens.map((token) => (
           <option key={token.address} value={token.address}>
             {token.symbol}
           </option>
@@ -130,23 +131,22 @@ function TokenSelect(props: {
 }
 
 /** Price impact, the provider fee (kept on chain by the swap router) and the network fee. */
-export function Details({ form }: { form: SwapState }) {
-  if (form.toTokenAmount === '' || !form.sourceToken || !form.toToken) return null
+export function Details({ view }: { view: SwapView }) {
+  const { quoted, form } = view
+  if (!quoted || !form.sourceToken || !form.toToken) return null
   return (
     <dl className="wf-details" data-testid="wf-swap-details">
       <dt>Price impact</dt>
-      <dd data-testid="wf-swap-price-impact">{formatPercent(form.priceImpact ?? 0)}</dd>
+      <dd data-testid="wf-swap-price-impact">{formatPercent(quoted.priceImpact)}</dd>
       <dt>Provider fee (0.85%)</dt>
       <dd data-testid="wf-swap-provider-fee">
-        {form.providerFee} {form.sourceToken.symbol}
+        {quoted.providerFee} {form.sourceToken.symbol}
       </dd>
       <dt>Network fee</dt>
-      <dd data-testid="wf-swap-network-fee">
-        {form.gasPriceInUSD !== undefined ? formatUsd(form.gasPriceInUSD) : '—'}
-      </dd>
+      <dd data-testid="wf-swap-network-fee">{formatUsd(quoted.gasPriceInUSD)}</dd>
       <dt>Minimum received ({form.slippage}% slippage)</dt>
       <dd data-testid="wf-swap-minimum">
-        {form.maxSlippage} {form.toToken.symbol}
+        {quoted.maxSlippage} {form.toToken.symbol}
       </dd>
     </dl>
   )

@@ -1,22 +1,27 @@
-// What the checkout action needs, from the frame and its query client: the API's checkout URL, a
-// popup followed until the frame's return page reports, and the queries to read again after a purchase.
+// The on-ramp checkout's wiring: the API's checkout URL, a popup followed until the frame's return
+// page reports, and the queries to read again after a purchase.
 import type { QueryClient } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
-import type { Frame } from '../../app/boot.js'
-import type * as Onramp from '../../core/actions/onramp.js'
-import type { Client } from '../../data/client.js'
-import { onrampMessages } from '../../lib/onrampMessages.js'
-import * as Popup from '../../lib/popup.js'
-import * as History from '../../queries/history.js'
-import * as NativeBalance from '../../queries/nativeBalance.js'
-import * as OnrampQueries from '../../queries/onramp.js'
-import * as TokenBalances from '../../queries/tokenBalances.js'
+import type * as Onramp from '../core/actions/onramp.js'
+import type { Core } from '../core/Core.js'
+import type { Client } from '../data/client.js'
+import { onrampMessages } from '../lib/onrampMessages.js'
+import * as Popup from '../lib/popup.js'
+import * as Account from '../queries/account.js'
+import * as OnrampQueries from '../queries/onramp.js'
+import type { RetryBlock } from '../queries/retryBlock.js'
 
 /** The frame page the provider returns the popup to (pages/OnrampReturnPage.tsx). */
 export const returnUrl = () => new URL('/onramp/return', location.origin).href
 
+export type Frame = {
+  readonly core: Core
+  /** The frame's one retry block for token balances. */
+  readonly balanceRetry: RetryBlock
+}
+
 export function checkoutDeps(
-  frame: Pick<Frame, 'core' | 'balanceRetry'>,
+  frame: Frame,
   api: Client,
   queryClient: QueryClient,
   account: { network: ChainNetwork; address: string },
@@ -31,11 +36,7 @@ export function checkoutDeps(
     async purchased() {
       // Each reads again on its own; one that fails (the balance service) keeps its own error state.
       await Promise.allSettled([
-        TokenBalances.refresh(queryClient, api, frame.balanceRetry, network, address),
-        queryClient.invalidateQueries({ queryKey: NativeBalance.nativeBalance(network, address).queryKey }),
-        queryClient.invalidateQueries({
-          queryKey: History.history(api, network.caipNetworkId, address).queryKey,
-        }),
+        Account.changed(queryClient, { api, balanceRetry: frame.balanceRetry, network, address }),
         queryClient.invalidateQueries({
           queryKey: OnrampQueries.purchases(api, network.caipNetworkId, address).queryKey,
         }),
