@@ -1,4 +1,4 @@
-// Names (SPEC §7 profile calls): suggestions for a label while it is typed, the account a name
+// Names (the API's profile calls): suggestions for a label while it is typed, the account a name
 // resolves to, and the names of an address. Registration is a POST, made by core/actions/registerName.
 import { queryOptions } from '@tanstack/react-query'
 import {
@@ -24,15 +24,17 @@ export function suggestions(api: Pick<Client, 'get'>, label: string, zone?: stri
 }
 
 /** The account registered under `name` (`label.zone`). */
-export function account(api: Pick<Client, 'get'>, name: string) {
+export function account(api: Pick<Client, 'get'> | undefined, name: string) {
   return queryOptions({
     queryKey: ['names', 'account', name.toLowerCase()] as const,
-    queryFn: ({ signal }) =>
-      api.get(`v1/profile/account/${encodeURIComponent(name)}`, {
+    queryFn: ({ signal }) => {
+      if (!api) throw new Error('No Walletframe API: names cannot be resolved')
+      return api.get(`v1/profile/account/${encodeURIComponent(name)}`, {
         query: { apiVersion: 2 },
         schema: NameAccount,
         signal,
-      }),
+      })
+    },
     staleTime: 60_000,
   })
 }

@@ -1,44 +1,42 @@
 // The send form itself: rendered once the network's chain family is loaded (it checks the receiver).
+import { useMutation } from '@tanstack/react-query'
 import type { ChainNetwork, TokenBalance } from '@walletframe/protocol'
-import { use, useState } from 'react'
+import { use } from 'react'
+import type * as SendWiring from '../../app/send.js'
 import { GuardedActions } from '../../components/GuardedActions.js'
-import { useStore } from '../../components/useStore.js'
 import * as Send from '../../core/actions/send.js'
-import type { SendState } from '../../core/send.js'
+import type * as SendRules from '../../core/send.js'
 import { accountMessages } from '../../lib/accountMessages.js'
 import { messageOf } from '../../lib/errors.js'
 import { formatUsd, truncateDecimal, truncateUnits } from '../../lib/format.js'
 import { sendNamespaces } from '../../lib/sendValidation.js'
-import { chainFor } from './deps.js'
+import { type SendView, useSend } from './useSend.js'
 
 const tokenKey = (token: Pick<TokenBalance, 'address'> | undefined) => token?.address ?? 'native'
 
-export function SendForm({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
-  if (!sendNamespaces.has(network.chainNamespace))
+type Props = { flow: SendWiring.Flow; from: SendRules.Source }
+
+export function SendForm({ flow, from }: Props) {
+  if (!sendNamespaces.has(from.network.chainNamespace))
     return (
       <p className="wf-error" role="alert" data-testid="wf-send-error">
         {accountMessages.unsupportedChain}
       </p>
     )
-  return <Form deps={deps} network={network} />
+  return <Form flow={flow} from={from} />
 }
 
-function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
-  const chain = use(chainFor(network.chainNamespace))
-  const form = useStore(deps.send)
-  const [sendError, setSendError] = useState<string>()
-  const verdict = Send.check(deps, chain)
-  const receiverAccepted = chain?.isAddress(Send.receiverOf(form)) ?? false
+function Form({ flow, from }: Props) {
+  const { network } = from
+  const chain = use(flow.chain(network.chainNamespace))
+  const view = useSend(flow, from, chain)
+  const send = useMutation(flow.send)
+  const { form, verdict } = view
   const started = form.sendTokenAmount.trim() !== '' || form.receiverAddress.trim() !== ''
   const problem =
-    sendError ??
-    form.receiverNameError ??
-    (verdict?.status === 'invalid' && started && form.balances === 'ready' ? verdict.message : undefined)
-
-  function submit() {
-    setSendError(undefined)
-    Send.send(deps).catch((error: unknown) => setSendError(messageOf(error)))
-  }
+    (send.error ? messageOf(send.error) : undefined) ??
+    view.receiverNameError ??
+    (verdict.status === 'invalid' && started && view.balances === 'ready' ? verdict.message : undefined)
 
   return (
     <form
@@ -47,10 +45,10 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        submit()
+        send.mutate(view.draft)
       }}
     >
-      <TokenPicker form={form} network={network} onSelect={(token) => void Send.selectToken(deps, token)} />
+      <TokenPicker view={view} network={network} onSelect={(token) => Send.selectToken(flow.deps, token)} />
       <label className="wf-field">
         <span>Amount</span>
         <input
@@ -61,14 +59,14 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
           data-testid="wf-send-amount"
           value={form.sendTokenAmount}
           onChange={(event) => {
-            setSendError(undefined)
-            Send.setAmount(deps, event.target.value)
+            send.reset()
+            Send.setAmount(flow.deps, event.target.value)
           }}
         />
       </label>
-      {form.token ? (
+      {view.token ? (
         <p className="wf-muted" data-testid="wf-send-balance">
-          Balance: {truncateDecimal(form.token.quantity.numeric)} {form.token.symbol}
+          Balance: {truncateDecimal(view.token.quantity.numeric)} {view.token.symbol}
         </p>
       ) : null}
       <label className="wf-field">
@@ -81,25 +79,25 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
           data-testid="wf-send-receiver"
           value={form.receiverAddress}
           onChange={(event) => {
-            setSendError(undefined)
-            void Send.setReceiver(deps, event.target.value)
+            send.reset()
+            Send.setReceiver(flow.deps, event.target.value)
           }}
         />
       </label>
-      {form.receiverProfileName && form.receiverResolvedAddress ? (
+      {view.receiverName ? (
         <p className="wf-account" data-testid="wf-send-receiver-name">
-          {form.receiverProfileImageUrl ? (
-            <img className="wf-avatar" src={form.receiverProfileImageUrl} alt="" />
+          {view.receiverName.avatar ? (
+            <img className="wf-avatar" src={view.receiverName.avatar} alt="" />
           ) : (
             <span className="wf-avatar" aria-hidden="true" />
           )}
-          <span className="wf-profile-name">{form.receiverProfileName}</span>
-          <span className="wf-muted" title={form.receiverResolvedAddress}>
-            {form.receiverResolvedAddress.slice(0, 6)}…{form.receiverResolvedAddress.slice(-4)}
+          <span className="wf-profile-name">{view.receiverName.name}</span>
+          <span className="wf-muted" title={view.receiverName.address}>
+            {view.receiverName.address.slice(0, 6)}…{view.receiverName.address.slice(-4)}
           </span>
         </p>
       ) : null}
-      {receiverAccepted ? <Fee form={form} network={network} /> : null}
+      {view.receiverAccepted ? <Fee view={view} network={network} /> : null}
       {problem ? (
         <p className="wf-error" role="alert" data-testid="wf-send-error">
           {problem}
@@ -111,9 +109,9 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
             type="submit"
             className="wf-button"
             data-testid="wf-send-submit"
-            disabled={verdict?.status !== 'ready' || form.loading || blocked}
+            disabled={verdict.status !== 'ready' || send.isPending || blocked}
           >
-            {form.loading ? 'Sending…' : 'Send'}
+            {send.isPending ? 'Sending…' : 'Send'}
           </button>
         )}
       </GuardedActions>
@@ -121,16 +119,16 @@ function Form({ deps, network }: { deps: Send.Deps; network: ChainNetwork }) {
   )
 }
 
-function TokenPicker(props: { form: SendState; network: ChainNetwork; onSelect(token: TokenBalance): void }) {
-  const { form, network } = props
-  if (form.balances === 'loading') return <p className="wf-muted">Loading balances…</p>
-  if (form.balances === 'unavailable')
+function TokenPicker(props: { view: SendView; network: ChainNetwork; onSelect(token: TokenBalance): void }) {
+  const { view, network } = props
+  if (view.balances === 'loading') return <p className="wf-muted">Loading balances…</p>
+  if (view.balances === 'unavailable')
     return (
       <p className="wf-error" role="alert" data-testid="wf-send-balances-unavailable">
         {accountMessages.tokenBalanceUnavailable}
       </p>
     )
-  if (form.tokenBalances.length === 0)
+  if (view.tokenBalances.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-send-no-tokens">
         This account holds no tokens on {network.name}.
@@ -142,13 +140,13 @@ function TokenPicker(props: { form: SendState; network: ChainNetwork; onSelect(t
       <select
         className="wf-input"
         data-testid="wf-send-token"
-        value={tokenKey(form.token)}
+        value={tokenKey(view.token)}
         onChange={(event) => {
-          const token = form.tokenBalances.find((balance) => tokenKey(balance) === event.target.value)
+          const token = view.tokenBalances.find((balance) => tokenKey(balance) === event.target.value)
           if (token) props.onSelect(token)
         }}
       >
-        {form.tokenBalances.map((balance) => (
+        {view.tokenBalances.map((balance) => (
           <option key={tokenKey(balance)} value={tokenKey(balance)}>
             {balance.symbol} ({truncateDecimal(balance.quantity.numeric)})
           </option>
@@ -159,14 +157,14 @@ function TokenPicker(props: { form: SendState; network: ChainNetwork; onSelect(t
 }
 
 /** The network fee: in USD when the native currency has a price, else in the currency itself. */
-function Fee({ form, network }: { form: SendState; network: ChainNetwork }) {
-  const { fee } = form
+function Fee({ view, network }: { view: SendView; network: ChainNetwork }) {
+  const { fee } = view
   if (fee.status !== 'ready')
     return fee.status === 'pending' ? <p className="wf-muted">Estimating the network fee…</p> : null
   const { decimals, symbol } = network.nativeCurrency
   const shown =
-    form.gasPriceInUSD !== undefined && form.gasPriceInUSD > 0
-      ? formatUsd(form.gasPriceInUSD)
+    view.gasPriceInUSD !== undefined && view.gasPriceInUSD > 0
+      ? formatUsd(view.gasPriceInUSD)
       : `${truncateUnits(fee.fee, decimals, 9)} ${symbol}`
   return (
     <p className="wf-muted" data-testid="wf-send-fee">
