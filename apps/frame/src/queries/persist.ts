@@ -1,5 +1,5 @@
-// Query caches survive a reload where the frame has storage of its own (SPEC §3 local-storage
-// caches: portfolio, native balance, identity…), through TanStack's persister. Only queries that
+// Query caches survive a reload where the frame has storage of its own (README.md, "Storage
+// regimes": the portfolio, native balance, identity…), through TanStack's persister. Only queries that
 // opt in (`meta.persist`) are written; each keeps its own staleTime, so a restored balance older
 // than 30 s is refetched when a view reads it.
 import { persistQueryClient } from '@tanstack/query-persist-client-core'
