@@ -1,10 +1,8 @@
-// The send: its form (the only state the frame keeps of it: the account it is for, the token, the
-// amount and the receiver as entered) and the rules that turn the balances, the receiver's name and
+// The send's rules: they turn the form (core/sendForm.ts) with the balances, the receiver's name and
 // the network fee — server state, held by the query cache — into what the form shows and whether it
 // can send.
 import {
   type AccountEntry,
-  type CaipNetworkId,
   type ChainNetwork,
   coinTypeOfChain,
   type NameAccount,
@@ -13,37 +11,16 @@ import {
 } from '@walletframe/protocol'
 import type { Chain } from '../chains/Chain.js'
 import * as SendValidation from '../lib/sendValidation.js'
-import * as Store from '../lib/store.js'
-import type * as Connection from './connection.js'
+import type { SendForm } from './sendForm.js'
 
-export type SendForm = {
-  /** The network and account the form is for; another one starts a new form. */
-  readonly source: { readonly network: CaipNetworkId; readonly address: string } | undefined
-  /** The token chosen; until one is, the native currency (else the first token held). */
-  readonly token: TokenBalance | undefined
-  /** The amount as typed, in whole tokens. */
-  readonly sendTokenAmount: string
-  /** The receiver as typed: an address, or on EVM networks a registered name. */
-  readonly receiverAddress: string
-}
-
-export const initial: SendForm = {
-  source: undefined,
-  token: undefined,
-  sendTokenAmount: '',
-  receiverAddress: '',
-}
-
-export function create(): Store.Store<SendForm> {
-  return Store.create(initial)
-}
-export type SendStore = Store.Store<SendForm>
-
-/** Where a send goes from: the active network and the connected account on it. */
-export type Source = Connection.ActiveAccount
-
-export const sameSource = (form: SendForm, from: Source): boolean =>
-  form.source?.network === from.network.caipNetworkId && form.source.address === from.address
+export {
+  create,
+  initial,
+  type SendForm,
+  type SendStore,
+  type Source,
+  sameSource,
+} from './sendForm.js'
 
 /** The token's contract or mint address; undefined for the native currency. */
 export function tokenAddress(token: Pick<TokenBalance, 'address'>): string | undefined {
