@@ -303,7 +303,7 @@ export function boot(): Booted {
       }
     }
 
-    let loadingEmbedded: Promise<import('../connectors/embedded/login.js').Loaded> | undefined
+    let loadingEmbedded: Promise<import('./embedded.js').Loaded> | undefined
     /** Email and social login with the embedded wallet: its connector, Worker, flows and approvals load on first use. */
     function embedded() {
       loadingEmbedded ??= import('./embedded.js').then((Embedded) => {
@@ -314,8 +314,6 @@ export function boot(): Booted {
           projectId: () => host?.projectId,
           sdk: () => sdk,
           networks: () => core.networks.get().available,
-          connect: (connector) =>
-            Connect.connect(core, adopt(connector, { id: connector.id }), { id: connector.id }),
         })
         adopt(loaded.connector, { id: loaded.connector.id })
         return loaded

@@ -1,5 +1,5 @@
 // Sign In With Farcaster for the embedded wallet: the API opens a channel on the Farcaster auth relay and
-// answers its URL (SPEC §3 `farcasterUrl`), which the Farcaster app opens from the QR code; the frame polls
+// answers its URL (the account state's `farcasterUrl`), which the Farcaster app opens from the QR code; the frame polls
 // the attempt — each poll has the API ask the relay and verify a signed message — and CONNECTs once the
 // API has verified it, with the device key's proof that this device started the attempt. Like a social
 // login, then: the session is bound to the Worker's device key. The same wait, without CONNECT, lets a
@@ -22,8 +22,8 @@ export declare namespace create {
     deviceKey(): Promise<DevicePublicKey>
     /** The device key's proof over the attempt, which CONNECT takes (a fresh one per call). */
     proof(attemptId: string): Promise<DeviceProof>
-    /** Hands the session to the connector and connects through the core. */
-    connected(answer: AuthConnected): Promise<void>
+    /** Hands the session to the connector (connecting it is the caller's, once `run` resolves). */
+    connected(answer: AuthConnected): void | Promise<void>
     /** Waits between polls; rejects when the signal aborts. */
     wait(ms: number, signal: AbortSignal): Promise<void>
     pollMs: number

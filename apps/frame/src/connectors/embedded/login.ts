@@ -1,11 +1,11 @@
-// Email, social and Farcaster login, loaded on first use: the connector with its Worker, the login flows that
-// bind each session to the Worker's device key (CONNECT carries its proof over the attempt), and the
-// recovery-password prompt the views answer. A finished login hands its session to the connector and
-// connects through the core's action.
+// Email, social and Farcaster login, loaded on first use: the connector with its Worker, the auth steps
+// that bind each session to the Worker's device key (CONNECT carries a fresh proof over the attempt),
+// and the recovery-password prompt the views answer. A finished login hands its session to the
+// connector; connecting it is the caller's (the login actions above this layer), never this module's.
 import type { ChainNetwork, FrameSocialProvider } from '@walletframe/protocol'
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import type { Client } from '../../data/client.js'
-import type { EmailStep, EmbeddedLogin, PasswordPrompt } from '../../lib/embeddedLogin.js'
+import type { EmailStep, EmbeddedLogin, LoginAuth, PasswordPrompt } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import * as Store from '../../lib/store.js'
 import type { Storage } from '../../storage/Storage.js'
@@ -29,12 +29,14 @@ export declare namespace load {
     projectId(): string | undefined
     sdk(): { type: string; version: string } | undefined
     networks(): readonly ChainNetwork[]
-    /** Connects through the core (state, host events) once a login has its session. */
-    connect(connector: Embedded.EmbeddedConnector): Promise<void>
   }
 }
 
-export type Loaded = EmbeddedLogin & { connector: Embedded.EmbeddedConnector }
+/** The embedded wallet for the login: its auth steps, its connector, and what the views read of it. */
+export type Loaded = LoginAuth &
+  Omit<EmbeddedLogin, 'startEmail' | 'resend' | 'waitForDevice' | 'verify' | 'social' | 'farcaster'> & {
+    connector: Embedded.EmbeddedConnector
+  }
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -75,10 +77,7 @@ export function load(options: load.Options): Loaded {
     api,
     deviceKey: () => connector.deviceKey(),
     proof: (attemptId) => connector.loginProof(attemptId),
-    async connected(answer) {
-      connector.login(answer)
-      await options.connect(connector)
-    },
+    connected: (answer) => connector.login(answer),
     wait: sleep,
     pollMs,
   })
@@ -110,7 +109,7 @@ export function load(options: load.Options): Loaded {
     async startEmail(email) {
       return step(email, await api.emailStart(email, await connector.deviceKey()))
     },
-    async resend(current) {
+    async resendEmail(current) {
       return step(current.email, await api.emailResend(current.attemptId))
     },
     async waitForDevice(current, signal) {
@@ -124,16 +123,14 @@ export function load(options: load.Options): Loaded {
         await sleep(pollMs, signal)
       }
     },
-    async verify(current, otp) {
+    async verifyEmail(current, otp) {
       connector.login(
         await api.emailVerify(current.attemptId, otp, await connector.loginProof(current.attemptId)),
       )
-      await options.connect(connector)
     },
-    async social(provider: FrameSocialProvider, popup, signal) {
+    async socialLogin(provider: FrameSocialProvider, popup, signal) {
       const attemptId = await social.complete(provider, popup, signal)
       connector.login(await api.socialConnect(attemptId, await connector.loginProof(attemptId)))
-      await options.connect(connector)
     },
     emailUpdate: EmailUpdate.create({
       api,
@@ -143,7 +140,7 @@ export function load(options: load.Options): Loaded {
       farcasterUrl: farcaster.farcasterUrl,
     }),
     farcasterUrl: farcaster.farcasterUrl,
-    farcaster: (signal) => farcaster.run(signal),
+    farcasterLogin: (signal) => farcaster.run(signal),
     reloadFarcaster: () => farcaster.reload(),
     answer(id, approved) {
       if (approved) connector.approveRequest(id)

@@ -1,18 +1,19 @@
-// ConnectingFarcaster (SPEC §2): Sign In With Farcaster. Shows the relay channel's URL (SPEC §3
-// `farcasterUrl`) as a QR code for the Farcaster app and as a link, and waits while the app signs and the
-// API verifies; the wallet then opens as after any social login (the recovery password, then connected,
-// and the modal closes). Leaving with no address drops the waiting login (the view stack's
-// reloadAuthConnector effect; unmounting stops this view's wait as well).
-import { useEffect, useState } from 'react'
+// ConnectingFarcaster: Sign In With Farcaster. Shows the relay channel's URL (the account state's
+// `farcasterUrl`) as a QR code for the Farcaster app and as a link, and waits while the app signs and
+// the API verifies; the wallet then opens as after any social login (the recovery password, then
+// connected, and the modal closes). The screen is core/login.ts's Farcaster state. Leaving with no
+// address drops the waiting login (the view stack's reloadAuthConnector effect; unmounting stops this
+// view's wait as well).
+import { useEffect, useReducer, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useStore } from '../../components/useStore.js'
+import * as Login from '../../core/login.js'
 import type { EmbeddedLogin } from '../../lib/embeddedLogin.js'
-import { messageOf } from '../../lib/errors.js'
 import { constant } from '../../lib/store.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
 
-/** SPEC §8. */
+/** The fixed message when the login's code does not load. */
 const initFailed = 'A problem occurred while trying initialize authentication'
 const none = constant(undefined)
 
@@ -25,9 +26,10 @@ export function ConnectingFarcaster() {
 function FarcasterAttempt({ retry }: { retry(): void }) {
   const frame = useFrame()
   const [login, setLogin] = useState<EmbeddedLogin>()
+  const [state, send] = useReducer(Login.farcasterTransition, Login.farcasterInitial)
   const farcasterUrl = useStore(login?.farcasterUrl ?? none)
   const prompt = useStore(login?.passwordPrompt ?? none)
-  const [error, setError] = useState<string>()
+  useEffect(() => send({ type: 'channel', url: farcasterUrl }), [farcasterUrl])
 
   useEffect(() => {
     const controller = new AbortController()
@@ -39,19 +41,18 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
         loaded = await frame.embedded()
       } catch (cause) {
         console.error('[walletframe] the embedded wallet did not load:', cause)
-        if (!signal.aborted) setError(initFailed)
+        if (!signal.aborted) send({ type: 'failed', error: initFailed })
         return
       }
       if (signal.aborted) return
       setLogin(loaded)
       try {
-        await loaded.farcaster(signal)
+        // Not connected (the recovery password declined): the connect action has said so in a toast.
+        if (await loaded.farcaster(signal)) send({ type: 'connected' })
       } catch (failure) {
         // Aborted: the user left (or tried again). 4001: the recovery password was cancelled.
         if (signal.aborted) return
-        setError(
-          (failure as { code?: unknown }).code === 4001 ? 'The login was cancelled' : messageOf(failure),
-        )
+        send(Login.failed(failure))
       }
     })()
     return () => controller.abort()
@@ -60,20 +61,20 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
   if (prompt) return <RecoveryPassword prompt={prompt} />
   return (
     <section className="wf-stack" aria-label="Sign in with Farcaster" data-testid="wf-farcaster">
-      {error ? (
+      {state.name === 'failed' ? (
         <>
           <p className="wf-error" role="alert" data-testid="wf-farcaster-error">
-            {error}
+            {state.error}
           </p>
           <button type="button" className="wf-button" data-testid="wf-farcaster-retry" onClick={retry}>
             Try again
           </button>
         </>
-      ) : farcasterUrl ? (
+      ) : state.name === 'waiting' ? (
         <>
           <p className="wf-muted">Scan with your phone's camera or the Farcaster app to sign in.</p>
-          <QrCode value={farcasterUrl} alt="QR code to sign in with Farcaster" testId="wf-farcaster-qr" />
-          <a className="wf-button wf-button-link" href={farcasterUrl} data-testid="wf-farcaster-link">
+          <QrCode value={state.url} alt="QR code to sign in with Farcaster" testId="wf-farcaster-qr" />
+          <a className="wf-button wf-button-link" href={state.url} data-testid="wf-farcaster-link">
             Open in Farcaster
           </a>
           <p className="wf-muted" data-testid="wf-farcaster-waiting">

@@ -1,39 +1,78 @@
 // @vitest-environment jsdom
 // The login section of Connect honours the host's features: email first, then the social providers
-// in the host's order (none when off), and the legal checkbox gating both until it is ticked.
+// in the host's order (none when off), and the legal checkbox gating both until it is ticked. Each
+// step's outcome moves the screen: the code, the device approval, the popup's wait, a refusal in the
+// API's words, a cancel; a social popup opens in the click itself.
 
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { Features } from '@walletframe/protocol'
-import { afterEach, describe, expect, it } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { type Features, UserRejectedRequestError } from '@walletframe/protocol'
+import { Suspense } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Frame } from '../../app/boot.js'
 import { FrameContext } from '../../app/context.js'
+import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
+import * as SocialPopup from '../../lib/socialPopup.js'
+import { constant } from '../../lib/store.js'
 import { LoginMethods } from './LoginMethods.js'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
 
-/** The frame as this view reads it: an API, the host's features, the login not loaded yet. */
-function frameWith(features: Features): Frame {
+/** The frame as this view reads it: an API, the host's features, the login not loaded yet unless given. */
+function frameWith(features: Features, login?: Partial<EmbeddedLogin>): Frame {
+  const client = Promise.resolve(new QueryClient())
   return {
     api: {},
     host: () => ({ features }),
-    embedded: () => new Promise(() => {}),
+    queryClient: () => client,
+    embedded: () =>
+      login
+        ? Promise.resolve({ passwordPrompt: constant(undefined), sessionOnly: false, ...login })
+        : new Promise(() => {}),
   } as unknown as Frame
 }
 
-function show(features: Features) {
-  render(
-    <FrameContext value={frameWith(features)}>
-      <LoginMethods />
-    </FrameContext>,
-  )
+async function show(features: Features, login?: Partial<EmbeddedLogin>) {
+  await act(async () => {
+    render(
+      // As in Connect: the section shows once its code and the query client have loaded.
+      <Suspense fallback={null}>
+        <FrameContext value={frameWith(features, login)}>
+          <LoginMethods />
+        </FrameContext>
+      </Suspense>,
+    )
+  })
+  // The section paints once the query client (its steps' mutations) has loaded.
+  if (features.email !== false || features.socials !== false)
+    await waitFor(() => expect(document.querySelector('[data-testid]')).not.toBeNull())
   return Array.from(document.querySelectorAll('[data-testid]')).map((node) =>
     node.getAttribute('data-testid'),
   )
 }
 
+const step = (action: EmailStep['action']): EmailStep => ({
+  attemptId: 'attempt-1',
+  action,
+  email: 'ada@example.test',
+  resendAt: Date.now() + 30_000,
+})
+
+async function submitEmail() {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('wf-email-input'), { target: { value: ' ada@example.test ' } })
+  })
+  await act(async () => {
+    fireEvent.submit(screen.getByTestId('wf-email-input').closest('form') as HTMLFormElement)
+  })
+}
+
 describe('LoginMethods', () => {
-  it('puts email first, then every social provider in the default order', () => {
-    expect(show({})).toEqual([
+  it('puts email first, then every social provider in the default order', async () => {
+    expect(await show({})).toEqual([
       'wf-email-input',
       'wf-email-submit',
       'wf-social-google',
@@ -46,19 +85,19 @@ describe('LoginMethods', () => {
     ])
   })
 
-  it("follows the host's socials list and order, and shows no email when it is off", () => {
-    expect(show({ email: false, socials: ['github', 'google'] })).toEqual([
+  it("follows the host's socials list and order, and shows no email when it is off", async () => {
+    expect(await show({ email: false, socials: ['github', 'google'] })).toEqual([
       'wf-social-github',
       'wf-social-google',
     ])
   })
 
-  it('shows nothing when email and socials are both off', () => {
-    expect(show({ email: false, socials: false })).toEqual([])
+  it('shows nothing when email and socials are both off', async () => {
+    expect(await show({ email: false, socials: false })).toEqual([])
   })
 
   it('keeps email and social disabled until the legal checkbox is ticked', async () => {
-    show({ legalCheckbox: true, socials: ['google'] })
+    await show({ legalCheckbox: true, socials: ['google'] })
     expect((screen.getByTestId('wf-email-submit') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByTestId('wf-social-google') as HTMLButtonElement).disabled).toBe(true)
     await act(async () => {
@@ -66,5 +105,118 @@ describe('LoginMethods', () => {
     })
     expect((screen.getByTestId('wf-email-submit') as HTMLButtonElement).disabled).toBe(false)
     expect((screen.getByTestId('wf-social-google') as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it("goes from the address to the code, and shows a refused code in the API's words", async () => {
+    const startEmail = vi.fn(async () => step('VERIFY_OTP'))
+    const verify = vi.fn(async () => {
+      throw new Error('Invalid code')
+    })
+    await show({}, { startEmail, verify })
+    await submitEmail()
+    await waitFor(() => expect(screen.getByTestId('wf-email-code')).toBeTruthy())
+    expect(startEmail).toHaveBeenCalledWith('ada@example.test')
+    expect(screen.getByTestId('wf-email-code').textContent).toContain('ada@example.test')
+    // The server's cooldown holds the resend.
+    expect((screen.getByTestId('wf-email-resend') as HTMLButtonElement).disabled).toBe(true)
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('wf-email-code-input'), { target: { value: '123456' } })
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-email-code-submit'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-login-error').textContent).toBe('Invalid code'))
+    expect(verify).toHaveBeenCalledWith(expect.objectContaining({ attemptId: 'attempt-1' }), '123456')
+    expect(screen.getByTestId('wf-email-code')).toBeTruthy()
+  })
+
+  it('waits for the device approval on a new device, then asks for the code', async () => {
+    let approve: (next: EmailStep) => void = () => {}
+    const waitForDevice = vi.fn(() => new Promise<EmailStep>((resolve) => (approve = resolve)))
+    await show({}, { startEmail: async () => step('VERIFY_DEVICE'), waitForDevice })
+    await submitEmail()
+    await waitFor(() => expect(screen.getByTestId('wf-email-device')).toBeTruthy())
+    expect(waitForDevice).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'VERIFY_DEVICE' }),
+      expect.any(AbortSignal),
+    )
+    await act(async () => approve(step('VERIFY_OTP')))
+    await waitFor(() => expect(screen.getByTestId('wf-email-code')).toBeTruthy())
+  })
+
+  it("shows a refused address in the API's words and stays on the methods", async () => {
+    await show(
+      {},
+      {
+        startEmail: async () => {
+          throw new Error('Please try again after 17 seconds')
+        },
+      },
+    )
+    await submitEmail()
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-login-error').textContent).toBe('Please try again after 17 seconds'),
+    )
+    expect(screen.getByTestId('wf-email-input')).toBeTruthy()
+  })
+
+  it('opens the popup in the click, waits for it, and returns to the methods on Cancel without an error', async () => {
+    const popup = { closed: false, close: vi.fn(), focus() {}, postMessage() {}, location: { replace() {} } }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    const social = vi.fn(
+      (_provider: string, _popup: unknown, signal: AbortSignal) =>
+        new Promise<boolean>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        ),
+    )
+    await show({ socials: ['google'] }, { social })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-google'))
+    })
+    // Opened in the click, before anything is awaited, on the frame's own page.
+    expect(open).toHaveBeenCalledWith(SocialPopup.path, 'walletframe-login', expect.any(String))
+    expect(screen.getByTestId('wf-social-waiting').textContent).toContain('Google')
+    await waitFor(() => expect(social).toHaveBeenCalledWith('google', popup, expect.any(AbortSignal)))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-cancel'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-social-google')).toBeTruthy())
+    expect(popup.close).toHaveBeenCalled()
+    expect(screen.queryByTestId('wf-login-error')).toBeNull()
+    expect(social.mock.calls[0]?.[2]?.reason).toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  it("returns to the methods with the provider's reason when the social login fails", async () => {
+    vi.spyOn(window, 'open').mockReturnValue({ closed: true, close() {} } as unknown as Window)
+    await show(
+      { socials: ['x'] },
+      {
+        social: async () => {
+          throw new Error('The x login did not complete')
+        },
+      },
+    )
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-x'))
+    })
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-login-error').textContent).toBe('The x login did not complete'),
+    )
+    expect(screen.getByTestId('wf-social-x')).toBeTruthy()
+  })
+
+  it('says so when the browser blocks the popup, and opens it from the next click', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    await show({ socials: ['discord'] }, { social: () => new Promise<boolean>(() => {}) })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-discord'))
+    })
+    expect(screen.getByTestId('wf-popup-blocked').textContent).toContain('Discord')
+    open.mockReturnValue({ closed: false, close() {}, postMessage() {} } as unknown as Window)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    })
+    expect(open).toHaveBeenCalledTimes(2)
+    expect(screen.getByTestId('wf-social-waiting')).toBeTruthy()
   })
 })

@@ -1,17 +1,19 @@
-// Email and social login at the top of Connect (SPEC §1: email, social, then wallets), loaded after
-// the view paints so the Connect view pays nothing for it. The flows and the wallet behind them load
-// on first use; this component holds only what is on screen.
+// Email and social login at the top of Connect (email, social, then wallets), loaded after the view
+// paints so the Connect view pays nothing for it. The wallet behind the login loads on first use. The
+// screen is core/login.ts's state; each step is a mutation whose outcome the view sends as an event.
+import { useMutation } from '@tanstack/react-query'
 import {
   type FrameSocialProvider,
   type SocialProvider,
   UserRejectedRequestError,
 } from '@walletframe/protocol'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { QueryLayer } from '../../components/queryLayerLazy.js'
 import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
+import * as Login from '../../core/login.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
-import { messageOf } from '../../lib/errors.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
@@ -19,18 +21,23 @@ import { EmailCode } from './EmailCode.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
 import { socialLabels, socialsOf } from './socials.js'
 
-/** SPEC §8. */
+/** The fixed message when the login's code does not load. */
 const initFailed = 'A problem occurred while trying initialize authentication'
 const noPrompt = constant(undefined)
 
-type Screen =
-  | { name: 'start' }
-  | { name: 'code'; step: EmailStep }
-  | { name: 'device'; step: EmailStep }
-  | { name: 'social'; provider: FrameSocialProvider }
-  | { name: 'blocked'; provider: FrameSocialProvider }
-
 export function LoginMethods() {
+  const frame = useFrame()
+  const features = frame.host()?.features
+  if (!frame.api || (features?.email === false && socialsOf(features).length === 0)) return null
+  // The steps are mutations: the query client loads with this section, after Connect has painted.
+  return (
+    <QueryLayer>
+      <Methods />
+    </QueryLayer>
+  )
+}
+
+function Methods() {
   const frame = useFrame()
   const features = frame.host()?.features
   const socials = socialsOf(features)
@@ -38,16 +45,18 @@ export function LoginMethods() {
   const emailOn = features?.email !== false
   const [login, setLogin] = useState<EmbeddedLogin>()
   const prompt = useStore(login?.passwordPrompt ?? noPrompt)
-  const [screen, setScreen] = useState<Screen>({ name: 'start' })
+  const [screen, send] = useReducer(Login.transition, Login.initial)
   const [email, setEmail] = useState('')
   const [agreed, setAgreed] = useState(!features?.legalCheckbox)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
   const abort = useRef<AbortController>(undefined)
   useEffect(() => () => abort.current?.abort(), [])
 
-  if (!frame.api || (!emailOn && socials.length === 0)) return null
-
+  /** A fresh wait (the device's approval, the popup's login); Cancel or leaving the view ends it. */
+  const waiting = (): AbortSignal => {
+    abort.current?.abort()
+    abort.current = new AbortController()
+    return abort.current.signal
+  }
   const flows = async () => {
     try {
       const loaded = await frame.embedded()
@@ -57,33 +66,55 @@ export function LoginMethods() {
       throw new Error(initFailed, { cause })
     }
   }
-  /** Runs a step, showing its error in the API's (or the spec's) words. */
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      if ((failure as { code?: unknown }).code !== 4001) setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const waitForDevice = (loaded: EmbeddedLogin, step: EmailStep) => {
-    abort.current?.abort()
-    abort.current = new AbortController()
-    setScreen({ name: 'device', step })
-    void run(async () =>
-      setScreen({ name: 'code', step: await loaded.waitForDevice(step, abort.current!.signal) }),
-    )
-  }
-  const startEmail = () =>
-    run(async () => {
-      const loaded = await flows()
-      const step = await loaded.startEmail(email.trim())
-      if (step.action === 'VERIFY_DEVICE') waitForDevice(loaded, step)
-      else setScreen({ name: 'code', step })
-    })
+  const fail = (failure: unknown) => send(Login.failed(failure))
+  const began = () => send({ type: 'began' })
+  const finished = (connected: boolean) => send(Login.finished(connected))
+
+  const device = useMutation({
+    mutationFn: async (step: EmailStep) => (await flows()).waitForDevice(step, waiting()),
+    onMutate: began,
+    onSuccess: (step) => send({ type: 'deviceApproved', step }),
+    onError: fail,
+  })
+  const start = useMutation({
+    mutationFn: async (address: string) => (await flows()).startEmail(address),
+    onMutate: began,
+    onSuccess(step) {
+      send({ type: 'emailStarted', step })
+      if (step.action === 'VERIFY_DEVICE') device.mutate(step)
+    },
+    onError: fail,
+  })
+  const verify = useMutation({
+    mutationFn: async ({ step, otp }: { step: EmailStep; otp: string }) => (await flows()).verify(step, otp),
+    onMutate: began,
+    onSuccess: finished,
+    onError: fail,
+  })
+  const resend = useMutation({
+    mutationFn: async (step: EmailStep) => (await flows()).resend(step),
+    onMutate: began,
+    onSuccess: (step) => send({ type: 'codeResent', step }),
+    onError: fail,
+  })
+  const social = useMutation({
+    mutationFn: async (login: {
+      provider: FrameSocialProvider
+      popup: Popup.MessagingPopup
+      signal: AbortSignal
+    }) => {
+      try {
+        return await (await flows()).social(login.provider, login.popup, login.signal)
+      } finally {
+        if (!login.popup.closed) login.popup.close()
+      }
+    },
+    onMutate: began,
+    onSuccess: finished,
+    onError: fail,
+  })
+  const busy = start.isPending || verify.isPending || resend.isPending || social.isPending
+  const error = 'error' in screen ? screen.error : undefined
 
   /** Farcaster signs in on its own view (a QR code for the Farcaster app), not in a popup. */
   const choose = (provider: SocialProvider) =>
@@ -96,21 +127,12 @@ export function LoginMethods() {
   const startSocial = (provider: FrameSocialProvider) => {
     const popup = Popup.open(SocialPopup.path, 'walletframe-login')
     if (!popup) {
-      setScreen({ name: 'blocked', provider })
+      send({ type: 'popupBlocked', provider })
       return
     }
-    abort.current?.abort()
-    abort.current = new AbortController()
-    const { signal } = abort.current
-    setScreen({ name: 'social', provider })
-    void run(async () => {
-      try {
-        await (await flows()).social(provider, popup, signal)
-      } finally {
-        if (!popup.closed) popup.close()
-        setScreen({ name: 'start' })
-      }
-    })
+    const signal = waiting()
+    send({ type: 'popupOpened', provider })
+    social.mutate({ provider, popup, signal })
   }
 
   const notes = (
@@ -135,14 +157,8 @@ export function LoginMethods() {
         <EmailCode
           step={screen.step}
           busy={busy}
-          onVerify={(otp) =>
-            void run(async () => {
-              await (await flows()).verify(screen.step, otp)
-            })
-          }
-          onResend={() =>
-            void run(async () => setScreen({ name: 'code', step: await (await flows()).resend(screen.step) }))
-          }
+          onVerify={(otp) => verify.mutate({ step: screen.step, otp })}
+          onResend={() => resend.mutate(screen.step)}
         />
         {notes}
       </section>
@@ -187,7 +203,7 @@ export function LoginMethods() {
           className="wf-stack"
           onSubmit={(event) => {
             event.preventDefault()
-            void startEmail()
+            start.mutate(email)
           }}
         >
           <input
@@ -211,10 +227,10 @@ export function LoginMethods() {
           </button>
         </form>
       ) : null}
-      {screen.name === 'blocked' ? (
+      {screen.name === 'start' && screen.blocked ? (
         <p className="wf-muted" data-testid="wf-popup-blocked">
-          The browser blocked the {socialLabels[screen.provider]} window.{' '}
-          <button type="button" className="wf-button-link" onClick={() => startSocial(screen.provider)}>
+          The browser blocked the {socialLabels[screen.blocked]} window.{' '}
+          <button type="button" className="wf-button-link" onClick={() => startSocial(screen.blocked!)}>
             Continue
           </button>
         </p>

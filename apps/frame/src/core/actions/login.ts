@@ -1,0 +1,71 @@
+// The embedded wallet's login as the views run it: each step asks the wallet's auth (the API, bound to
+// this device's key), and a finished login connects the wallet through `Connect.connect` like any
+// other connector. The wallet never connects itself: the work goes down, and what came of it comes
+// back as an answer (core/login.ts turns it into the next screen).
+import type { FrameSocialProvider } from '@walletframe/protocol'
+import type { Connector } from '../../connectors/Connector.js'
+import type { EmailStep, LoginAuth } from '../../lib/embeddedLogin.js'
+import type { MessagingPopup } from '../../lib/popup.js'
+import * as Connect from './connect.js'
+
+export type Deps = {
+  readonly core: Connect.Deps
+  /** The embedded wallet's auth steps. */
+  readonly auth: LoginAuth
+  /** The embedded wallet's connector, which holds the session once a login finishes. */
+  readonly connector: Connector
+}
+
+/** Mails a code to `email`, or asks its mailbox to approve this device first. */
+export function startEmail(deps: Pick<Deps, 'auth'>, email: string): Promise<EmailStep> {
+  return deps.auth.startEmail(email.trim())
+}
+
+/** Mails a new code (the server's cooldown applies). */
+export function resend(deps: Pick<Deps, 'auth'>, step: EmailStep): Promise<EmailStep> {
+  return deps.auth.resendEmail(step)
+}
+
+/** Waits until the mailbox approves this device; the code is mailed then. */
+export function waitForDevice(
+  deps: Pick<Deps, 'auth'>,
+  step: EmailStep,
+  signal: AbortSignal,
+): Promise<EmailStep> {
+  return deps.auth.waitForDevice(step, signal)
+}
+
+/** The mailed code: the session opens and the wallet connects. Answers whether it is connected. */
+export async function verify(deps: Deps, step: EmailStep, otp: string): Promise<boolean> {
+  await deps.auth.verifyEmail(step, otp)
+  return connect(deps)
+}
+
+/** A social login in `popup` (opened in the click); the wallet connects once it is ready. */
+export async function social(
+  deps: Deps,
+  provider: FrameSocialProvider,
+  popup: MessagingPopup,
+  signal: AbortSignal,
+): Promise<boolean> {
+  await deps.auth.socialLogin(provider, popup, signal)
+  return connect(deps)
+}
+
+/** Sign In With Farcaster; the wallet connects once the API has verified the signed message. */
+export async function farcaster(deps: Deps, signal: AbortSignal): Promise<boolean> {
+  await deps.auth.farcasterLogin(signal)
+  return connect(deps)
+}
+
+/**
+ * Connects the wallet that now holds a session. `Connect.connect` reports its own failures (a toast,
+ * the modal shakes: a declined recovery password reads "Connection declined"), so this answers only
+ * whether the wallet is the connected one now.
+ */
+async function connect(deps: Deps): Promise<boolean> {
+  await Connect.connect(deps.core, deps.connector, { id: deps.connector.id })
+  return (
+    deps.core.connection.connector() === deps.connector && deps.core.connection.get().status === 'connected'
+  )
+}
