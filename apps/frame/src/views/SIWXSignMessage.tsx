@@ -1,6 +1,7 @@
 // SIWXSignMessage: the connected account signs a message that proves to the
-// app that it owns it. Cancel disconnects when the app requires sign-in, otherwise closes.
-import { useState } from 'react'
+// app that it owns it. Cancel disconnects when the app requires sign-in, otherwise closes. Both are
+// mutations of the sign-in action: the screen has no logic of its own.
+import { useMutation } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
@@ -10,20 +11,14 @@ export function SIWXSignMessage() {
   const frame = useFrame()
   const siwx = useStore(frame.core.siwx)
   const connection = useStore(frame.core.connection)
-  const [busy, setBusy] = useState<'sign' | 'cancel'>()
+  // The sign-in action reports its own failures (a toast); the mutation only says what is running.
+  const sign = useMutation({ mutationFn: () => frame.actions.signIn() })
+  const cancel = useMutation({ mutationFn: () => frame.actions.cancelSignIn() })
+  const busy = sign.isPending || cancel.isPending
   if (!frame.api) return <NotAvailable feature="Sign in with a signed message" />
   const appName = frame.host()?.metadata.name ?? 'This app'
   const wallet = connection.connector?.name ?? 'your wallet'
   const required = siwx.config?.required === true
-
-  async function run(which: 'sign' | 'cancel', action: () => Promise<void>) {
-    setBusy(which)
-    try {
-      await action()
-    } finally {
-      setBusy(undefined)
-    }
-  }
 
   return (
     <div className="wf-stack" data-testid="wf-siwx" data-required={required}>
@@ -41,8 +36,8 @@ export function SIWXSignMessage() {
               type="button"
               className="wf-button wf-button-secondary"
               data-testid="wf-siwx-cancel"
-              disabled={busy !== undefined}
-              onClick={() => run('cancel', frame.actions.cancelSignIn)}
+              disabled={busy}
+              onClick={() => cancel.mutate()}
             >
               Cancel
             </button>
@@ -50,10 +45,10 @@ export function SIWXSignMessage() {
               type="button"
               className="wf-button"
               data-testid="wf-siwx-sign"
-              disabled={busy !== undefined || blocked}
-              onClick={() => run('sign', frame.actions.signIn)}
+              disabled={busy || blocked}
+              onClick={() => sign.mutate()}
             >
-              {busy === 'sign' ? 'Signing…' : 'Sign'}
+              {sign.isPending ? 'Signing…' : 'Sign'}
             </button>
           </div>
         )}

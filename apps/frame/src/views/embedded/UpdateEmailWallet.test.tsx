@@ -5,6 +5,7 @@
 // confirms with its login (a popup opened in the click). The embedded wallet's update runs for real over
 // the API client; the API answers at its boundary, the re-login is a stand-in.
 
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { AccountState, AuthTokens } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
@@ -94,10 +95,13 @@ async function frameWith(
 }
 
 function show(frame: Frame, view: 'entry' | 'update') {
+  // As in the modal: the view's steps are mutations of the frame's query client.
   render(
-    <FrameContext value={frame}>
-      {view === 'entry' ? <UpdateEmailEntry /> : <UpdateEmailWallet />}
-    </FrameContext>,
+    <QueryClientProvider client={new QueryClient()}>
+      <FrameContext value={frame}>
+        {view === 'entry' ? <UpdateEmailEntry /> : <UpdateEmailWallet />}
+      </FrameContext>
+    </QueryClientProvider>,
   )
 }
 

@@ -4,7 +4,9 @@
 // Farcaster, an unverified provider address) has no mailbox to agree, so it first confirms it is the
 // user by logging in again with its current method — a popup for a social provider, the QR code for
 // Farcaster — and the code goes to the new address. The wallet and its address stay; the host's state
-// shows the new address. The steps run in core/actions/updateEmail.ts; errors are shown in the API's words.
+// shows the new address. The steps run in core/actions/updateEmail.ts as mutations; errors are shown in
+// the API's words.
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
@@ -46,37 +48,36 @@ export function UpdateEmailWallet() {
   const [update, setUpdate] = useState<EmailUpdate>()
   const farcasterUrl = useStore(update?.farcasterUrl ?? noUrl)
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const abort = useRef<AbortController>(undefined)
   useEffect(() => () => abort.current?.abort(), [])
 
-  /** Runs a step, showing its error in the API's words. */
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const start = (address: string) =>
-    run(async () => {
-      try {
-        setScreen({ name: 'code', step: await UpdateEmail.start(deps, address, reauth) })
-      } catch (failure) {
-        // The API may have spent the re-login before it refused (a cooldown, a mail that did not go):
-        // confirm again rather than send one it would refuse.
-        if (method) setScreen({ name: 'confirm' })
-        throw failure
-      } finally {
-        // A re-login vouches for one start.
-        setReauth(undefined)
-      }
-    })
+  /** Each step clears the last error as it begins and shows its own in the API's words. */
+  const began = () => setError(undefined)
+  const failed = (failure: unknown) => setError(messageOf(failure))
+
+  const start = useMutation({
+    mutationFn: (request: { address: string; reauth: string | undefined }) =>
+      UpdateEmail.start(deps, request.address, request.reauth),
+    onMutate: began,
+    onSuccess: (step) => setScreen({ name: 'code', step }),
+    onError(failure) {
+      // The API may have spent the re-login before it refused (a cooldown, a mail that did not go):
+      // confirm again rather than send one it would refuse.
+      if (method) setScreen({ name: 'confirm' })
+      failed(failure)
+    },
+    // A re-login vouches for one start.
+    onSettled: () => setReauth(undefined),
+  })
+  const verify = useMutation({
+    mutationFn: (code: { step: EmailUpdateStep; otp: string }) =>
+      UpdateEmail.verify(deps, code.step, code.otp),
+    onMutate: began,
+    onSuccess: (next) =>
+      setScreen(next.action === 'DONE' ? { name: 'done', email: next.email } : { name: 'code', step: next }),
+    onError: failed,
+  })
 
   /** A fresh wait for the re-login; Cancel or leaving the view ends it. */
   const waiting = () => {
@@ -88,6 +89,35 @@ export function UpdateEmailWallet() {
     setReauth(attemptId)
     setScreen({ name: 'email' })
   }
+  /** Cancelled, or the view left: nothing to report; else back to the confirmation with the reason. */
+  const notConfirmed = (failure: unknown, signal: AbortSignal) => {
+    if (signal.aborted) return
+    setScreen({ name: 'confirm' })
+    failed(failure)
+  }
+  const social = useMutation({
+    mutationFn: async ({ popup, signal }: { popup: Popup.MessagingPopup; signal: AbortSignal }) => {
+      try {
+        return await UpdateEmail.confirmSocial(deps, popup, signal)
+      } finally {
+        if (!popup.closed) popup.close()
+      }
+    },
+    onMutate: began,
+    onSuccess: confirmed,
+    onError: (failure, { signal }) => notConfirmed(failure, signal),
+  })
+  const farcaster = useMutation({
+    mutationFn: async (signal: AbortSignal) => {
+      setUpdate(await deps.emailUpdate())
+      return UpdateEmail.confirmFarcaster(deps, signal)
+    },
+    onMutate: began,
+    onSuccess: confirmed,
+    onError: notConfirmed,
+  })
+  const busy = start.isPending || verify.isPending || social.isPending || farcaster.isPending
+
   /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
   const confirmSocial = () => {
     const popup = Popup.open(SocialPopup.path, 'walletframe-login')
@@ -97,32 +127,12 @@ export function UpdateEmailWallet() {
     }
     const signal = waiting()
     setScreen({ name: 'confirming' })
-    void run(async () => {
-      try {
-        confirmed(await UpdateEmail.confirmSocial(deps, popup, signal))
-      } catch (failure) {
-        // Cancelled, or the view left: nothing to report.
-        if (signal.aborted) return
-        setScreen({ name: 'confirm' })
-        throw failure
-      } finally {
-        if (!popup.closed) popup.close()
-      }
-    })
+    social.mutate({ popup, signal })
   }
   const confirmFarcaster = () => {
     const signal = waiting()
     setScreen({ name: 'confirming' })
-    void run(async () => {
-      try {
-        setUpdate(await deps.emailUpdate())
-        confirmed(await UpdateEmail.confirmFarcaster(deps, signal))
-      } catch (failure) {
-        if (signal.aborted) return
-        setScreen({ name: 'confirm' })
-        throw failure
-      }
-    })
+    farcaster.mutate(signal)
   }
   const cancel = () => {
     abort.current?.abort()
@@ -232,16 +242,9 @@ export function UpdateEmailWallet() {
           step={{ email: step.sentTo, resendAt: step.resendAt }}
           busy={busy}
           busyLabel="Verifying…"
-          onVerify={(otp) =>
-            void run(async () => {
-              const next = await UpdateEmail.verify(deps, step, otp)
-              setScreen(
-                next.action === 'DONE' ? { name: 'done', email: next.email } : { name: 'code', step: next },
-              )
-            })
-          }
+          onVerify={(otp) => verify.mutate({ step, otp })}
           // The API has no resend for an update: a new start mails a new first code (cooldown applies).
-          {...(primary ? { onResend: () => void start(step.email) } : {})}
+          {...(primary ? { onResend: () => start.mutate({ address: step.email, reauth }) } : {})}
         />
         {primary ? null : (
           <button
@@ -270,7 +273,7 @@ export function UpdateEmailWallet() {
       data-testid="wf-update-email"
       onSubmit={(event) => {
         event.preventDefault()
-        void start(email.trim())
+        start.mutate({ address: email.trim(), reauth })
       }}
     >
       <p className="wf-muted">
