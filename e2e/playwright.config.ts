@@ -14,6 +14,29 @@ export const chromiumArgs = [
   '--disable-quic',
 ]
 
+/**
+ * Blocked-regime specs that need a worker of their own kind; the rest (the API's fixtures with their
+ * default options) run in the project `blocked`.
+ */
+const blockedGroups = {
+  /** The devnets with the Solana cluster (`withSolana`). */
+  solana: ['account.spec.ts', 'send.spec.ts', 'socialLoginProviders.spec.ts'],
+  /** Partitioned storage with a short email cooldown (their own `test.use`). */
+  'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
+  /** An ERC-4337 bundler per devnet. */
+  bundler: ['smartAccount.spec.ts'],
+  /** The devnets without the API. */
+  chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
+  /** The on-ramp's checkout stand-in (fixtures of its own). */
+  onramp: ['onramp.spec.ts'],
+  /** The frame and host pages alone. */
+  pages: ['deploy.spec.ts', 'foundation.spec.ts', 'regimes.spec.ts'],
+  /** The WalletConnect relay and test wallet. */
+  walletconnect: ['persistence.spec.ts', 'walletconnect.spec.ts'],
+  /** The relay and test wallet with the Solana cluster. */
+  'walletconnect-solana': ['solanaWallet.spec.ts', 'walletconnectSolana.spec.ts'],
+}
+
 export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -37,8 +60,21 @@ export default defineConfig<object, { regime: Regime }>({
   // sign-in sessions the frame keeps) and onramp.spec.ts (a checkout popup on another origin) run in
   // all three. socialLogin.spec.ts runs partitioned too: its popup on the frame origin is first-party,
   // with storage of its own, while the iframe that waits for the login has its host site's partition.
+  //
+  // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
+  // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
+  // another worker are grouped rather than interleaved by name (each switch is a worker restart).
   projects: [
-    { name: 'blocked', use: { regime: 'blocked' }, testIgnore: 'sameSite.spec.ts' },
+    ...Object.entries(blockedGroups).map(([name, files]) => ({
+      name: `blocked-${name}`,
+      use: { regime: 'blocked' as const },
+      testMatch: files,
+    })),
+    {
+      name: 'blocked',
+      use: { regime: 'blocked' },
+      testIgnore: ['sameSite.spec.ts', ...Object.values(blockedGroups).flat()],
+    },
     {
       name: 'partitioned',
       use: { regime: 'partitioned' },
