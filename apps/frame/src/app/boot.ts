@@ -45,7 +45,7 @@ export type Frame = {
   queryClient(): Promise<QueryClient>
   readonly api: Client.Client | undefined
   readonly registry: WalletRegistry.Source
-  /** SPEC §4 balance fetch: one retry block for every token-balance fetch of this frame. */
+  /** One balance retry block (30 s after a failure) for every token-balance fetch of this frame. */
   readonly balanceRetry: RetryBlock.RetryBlock
   /** Browser wallets the host page announced (EIP-6963). */
   readonly wallets: Store.ReadableStore<InjectedWallets>
@@ -176,7 +176,7 @@ export function boot(): Booted {
     SignInGate.watch(core, () => {
       void signInDeps().then(({ SignIn, deps }) => SignIn.signOut(deps))
     })
-    // Analytics to the operator's API (SPEC §7), unless the host turned it off: the sender loads
+    // Analytics to the operator's API (POST /e), unless the host turned it off: the sender loads
     // with the first event sent, so the boot chunk carries none of it.
     let sender: Promise<import('../data/analyticsSender.js').Sender> | undefined
     core.analytics.subscribe((event) => {
@@ -187,7 +187,7 @@ export function boot(): Booted {
           hostOrigin: () => hostOrigin,
           enabled: () => host?.features.analytics !== false,
           address: () => Connection.addressOn(core.connection.get().accounts, core.networks.get().active),
-          // SPEC §8: an analytics 403 is "Invalid App Configuration" / "Origin not found on Allowlist".
+          // An analytics 403 tells the user "Invalid App Configuration: Origin not found on Allowlist".
           onDenied: () =>
             core.notification.show(
               `${messages.invalidAppConfiguration}: ${messages.originNotAllowed}`,
