@@ -18,9 +18,10 @@ import {
 import { evmNetwork } from '@walletframe/protocol/testing'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
-import * as Database from '../db/Database.js'
+import type * as Database from '../db/Database.js'
 import * as Projects from '../db/projects.js'
 import * as TokenBucket from '../internal/TokenBucket.js'
+import { quickestBackend } from '../internal/testing.js'
 
 export const frameOrigin = 'https://frame.test'
 /** Where the API says it lives (the OAuth redirect_uri, loopback as the stand-in requires); requests reach it through app.request(). */
@@ -131,7 +132,9 @@ export async function startAuthHarness(
   } = {},
 ): Promise<AuthHarness> {
   const mail = await startMailCatcher()
-  const database = await Database.open()
+  // The test server when it answers (a fresh schema is ready in a second or two), else PGlite, whose
+  // start takes several seconds and far more on a busy machine. loginLimits.test.ts runs on both.
+  const { database, close } = await (await quickestBackend('auth')).open()
   await database.migrate()
   await Projects.upsert(database.db, { id: 'app', name: 'App', allowedOrigins: [] })
   const logs: string[] = []
@@ -252,7 +255,7 @@ export async function startAuthHarness(
     },
     async stop() {
       await mail.stop()
-      await database.close()
+      await close()
     },
   }
   return harness
