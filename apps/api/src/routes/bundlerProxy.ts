@@ -1,5 +1,5 @@
 // POST /v1/bundler?chainId&projectId&bundler: the ERC-4337 bundler endpoint smart accounts send their
-// UserOperations to (SPEC §7). The operator's bundler URL may carry a provider key, so clients only
+// UserOperations to. The operator's bundler URL may carry a provider key, so clients only
 // ever see this proxy (GET /v1/projects/{id}/config hands it out as the network's bundlerUrl). The
 // ERC-4337 methods and the gas-price method viem and the frame use pass; everything else is refused
 // per call with "Requested RPC call is not allowed".

@@ -258,7 +258,7 @@ describe('an approval, then a token -> token swap, built by the API', () => {
     expect(tx).toMatchObject({ from: account.address, to: network().contracts.swapFeeRouter, value: '0' })
     const decoded = decodeFunctionData({ abi: feeRouterAbi, data: tx.data as Hex })
     expect(decoded.functionName).toBe('swapExactTokensForTokens')
-    // SPEC §9 slippage 1: at least 99% of the quote.
+    // The default slippage is 1%: at least 99% of the quote.
     expect(decoded.args[1]).toBe((BigInt(found.toAmount) * 99n) / 100n)
 
     const before = {

@@ -1,5 +1,5 @@
 // GET /v1/account/{account}/history: the account's transactions from the indexer's tables, newest
-// first, as SPEC §3 history entries. The cursor is opaque (base64url of the last row's sort key).
+// first, as history entries. The cursor is opaque (base64url of the last row's sort key).
 import {
   CaipNetworkId,
   type HistoryEntry,

@@ -1,4 +1,4 @@
-// Names (SPEC §7 profile calls): `label.zone` registered by signing a JSON message
+// Names (the /v1/profile calls): `label.zone` registered by signing a JSON message
 // `{ name, attributes, timestamp }` with the address (EIP-191; ERC-1271 / ERC-6492 for smart accounts,
 // checked on the network the ENSIP-11 coin type names), resolved, reverse-looked-up and suggested.
 import {
@@ -100,7 +100,7 @@ export const docs: RouteDoc[] = [
 export function register(app: App, deps: Deps): void {
   const { zone, messageWindowSeconds } = deps.config.options.names
 
-  /** `label.zone` from a name or bare label; the label must follow SPEC §5 and the zone be ours. */
+  /** `label.zone` from a name or bare label; the label must follow the name rule (letters, digits and hyphens, 4 to 63 of them) and the zone be ours. */
   function fullName(value: string, field: string, askedZone?: string): string {
     const dot = value.indexOf('.')
     const label = (dot < 0 ? value : value.slice(0, dot)).toLowerCase()

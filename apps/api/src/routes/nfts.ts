@@ -1,8 +1,8 @@
 // GET /v1/account/{address}/nfts: the ERC-721 tokens an address holds on one EVM network. Candidates
 // come from the indexer (tokens ever sent to the address), ownership from ownerOf on the chain now,
 // name and image from each token's metadata. Tokens of collections the network's config does not list
-// are spam (SPEC §3 `is_spam`): left out, and counted in `spamRemoved`. Answers are cached 30 s per
-// (network, address) in this process, like balances (SPEC §9).
+// are spam (`is_spam`): left out, and counted in `spamRemoved`. Answers are cached 30 s per
+// (network, address) in this process, like balances.
 import { maxNftsPerAnswer, type Nft, NftQuery, NftResponse } from '@walletframe/protocol'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'

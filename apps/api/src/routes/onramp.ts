@@ -1,6 +1,6 @@
-// On-ramp (SPEC §7): GET /v1/onramp/options, POST /v1/onramp/quote and POST
+// On-ramp: GET /v1/onramp/options, POST /v1/onramp/quote and POST
 // /v1/generators/onrampurl, served by the configured provider. When the provider fails, options fall
-// back to the built-in defaults and a quote to a mock quote (SPEC §8), each marked by `source`; a
+// back to the built-in defaults and a quote to a mock quote, each marked by `source`; a
 // checkout URL has no stand-in and answers 502.
 import {
   OnrampOptionsResponse,

@@ -1,4 +1,4 @@
-// Sign-in sessions (SPEC §7 /v1/sessions): a single-use nonce bound to a project and the host origin,
+// Sign-in sessions (/v1/sessions): a single-use nonce bound to a project and the host origin,
 // the signed session stored once `verifySession` holds (the same check a host's backend runs), read
 // back by id, and revoked by the frame that created it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'

@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { RouteDoc } from './Route.js'
 
-// What the mounted route takes: SPEC §7's projectId, st and sv plus the registry's own query.
+// What the mounted route takes: the projectId, st and sv every GET takes plus the registry's own query.
 const MountedQuery = z.object({ ...SdkQuery.shape, ...WalletsQuery.shape })
 // The project middleware in front checks projectId; this app checks the rest.
 const Query = MountedQuery.omit({ projectId: true })
