@@ -14,7 +14,7 @@ import {
   type WalletProofPurpose,
   walletSigningInput,
 } from '@walletframe/protocol'
-import { newDevice } from './testing.js'
+import { exampleWallet, newDevice } from './testing.js'
 
 export type FuzzFixtures = {
   parameters: Record<string, string>
@@ -199,18 +199,7 @@ export async function fuzzFixtures(options: {
       },
       'post /v1/auth/session/refresh': await device.signRefresh(refreshing.tokens.refreshToken),
       'post /v1/auth/wallet/create': {
-        addresses: {
-          eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
-          solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
-        },
-        authShare: 'AQIDBAUGBwgJCgsMDQ4PEBE',
-        recoveryShare: {
-          scheme: 'pbkdf2-sha256/aes-256-gcm',
-          iterations: 600_000,
-          salt: 'c2FsdHNhbHRzYWx0c2FsdA',
-          iv: 'aXZpdml2aXZpdml2',
-          ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
-        },
+        ...exampleWallet,
         proof: await proof('create'),
       },
       'post /v1/auth/wallet/shares': { proof: await proof('shares') },

@@ -15,7 +15,7 @@ import type {
   FrameSocialProvider,
 } from '@walletframe/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AuthHarness, type Device, newDevice, startAuthHarness } from './testing.js'
+import { type AuthHarness, type Device, exampleWallet, newDevice, startAuthHarness } from './testing.js'
 
 let h: AuthHarness
 let provider: Awaited<ReturnType<typeof startOAuthProvider>>
@@ -85,18 +85,7 @@ async function createWallet({ device, connected }: LoggedIn) {
   const response = await h.post(
     `/v1/auth/wallet/create${q}`,
     {
-      addresses: {
-        eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
-        solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
-      },
-      authShare: 'AQIDBAUGBwgJCgsMDQ4PEBE',
-      recoveryShare: {
-        scheme: 'pbkdf2-sha256/aes-256-gcm',
-        iterations: 600_000,
-        salt: 'c2FsdHNhbHRzYWx0c2FsdA',
-        iv: 'aXZpdml2aXZpdml2',
-        ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
-      },
+      ...exampleWallet,
       proof: await device.callProof('create', token),
     },
     { authorization: `Bearer ${token}` },

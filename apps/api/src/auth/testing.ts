@@ -82,6 +82,25 @@ export async function newDevice(): Promise<Device> {
   }
 }
 
+/**
+ * A wallet's shares as the frame would store them (the create body without its proof): the auth share
+ * and recovery ciphertext are arbitrary bytes of the right form, since the API never opens either.
+ */
+export const exampleWallet = {
+  addresses: {
+    eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
+    solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+  },
+  authShare: 'AQIDBAUGBwgJCgsMDQ4PEBE',
+  recoveryShare: {
+    scheme: 'pbkdf2-sha256/aes-256-gcm',
+    iterations: 600_000,
+    salt: 'c2FsdHNhbHRzYWx0c2FsdA',
+    iv: 'aXZpdml2aXZpdml2',
+    ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
+  },
+} as const
+
 export type AuthHarness = {
   api: ReturnType<typeof createApi>
   database: Database.Database
