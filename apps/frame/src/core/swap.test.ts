@@ -1,10 +1,10 @@
 import type { ConvertQuote, ConvertToken, TokenBalance } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
-import { swapMessages } from '../lib/swapMessages.js'
 import type { Market } from '../queries/swap.js'
 import { address } from '../testing.js'
 import * as SwapForm from './swap.js'
+import { swapMessages } from './swapMessages.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
 const from: SwapForm.Source = { network: ethereum, address }

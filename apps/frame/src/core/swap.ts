@@ -18,10 +18,10 @@ import {
 import { truncateUnits } from '../lib/format.js'
 import { isInsufficientGas, parseAmount, toUsd, unitsOf } from '../lib/sendValidation.js'
 import * as Store from '../lib/store.js'
-import { priceImpact, shownToAmount, swapGasFee, toNumber } from '../lib/swapMath.js'
-import { swapMessages } from '../lib/swapMessages.js'
 import type { Market, SdkOmitted } from '../queries/swap.js'
 import type * as Connection from './connection.js'
+import { priceImpact, shownToAmount, swapGasFee, toNumber } from './swapMath.js'
+import { swapMessages } from './swapMessages.js'
 
 export type SwapForm = {
   /** The network and account the form is for; another one starts a new form. */

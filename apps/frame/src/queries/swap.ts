@@ -20,11 +20,18 @@ import {
 } from '@walletframe/protocol'
 import type { Client } from '../data/client.js'
 import { FrameError } from '../lib/errors.js'
-import { swapMessages } from '../lib/swapMessages.js'
 import * as GasPrice from './gasPrice.js'
 
 type Api = Pick<Client, 'get' | 'post'> | undefined
 export type SdkOmitted<T> = Omit<T, 'projectId' | 'st' | 'sv'>
+
+/** What the user is told when a swap query fails (its `meta.failure`); the swap form shows the market's. */
+export const failures = {
+  initialize: 'Failed to initialize swap',
+  allowance: 'Failed to check allowance',
+  approval: 'Failed to create approval transaction',
+  transaction: 'Failed to create transaction',
+} as const
 
 /** The frame has no API to ask. */
 export class SwapUnavailableError extends FrameError {
@@ -38,7 +45,7 @@ export class SwapUnavailableError extends FrameError {
 export class SwapNotSupportedError extends FrameError {
   override name = 'SwapNotSupportedError'
   constructor() {
-    super('SWAP_NOT_SUPPORTED', swapMessages.notSupported)
+    super('SWAP_NOT_SUPPORTED', 'Network not supported for Swaps')
   }
 }
 
@@ -126,7 +133,7 @@ export function market(api: Api, projectId: string | undefined, network: ChainNe
     // The gas price in it moves with every block.
     staleTime: GasPrice.staleTimeMs,
     retry: false,
-    meta: { failure: { message: swapMessages.initializeFailed, event: 'SWAP_ERROR' } },
+    meta: { failure: { message: failures.initialize, event: 'SWAP_ERROR' } },
   })
 }
 
@@ -173,7 +180,7 @@ export function allowance(api: Api, input: AllowanceQuery | undefined) {
       : skipToken,
     staleTime: flowStaleTimeMs,
     retry: false,
-    meta: { failure: { message: swapMessages.allowanceFailed, event: 'SWAP_ERROR' } },
+    meta: { failure: { message: failures.allowance, event: 'SWAP_ERROR' } },
   })
 }
 
@@ -199,7 +206,7 @@ export function buildApprove(api: Api, query: SdkOmitted<ConvertBuildApproveQuer
       : skipToken,
     staleTime: flowStaleTimeMs,
     retry: false,
-    meta: { failure: { message: swapMessages.approvalFailed, event: 'SWAP_APPROVAL_ERROR' } },
+    meta: { failure: { message: failures.approval, event: 'SWAP_APPROVAL_ERROR' } },
   })
 }
 
@@ -225,6 +232,6 @@ export function buildTransaction(
       : skipToken,
     staleTime: flowStaleTimeMs,
     retry: false,
-    meta: { failure: { message: swapMessages.transactionFailed, event: 'SWAP_ERROR' } },
+    meta: { failure: { message: failures.transaction, event: 'SWAP_ERROR' } },
   })
 }

@@ -2,16 +2,16 @@
 // approval or a swap through the connected wallet and following it on chain, and what each outcome
 // does. After an approval the allowance is read again and the swap transaction built from it; after a
 // swap the amount clears, balances refresh and Account replaces the view; a failure goes back one
-// view. Every failure the user sees is a toast in fixed words (lib/swapMessages.ts), with its
-// tracking event.
+// view. Every failure the user sees is a toast in fixed words (core/swapMessages.ts; a failed query's
+// in queries/swap.ts), with its tracking event.
 import { type ConvertToken, messages } from '@walletframe/protocol'
 import type { PreparedTransfer } from '../../chains/Chain.js'
 import { FrameError } from '../../lib/errors.js'
-import { swappedMessage } from '../../lib/swapMath.js'
-import { swapMessages } from '../../lib/swapMessages.js'
 import type { Core } from '../Core.js'
 import * as Connection from '../connection.js'
 import * as SwapForm from '../swap.js'
+import { swappedMessage } from '../swapMath.js'
+import { swapMessages } from '../swapMessages.js'
 import * as TransactionStack from '../transactionStack.js'
 import * as Navigation from './navigation.js'
 

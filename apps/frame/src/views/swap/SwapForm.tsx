@@ -5,9 +5,9 @@ import type * as SwapWiring from '../../app/swap.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
 import * as SwapRules from '../../core/swap.js'
+import { formatPercent } from '../../core/swapMath.js'
 import { formatUsd, truncateUnits } from '../../lib/format.js'
-import { formatPercent } from '../../lib/swapMath.js'
-import { swapMessages } from '../../lib/swapMessages.js'
+import * as Swaps from '../../queries/swap.js'
 import { type SwapView, useSwap } from './useSwap.js'
 
 export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source }) {
@@ -17,7 +17,7 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
   if (view.status === 'failed')
     return (
       <p className="wf-error" role="alert" data-testid="wf-swap-unavailable">
-        {swapMessages.initializeFailed}
+        {Swaps.failures.initialize}
       </p>
     )
   if (view.status !== 'ready') return <p className="wf-muted">Loading tokens…</p>

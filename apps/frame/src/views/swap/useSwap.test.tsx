@@ -14,8 +14,8 @@ import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
 import * as TransactionStack from '../../core/transactionStack.js'
 import type { Client } from '../../data/client.js'
-import { swapMessages } from '../../lib/swapMessages.js'
 import { retryBlock } from '../../queries/retryBlock.js'
+import * as Swaps from '../../queries/swap.js'
 import { address, connectFake, coreWith } from '../../testing.js'
 import { useSwap } from './useSwap.js'
 
@@ -189,7 +189,7 @@ describe('the market', () => {
     expect(world.tracked).toEqual([
       {
         event: 'SWAP_ERROR',
-        properties: expect.objectContaining({ network: 'eip155:1', message: swapMessages.initializeFailed }),
+        properties: expect.objectContaining({ network: 'eip155:1', message: Swaps.failures.initialize }),
       },
     ])
   })
@@ -323,17 +323,17 @@ describe('what a failed step says', () => {
     world.api.quote.mockResolvedValue(quoteOf('9900000000000000000'))
     world.api.allowance.mockRejectedValueOnce(new Error('down'))
     await fill(world, dai, '10', usdc)
-    await waitFor(() => expect(world.core.toasts.get().message).toBe(swapMessages.allowanceFailed))
+    await waitFor(() => expect(world.core.toasts.get().message).toBe(Swaps.failures.allowance))
     // One toast at a time: a new one waits for the open one to close.
     act(() => world.core.toasts.hide())
     world.api.buildApprove.mockRejectedValueOnce(new Error('down'))
     act(() => Swap.setAmount(world.flow.deps, '11'))
-    await waitFor(() => expect(world.core.toasts.get().message).toBe(swapMessages.approvalFailed))
+    await waitFor(() => expect(world.core.toasts.get().message).toBe(Swaps.failures.approval))
     act(() => world.core.toasts.hide())
     world.api.allowance.mockResolvedValueOnce(String(10n ** 30n))
     world.api.buildTransaction.mockRejectedValueOnce(new Error('down'))
     act(() => Swap.setAmount(world.flow.deps, '12'))
-    await waitFor(() => expect(world.core.toasts.get().message).toBe(swapMessages.transactionFailed))
+    await waitFor(() => expect(world.core.toasts.get().message).toBe(Swaps.failures.transaction))
   }
 
   it('toasts the fixed words when the allowance, the approval or the transaction cannot be had', async () => {
@@ -349,15 +349,15 @@ describe('what a failed step says', () => {
     expect(world.tracked).toEqual([
       {
         event: 'SWAP_ERROR',
-        properties: { ...swap, swapFromAmount: '10', message: swapMessages.allowanceFailed },
+        properties: { ...swap, swapFromAmount: '10', message: Swaps.failures.allowance },
       },
       {
         event: 'SWAP_APPROVAL_ERROR',
-        properties: { ...swap, swapFromAmount: '11', message: swapMessages.approvalFailed },
+        properties: { ...swap, swapFromAmount: '11', message: Swaps.failures.approval },
       },
       {
         event: 'SWAP_ERROR',
-        properties: { ...swap, swapFromAmount: '12', message: swapMessages.transactionFailed },
+        properties: { ...swap, swapFromAmount: '12', message: Swaps.failures.transaction },
       },
     ])
   })

@@ -2,7 +2,7 @@
 // transaction exists (a fixed estimate of 150000 gas units), and amounts as shown (the to-amount
 // to 6 decimals, 3 in messages). Pure and exact where it can be (amounts as bigint).
 import { swapGasEstimate } from '@walletframe/protocol'
-import { truncateUnits } from './format.js'
+import { truncateUnits } from '../lib/format.js'
 
 /** The to-amount is shown to 6 decimals, and to 3 in messages. */
 export const toAmountDigits = 6
