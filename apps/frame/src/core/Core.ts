@@ -5,6 +5,7 @@ import * as Store from '../lib/store.js'
 import type { Storage } from '../storage/Storage.js'
 import * as Analytics from './analytics.js'
 import * as Connection from './connection.js'
+import * as HostSession from './hostSession.js'
 import * as Modal from './modal.js'
 import * as Networks from './networks.js'
 import * as Notification from './notification.js'
@@ -21,6 +22,8 @@ export type Core = {
   readonly toasts: Toast.ToastStore
   readonly notification: Notification.NotificationStore
   readonly theme: Theme.ThemeStore
+  /** The host this frame serves, once a handshake has succeeded. */
+  readonly hostSession: HostSession.HostSessionStore
   /** Sign-in sessions and whether the host asks for one. */
   readonly siwx: Siwx.SiwxStore
   /** The send form. */
@@ -44,6 +47,7 @@ export function create(options: { storage: Storage; isMobile: () => boolean }): 
     toasts: Toast.create(),
     notification: Notification.create(),
     theme: Theme.create(),
+    hostSession: HostSession.create(),
     send: Send.create(),
     siwx: Siwx.create(),
     pairing: Pairing.create(),
