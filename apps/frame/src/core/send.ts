@@ -10,8 +10,8 @@ import {
   type TokenBalance,
 } from '@walletframe/protocol'
 import type { Chain } from '../chains/Chain.js'
-import * as SendValidation from '../lib/sendValidation.js'
 import type { SendForm } from './sendForm.js'
+import * as SendValidation from './sendValidation.js'
 
 export {
   create,

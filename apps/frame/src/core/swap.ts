@@ -16,10 +16,10 @@ import {
   type TokenBalance,
 } from '@walletframe/protocol'
 import { truncateUnits } from '../lib/format.js'
-import { isInsufficientGas, parseAmount, toUsd, unitsOf } from '../lib/sendValidation.js'
 import * as Store from '../lib/store.js'
 import type { Market, SdkOmitted } from '../queries/swap.js'
 import type * as Connection from './connection.js'
+import { isInsufficientGas, parseAmount, toUsd, unitsOf } from './sendValidation.js'
 import { priceImpact, shownToAmount, swapGasFee, toNumber } from './swapMath.js'
 import { swapMessages } from './swapMessages.js'
 

@@ -11,9 +11,9 @@ import {
   nameRuleMessage,
 } from '@walletframe/protocol'
 import { FrameError, messageOf } from '../../lib/errors.js'
-import { nameMessages } from '../../lib/nameMessages.js'
 import type { Core } from '../Core.js'
 import * as Connection from '../connection.js'
+import { nameMessages } from '../nameMessages.js'
 import * as Navigation from './navigation.js'
 
 export type Deps = Pick<Core, 'connection' | 'networks' | 'toasts' | 'modal'> & {

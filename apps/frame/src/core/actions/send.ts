@@ -3,12 +3,12 @@
 // and follows the transaction; the active connector sends it; the view goes to Account meanwhile.
 import { type ChainNetwork, messages, type TokenBalance } from '@walletframe/protocol'
 import type { Chain, PreparedTransfer, Transfer } from '../../chains/Chain.js'
-import { accountMessages } from '../../lib/accountMessages.js'
 import { FrameError, messageOf } from '../../lib/errors.js'
-import * as SendValidation from '../../lib/sendValidation.js'
+import { accountMessages } from '../accountMessages.js'
 import type { Core } from '../Core.js'
 import * as Connection from '../connection.js'
 import * as SendForm from '../send.js'
+import * as SendValidation from '../sendValidation.js'
 import * as Navigation from './navigation.js'
 
 type Form = Pick<Core, 'send'>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
-import { accountMessages } from '../../lib/accountMessages.js'
+import { accountMessages } from '../../core/accountMessages.js'
 import { formatUsd, truncateDecimal } from '../../lib/format.js'
 import * as TokenBalances from '../../queries/tokenBalances.js'
 

@@ -8,10 +8,10 @@ import type * as SendWiring from '../../app/send.js'
 import type { Chain } from '../../chains/Chain.js'
 import { useStore } from '../../components/useStore.js'
 import * as Send from '../../core/actions/send.js'
+import { nameMessages } from '../../core/nameMessages.js'
 import * as SendForm from '../../core/send.js'
+import { type FeeEstimate, toUsd } from '../../core/sendValidation.js'
 import { messageOf } from '../../lib/errors.js'
-import { nameMessages } from '../../lib/nameMessages.js'
-import { type FeeEstimate, toUsd } from '../../lib/sendValidation.js'
 
 const noBalances: readonly TokenBalance[] = []
 

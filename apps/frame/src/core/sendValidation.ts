@@ -1,7 +1,7 @@
 // The send form's rules and messages: what a send needs, how an amount is read,
 // when the balance or the gas is too low. Pure and exact (amounts in the smallest unit, as bigint).
-// The chain family's own receiver check (EVM checksum, Solana 32-byte key) needs viem or web3.js, so
-// it arrives here as `receiverAccepted`: lib/ is in the frame's first bundle, they are not.
+// The chain family's own receiver check (EVM checksum, Solana 32-byte key) needs viem or web3.js,
+// which load only with their chain, so it arrives here as `receiverAccepted`.
 import { type AccountEntry, isAddressOf, type TokenBalance } from '@walletframe/protocol'
 import { accountMessages } from './accountMessages.js'
 
