@@ -78,7 +78,12 @@ module.exports = {
       `${frame}(storage|worker)/`,
       `${frame}(?!lib/|storage/|worker/)`,
     ),
-    forbid('lib-at-the-bottom', 'lib/ imports nothing of the frame.', layer('lib'), `${frame}(?!lib/)`),
+    forbid(
+      'lib-at-the-bottom',
+      "lib/ holds what no feature owns (and the embedded login's types, shared by its connector and views): it imports nothing of the frame.",
+      layer('lib'),
+      `${frame}(?!lib/)`,
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

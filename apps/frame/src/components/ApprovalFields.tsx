@@ -1,6 +1,6 @@
 // What a request asks, field by field, as the embedded wallet shows it before the user approves: in
 // the modal (ApproveTransaction) and in the approval window (pages/ApprovalPage).
-import type { Field } from '../lib/approvalSummary.js'
+import type { Field } from '../core/approvalSummary.js'
 
 export function ApprovalFields({ fields }: { fields: readonly Field[] }) {
   return (

@@ -1,11 +1,11 @@
-// /approve: the approval window (lib/approvalWindow.ts). Opened by the frame where the browser cannot
+// /approve: the approval window (core/approvalWindow.ts). Opened by the frame where the browser cannot
 // tell whether the host page covers the frame; it is a top-level window on the frame origin, so what
 // the user sees here is drawn as the wallet drew it. It shows the request the frame sends and sends
 // back Approve or Reject — to that frame only — then closes.
 import { useEffect, useMemo, useState } from 'react'
 import { safeParse } from 'zod/mini'
 import { ApprovalFields } from '../components/ApprovalFields.js'
-import { ApprovalRequest, answer, ready } from '../lib/approvalWindow.js'
+import { ApprovalRequest, answer, ready } from '../core/approvalWindow.js'
 
 export function ApprovalPage() {
   const opener = useMemo(() => window.opener as Window | null, [])

@@ -2,15 +2,15 @@
 // it shows what the first waiting request asks and lets the user approve it (the Worker signs) or
 // reject it (the caller gets 4001). The queue itself and the navigation live in core. Where the
 // browser cannot say whether the host page covers the frame (no IntersectionObserver v2), Approve
-// happens in the approval window instead (lib/approvalWindow.ts); Reject stays here, it is safe.
+// happens in the approval window instead (core/approvalWindow.ts); Reject stays here, it is safe.
 import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields } from '../components/ApprovalFields.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
-import { summarize } from '../lib/approvalSummary.js'
-import * as ApprovalWindow from '../lib/approvalWindow.js'
+import { summarize } from '../core/approvalSummary.js'
+import * as ApprovalWindow from '../core/approvalWindow.js'
 
 export function ApproveTransaction() {
   const frame = useFrame()

@@ -5,7 +5,7 @@ import type { ChainNetwork, HistoryEntry, HistoryTransfer } from '@walletframe/p
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
 import { accountMessages } from '../../core/accountMessages.js'
-import { groupByMonth, relativeTime, withoutSpam } from '../../lib/activity.js'
+import { groupByMonth, relativeTime, withoutSpam } from '../../core/activity.js'
 import { truncateDecimal } from '../../lib/format.js'
 import * as History from '../../queries/history.js'
 

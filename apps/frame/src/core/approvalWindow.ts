@@ -4,8 +4,8 @@
 // restyle. The frame hands it what the request asks; the popup hands back the user's answer. Both
 // sides take messages only from the other window, at the frame's own origin.
 import * as z from 'zod/mini'
+import * as Popup from '../lib/popup.js'
 import type { Summary } from './approvalSummary.js'
-import * as Popup from './popup.js'
 
 export const approvalPath = '/approve'
 const channel = 'walletframe:approval'

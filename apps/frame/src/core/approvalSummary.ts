@@ -3,7 +3,7 @@
 // transaction's receiver, value and data, and the network. Parameters come from the host as it sent
 // them, so nothing here trusts their shape.
 import bs58 from 'bs58'
-import { truncateUnits } from './format.js'
+import { truncateUnits } from '../lib/format.js'
 
 export type Field = { readonly label: string; readonly value: string }
 export type Summary = { readonly action: string; readonly fields: readonly Field[] }
