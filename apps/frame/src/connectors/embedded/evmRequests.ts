@@ -7,15 +7,8 @@ import {
   UnauthorizedError,
   UnsupportedMethodError,
 } from '@walletframe/protocol'
-import {
-  createPublicClient,
-  type Hex,
-  http,
-  isHex,
-  type PublicClient,
-  type TransactionSerializable,
-  type TypedDataDefinition,
-} from 'viem'
+import { type Hex, isHex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
+import { publicClient as client } from '../../chains/eip155/client.js'
 import type { Vault } from '../../worker/Vault.js'
 
 type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
@@ -23,17 +16,6 @@ type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
 /** Calls that only read; the rest of eth_* that is not signing is refused. */
 const reads =
   /^(eth_(blockNumber|call|estimateGas|feeHistory|gasPrice|get\w+|maxPriorityFeePerGas|syncing)|net_version|web3_clientVersion)$/
-
-const clients = new Map<string, PublicClient>()
-function client(network: ChainNetwork): PublicClient {
-  const url = network.rpcUrls.default.http[0] as string
-  let found = clients.get(url)
-  if (!found) {
-    found = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 15_000 }) }) as PublicClient
-    clients.set(url, found)
-  }
-  return found
-}
 
 const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
 

@@ -6,8 +6,6 @@
 import type { ChainNetwork } from '@walletframe/protocol'
 import {
   type Address,
-  createPublicClient,
-  defineChain,
   type Hex,
   http,
   type PublicClient,
@@ -24,6 +22,7 @@ import {
   toSoladySmartAccount,
 } from 'viem/account-abstraction'
 import { toAccount } from 'viem/accounts'
+import { publicClient } from '../../chains/eip155/client.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Vault } from '../../worker/Vault.js'
 import { isAvailable } from './smartAccountSupport.js'
@@ -65,29 +64,9 @@ export type Handle = {
   readonly client: PublicClient
 }
 
-// One client per network and one account per owner and network: the address is read from the
-// factory once, and viem's account remembers once it is deployed.
-const clients = new Map<string, PublicClient>()
+// One account per owner and network: the address is read from the factory once, and viem's account
+// remembers once it is deployed. Its client is the network's shared one.
 const handles = new Map<string, Promise<Handle>>()
-
-function clientOf(network: ChainNetwork): PublicClient {
-  const url = network.rpcUrls.default.http[0] as string
-  let found = clients.get(url)
-  if (!found) {
-    const chain = defineChain({
-      id: network.id as number,
-      name: network.name,
-      nativeCurrency: network.nativeCurrency,
-      rpcUrls: { default: { http: [url] } },
-    })
-    found = createPublicClient({
-      chain,
-      transport: http(url, { retryCount: 0, timeout: 15_000 }),
-    }) as PublicClient
-    clients.set(url, found)
-  }
-  return found
-}
 
 /** The owner's smart account on `network`, with the bundler client that sends its UserOperations. */
 export function handle(network: ChainNetwork, owner: Address, signer: OwnerSigner): Promise<Handle> {
@@ -97,7 +76,7 @@ export function handle(network: ChainNetwork, owner: Address, signer: OwnerSigne
   let found = handles.get(key)
   if (!found) {
     found = (async () => {
-      const client = clientOf(network)
+      const client = publicClient(network)
       const account = await toSoladySmartAccount({
         client,
         owner: ownerAccount(owner, signer),
