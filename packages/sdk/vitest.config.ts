@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config'
 
 export default defineProject({
-  test: { name: 'sdk', environment: 'jsdom' },
+  test: {
+    name: 'sdk',
+    environment: 'jsdom',
+    // Each test builds its own SDK instance and page globals; no module keeps state between files, so
+    // they share a worker's module cache instead of importing afresh each.
+    isolate: false,
+  },
 })
