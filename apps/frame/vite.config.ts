@@ -17,7 +17,7 @@ const boot =
  * project config).
  */
 const lazyOnly =
-  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|activity|approvalSummary|approvalWindow|transactionStack|login)\.|apps\/frame\/src\/app\/(embedded|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
+  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|activity|approvalSummary|approvalWindow|transactionStack|login)\.|apps\/frame\/src\/app\/(embeddedWallet|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 export default defineConfig({
   plugins: [react(), securityHeaders()],

@@ -1,8 +1,9 @@
 // The modal app at `/`: waits for the frame to be wired, then renders the modal over a transparent page.
 import { useEffect, useState } from 'react'
 import { Modal } from '../components/Modal.js'
-import { boot, type Frame } from './boot.js'
+import { boot } from './boot.js'
 import { FrameContext } from './context.js'
+import type { Frame } from './Frame.js'
 
 const booted = typeof window === 'undefined' ? undefined : boot()
 

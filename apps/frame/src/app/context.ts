@@ -1,6 +1,6 @@
 // The one context hook: views reach the frame's stores and actions through it.
 import { createContext, use } from 'react'
-import type { Frame } from './boot.js'
+import type { Frame } from './Frame.js'
 
 export const FrameContext = createContext<Frame | undefined>(undefined)
 

@@ -1,30 +1,35 @@
-// Wires the embedded wallet when it is first needed: the wallet with its auth steps, connector and
-// Worker; the login actions that run those steps and connect the wallet; and the watcher that puts the
-// wallet's approvals on screen (ApproveTransaction). A chunk of its own, so that the boot chunk
-// carries one import() for all of it.
-import * as Login from '../connectors/embedded/login.js'
-import * as ApprovalView from '../core/actions/approvalView.js'
-import type * as Connect from '../core/actions/connect.js'
-import * as LoginActions from '../core/actions/login.js'
-import * as AuthReload from '../core/authReload.js'
-import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
+// Email and social login with the embedded wallet: its connector, Worker, flows and approvals load on
+// first use (embeddedWallet.ts, a chunk of its own), or to restore a session the frame kept.
+import type { Core } from '../core/Core.js'
+import type { Client } from '../data/client.js'
+import type { FrameStorage } from '../storage/FrameStorage.js'
+import type { Connectors } from './connectors.js'
+import type * as EmbeddedWallet from './embeddedWallet.js'
+import { type Lazy, lazy } from './lazy.js'
 
-export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
-
-export function load(core: ApprovalView.Deps & Connect.Deps, options: Login.load.Options): Loaded {
-  ApprovalView.watch(core)
-  const wallet = Login.load(options)
-  const deps: LoginActions.Deps = { core, auth: wallet, connector: wallet.connector }
-  // Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. App data needs no
-  // re-fetch here: what the host sees is derived from the stores, which the drop leaves as they are.
-  AuthReload.register(core.modal, () => wallet.reloadFarcaster())
-  return {
-    ...wallet,
-    startEmail: (email) => LoginActions.startEmail(deps, email),
-    resend: (step) => LoginActions.resend(deps, step),
-    waitForDevice: (step, signal) => LoginActions.waitForDevice(deps, step, signal),
-    verify: (step, otp) => LoginActions.verify(deps, step, otp),
-    social: (provider, popup, signal) => LoginActions.social(deps, provider, popup, signal),
-    farcaster: (signal) => LoginActions.farcaster(deps, signal),
-  }
+export function wire(
+  core: Parameters<typeof EmbeddedWallet.load>[0] & Pick<Core, 'hostSession'>,
+  connectors: Pick<Connectors, 'adopt' | 'register'>,
+  options: { api: Client | undefined; storage: Pick<FrameStorage, 'regime' | 'secure'> },
+): Lazy<EmbeddedWallet.Loaded> {
+  const { api, storage } = options
+  const wallet = lazy(() =>
+    import('./embeddedWallet.js').then((Embedded) => {
+      const loaded = Embedded.load(core, {
+        client: api as Client,
+        storage: storage.secure,
+        sessionOnly: storage.regime !== 'frame',
+        projectId: () => core.hostSession.config()?.projectId,
+        sdk: () => core.hostSession.get()?.sdk,
+        networks: () => core.networks.get().available,
+      })
+      connectors.adopt(loaded.connector)
+      return loaded
+    }),
+  )
+  // Without storage of its own the frame kept no session to restore: the Worker need not load.
+  connectors.register('auth', async () =>
+    api && storage.regime === 'frame' ? (await wallet()).connector : undefined,
+  )
+  return wallet
 }

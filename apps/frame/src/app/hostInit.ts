@@ -1,0 +1,59 @@
+// The host's handshake (host:init), in the order it needs: the state the host page keeps loads
+// first, the project's access decides on the host, its networks and theme apply, the host becomes
+// the session (what was the last project's, a WalletConnect client, is dropped on that), the stored
+// connection is restored, and sign-in loads so that `initialized` finds it ready.
+import type { FrameConfig } from '@walletframe/protocol'
+import * as Connect from '../core/actions/connect.js'
+import * as Navigation from '../core/actions/navigation.js'
+import type { Core } from '../core/Core.js'
+import * as Networks from '../core/networks.js'
+import type { Client } from '../data/client.js'
+import type * as HostChannel from '../host/HostChannel.js'
+import * as HostEvents from '../host/hostEvents.js'
+import * as ProjectAccess from '../host/projectAccess.js'
+import type { FrameStorage } from '../storage/FrameStorage.js'
+import type { Restorer } from './connectors.js'
+import type { SignIn } from './signIn.js'
+
+export declare namespace create {
+  type Options = {
+    config: FrameConfig
+    api: Client | undefined
+    storage: Pick<FrameStorage, 'state' | 'mirror'>
+    /** Rebuilds the connector a stored choice names. */
+    restore: Restorer
+    signIn: Pick<SignIn, 'preload'>
+  }
+}
+
+export function create(
+  core: Connect.Deps & Pick<Core, 'theme' | 'hostSession'>,
+  options: create.Options,
+): HostChannel.Handlers['init'] {
+  const { config, api, storage } = options
+  return async (message, origin) => {
+    storage.mirror?.load(message.persisted)
+    const access = await ProjectAccess.resolve({
+      config,
+      client: api,
+      projectId: message.config.projectId,
+      origin,
+    })
+    const host = message.config
+    const known = host.networks.flatMap((id) =>
+      access.networks.filter((network) => network.caipNetworkId === id),
+    )
+    const saved = storage.state.getItem(Networks.storageKey)
+    const active =
+      known.find((network) => network.caipNetworkId === saved) ??
+      known.find((network) => network.caipNetworkId === host.defaultNetwork) ??
+      known[0]
+    core.networks.set({ available: known, active, unsupported: undefined })
+    core.theme.set({ mode: host.themeMode, variables: host.themeVariables })
+    core.hostSession.start(message, origin)
+    await Connect.restore(core, options.restore)
+    if (!core.modal.get().open) Navigation.close(core)
+    await options.signIn.preload()
+    return { account: HostEvents.accountState(core), network: Networks.toNetworkState(core.networks.get()) }
+  }
+}
