@@ -62,11 +62,25 @@ export function prepareTransfer(
   client: Pick<PublicClient, 'waitForTransactionReceipt'>,
   transfer: Transfer,
 ): PreparedTransfer {
-  const { to, value, data } = transferCall(transfer)
+  return prepareTransaction(client, transfer.from, transferCall(transfer), 1_000)
+}
+
+/**
+ * eth_sendTransaction of `call` from `from` (a transfer, or a contract call the API built), with
+ * gas and fees left to the wallet; confirmed by its receipt, polled every `pollingInterval` ms.
+ */
+export function prepareTransaction(
+  client: Pick<PublicClient, 'waitForTransactionReceipt'>,
+  from: string,
+  call: { readonly to: string; readonly value: bigint; readonly data: Hex },
+  pollingInterval: number,
+): PreparedTransfer {
   return {
     method: 'eth_sendTransaction',
-    params: [{ from: toAddress(transfer.from), to, value: numberToHex(value), data }],
-    confirm: (answer) => confirmTransaction(client, answer, 1_000),
+    params: [
+      { from: toAddress(from), to: toAddress(call.to), value: numberToHex(call.value), data: call.data },
+    ],
+    confirm: (answer) => confirmTransaction(client, answer, pollingInterval),
   }
 }
 
