@@ -1,27 +1,11 @@
-import type { NameAccount, TokenBalance } from '@walletframe/protocol'
+import type { NameAccount } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
+import { eth, usdc, usdcContract } from './send.fixtures.js'
 import * as SendForm from './send.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
 const base = evmNetwork(8453, 'Base')
-const usdcContract = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
-const balance = (overrides: Partial<TokenBalance>): TokenBalance => ({
-  name: 'Ether',
-  symbol: 'ETH',
-  chainId: 'eip155:1',
-  value: 4000,
-  price: 2000,
-  quantity: { decimals: '18', numeric: '2' },
-  iconUrl: '',
-  ...overrides,
-})
-const eth = balance({})
-const usdc = balance({
-  symbol: 'USDC',
-  address: `eip155:1:${usdcContract}`,
-  quantity: { decimals: '6', numeric: '1' },
-})
 
 describe('tokenOf', () => {
   it('keeps the chosen token while it is held, else the native currency, else the first', () => {

@@ -3,37 +3,22 @@ import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
 import type { Market } from '../queries/swap.js'
 import { address } from '../testing.js'
+import {
+  balance,
+  balances,
+  dai,
+  daiContract,
+  eth,
+  quoteOf,
+  token,
+  usdc,
+  usdcContract,
+} from './swap.fixtures.js'
 import * as SwapForm from './swap.js'
 import { swapMessages } from './swapMessages.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
 const from: SwapForm.Source = { network: ethereum, address }
-const usdcContract = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
-const daiContract = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
-
-const token = (symbol: string, contract: string, decimals: number): ConvertToken => ({
-  name: symbol,
-  symbol,
-  address: `eip155:1:${contract}`,
-  decimals,
-  logoUri: '',
-})
-const eth = token('ETH', '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 18)
-const usdc = token('USDC', usdcContract, 6)
-const dai = token('DAI', daiContract, 18)
-
-const balance = (symbol: string, numeric: string, decimals: number, contract?: string): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: 'eip155:1',
-  ...(contract ? { address: `eip155:1:${contract}` as const } : {}),
-  value: 0,
-  price: 0,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: '',
-})
-const balances = [balance('ETH', '2', 18), balance('USDC', '100', 6, usdcContract)]
-
 const market: Market = {
   tokens: [dai, eth, usdc],
   prices: {
@@ -43,15 +28,6 @@ const market: Market = {
   },
   gasPrice: '1000000000',
 }
-
-const quoteOf = (toAmount: string): ConvertQuote => ({
-  fromAmount: '1',
-  fromAccount: eth.address,
-  toAmount,
-  toAccount: usdc.address,
-  providerFee: '8500000000000000',
-  path: [],
-})
 
 const formOf = (sourceToken: ConvertToken, toToken: ConvertToken, amount: string): SwapForm.SwapForm => ({
   ...SwapForm.initial,

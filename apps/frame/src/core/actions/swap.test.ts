@@ -1,21 +1,11 @@
-import type { ConvertToken } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { address, connectFake, coreWith, otherAddress } from '../../testing.js'
+import { dai, eth, usdc } from '../swap.fixtures.js'
 import * as SwapForm from '../swap.js'
 import * as Swap from './swap.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
-const token = (symbol: string, contract: string, decimals: number): ConvertToken => ({
-  name: symbol,
-  symbol,
-  address: `eip155:1:${contract}`,
-  decimals,
-  logoUri: '',
-})
-const eth = token('ETH', '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 18)
-const usdc = token('USDC', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6)
-const dai = token('DAI', '0x6B175474E89094C44Da98b954EedeAC495271d0F', 18)
 
 async function setup() {
   const core = coreWith([ethereum])

@@ -13,6 +13,7 @@ import type { Chain, PreparedTransfer } from '../../chains/Chain.js'
 import { accountMessages } from '../../core/accountMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Send from '../../core/actions/send.js'
+import { balance, eth, usdc, usdcContract } from '../../core/send.fixtures.js'
 import type * as SendForm from '../../core/send.js'
 import type { Client } from '../../data/client.js'
 import { retryBlock } from '../../queries/retryBlock.js'
@@ -24,27 +25,7 @@ const solana = solanaNetwork()
 const receiver = otherAddress
 const solanaReceiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const hash = `0x${'cd'.repeat(32)}`
-const usdcContract = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 
-const balance = (overrides: Partial<TokenBalance>): TokenBalance => ({
-  name: 'Ether',
-  symbol: 'ETH',
-  chainId: 'eip155:1',
-  value: 4000,
-  price: 2000,
-  quantity: { decimals: '18', numeric: '2' },
-  iconUrl: '',
-  ...overrides,
-})
-const eth = balance({})
-const usdc = balance({
-  name: 'USD Coin',
-  symbol: 'USDC',
-  address: `eip155:1:${usdcContract}`,
-  value: 100,
-  price: 1,
-  quantity: { decimals: '6', numeric: '100' },
-})
 const sol = balance({
   name: 'Solana',
   symbol: 'SOL',

@@ -12,6 +12,7 @@ import * as SwapWiring from '../../app/swap.js'
 import type { PreparedTransfer } from '../../chains/Chain.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
+import { balance, balances, dai, eth, quoteOf, usdc, usdcContract } from '../../core/swap.fixtures.js'
 import * as TransactionStack from '../../core/transactionStack.js'
 import type { Client } from '../../data/client.js'
 import { retryBlock } from '../../queries/retryBlock.js'
@@ -21,31 +22,7 @@ import { useSwap } from './useSwap.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
 const hash = `0x${'ab'.repeat(32)}`
-const usdcContract = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
-const daiContract = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
 const router = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-
-const token = (symbol: string, contract: string, decimals: number): ConvertToken => ({
-  name: symbol,
-  symbol,
-  address: `eip155:1:${contract}`,
-  decimals,
-  logoUri: '',
-})
-const eth = token('ETH', '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 18)
-const usdc = token('USDC', usdcContract, 6)
-const dai = token('DAI', daiContract, 18)
-
-const balance = (symbol: string, numeric: string, decimals: number, contract?: string): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: 'eip155:1',
-  ...(contract ? { address: `eip155:1:${contract}` as const } : {}),
-  value: 0,
-  price: 0,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: '',
-})
 
 const builtTx = (to: string, value = '0'): ConvertTransaction => ({
   from: address,
@@ -53,15 +30,6 @@ const builtTx = (to: string, value = '0'): ConvertTransaction => ({
   data: '0x1234',
   value,
   eip155: { gas: '150000', gasPrice: '1000000000' },
-})
-
-const quoteOf = (toAmount: string): ConvertQuote => ({
-  fromAmount: '1',
-  fromAccount: eth.address,
-  toAmount,
-  toAccount: usdc.address,
-  providerFee: '8500000000000000',
-  path: [],
 })
 
 /** The API's answers, one vi.fn per call. */
@@ -74,10 +42,7 @@ function answers(options: { balances?: TokenBalance[] }) {
       { address: usdc.address, name: 'USDC', symbol: 'USDC', iconUrl: '', price: 1, decimals: 6 },
       { address: dai.address, name: 'DAI', symbol: 'DAI', iconUrl: '', price: 1, decimals: 18 },
     ]),
-    balances: vi.fn(
-      async (_query: unknown) =>
-        options.balances ?? [balance('ETH', '2', 18), balance('USDC', '100', 6, usdcContract)],
-    ),
+    balances: vi.fn(async (_query: unknown) => options.balances ?? balances),
     // 1 ETH -> 2941.987654 USDC.
     quote: vi.fn(async (_query: unknown): Promise<ConvertQuote | undefined> => quoteOf('2941987654')),
     allowance: vi.fn(async (_query: unknown) => '0'),
