@@ -2,8 +2,10 @@
 // when one answers at TEST_DATABASE_URL; each test file works in its own schema, dropped afterwards.
 // CI has the server, so there its absence fails instead of passing quietly.
 // Route suites get their API here too: on a database alone (routeHarness) or on the devstack's
-// chains (devstackHarness).
+// chains (devstackHarness), and the broken networks they test it against (deadNetwork, silentServer).
 import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { startDevstack } from '@walletframe/devstack'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
@@ -160,6 +162,37 @@ export function deadNetwork(id: number, url: string): Config.ApiConfigInput['net
     nativePriceUsd: 1,
     rpcUrls: { default: { http: [url] } },
     testnet: true,
+  }
+}
+
+export type SilentServer = {
+  /** Its address; set once the suite's beforeAll has run. */
+  readonly url: string
+}
+
+/**
+ * An RPC server that takes every request and never answers, so only the API's timeout ends the wait:
+ * listening on port 0 before the suite, closed after it. Call it before the suite's harness: after-hooks
+ * run in reverse order, so it closes once the API and the devstack have stopped.
+ */
+export function silentServer(): SilentServer {
+  let server: Server | undefined
+  let url: string | undefined
+  beforeAll(async () => {
+    const listening = createServer(() => {})
+    server = listening
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    if (!server) return
+    server.closeAllConnections()
+    await new Promise((resolve) => server?.close(resolve))
+  })
+  return {
+    get url() {
+      return setUp(url, 'silentServer')
+    },
   }
 }
 

@@ -2,8 +2,6 @@
 // plus two broken networks, one whose RPC refuses connections and one that never answers: what the
 // answer holds is what the chains say, transfers made in the test show up (with forceUpdate) and in
 // history, and one chain down hides none of the others.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Connection, Keypair, SystemProgram, sendAndConfirmTransaction, Transaction } from '@solana/web3.js'
 import { solanaKeypair } from '@walletframe/devstack'
 import { BalanceResponse, HistoryResponse } from '@walletframe/protocol'
@@ -18,26 +16,15 @@ import {
   parseUnits,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deadNetwork, devstackHarness, expectFieldError } from '../internal/testing.js'
+import { describe, expect, it } from 'vitest'
+import { deadNetwork, devstackHarness, expectFieldError, silentServer } from '../internal/testing.js'
 
-/** An RPC server that never answers: the API's timeout has to end the wait. */
-let hanging: Server
-let hangingUrl: string
-beforeAll(async () => {
-  hanging = createServer(() => {})
-  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
-  hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`
-})
-// Registered before the harness, so it runs after the API and the devstack have stopped.
-afterAll(async () => {
-  hanging?.closeAllConnections()
-  await new Promise((resolve) => hanging?.close(resolve))
-})
+// The node of eip155:998, which never answers; made before the harness, so it closes after the API stops.
+const hanging = silentServer()
 
 const h = devstackHarness({
   solana: true,
-  networks: () => [deadNetwork(999, 'http://127.0.0.1:1'), deadNetwork(998, hangingUrl)],
+  networks: () => [deadNetwork(999, 'http://127.0.0.1:1'), deadNetwork(998, hanging.url)],
   options: { reorgSafeDepth: 0, rpcTimeoutMs: 500, indexer: { pollIntervalMs: 50 } },
 })
 

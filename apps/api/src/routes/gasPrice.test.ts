@@ -1,31 +1,18 @@
 // GET /v1/convert/gas-price against the devstack's anvil chains, plus a Solana network (which has no
 // gas price) and a broken network whose RPC never answers: fee levels read from the chain, the
 // unsupported networks named as such, and a silent node cut off by the timeout.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { GasPriceResponse } from '@walletframe/protocol'
 import { solanaNetwork } from '@walletframe/protocol/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deadNetwork, devstackHarness, expectFieldError } from '../internal/testing.js'
+import { describe, expect, it } from 'vitest'
+import { deadNetwork, devstackHarness, expectFieldError, silentServer } from '../internal/testing.js'
 import { notSupported } from './gasPrice.js'
 
-/** An RPC server that never answers: the API's timeout has to end the wait. */
-let hanging: Server
-let hangingUrl: string
-beforeAll(async () => {
-  hanging = createServer(() => {})
-  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
-  hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`
-})
-// Registered before the harness, so it runs after the API and the devstack have stopped.
-afterAll(async () => {
-  hanging?.closeAllConnections()
-  await new Promise((resolve) => hanging?.close(resolve))
-})
+// The node of eip155:998, which never answers; made before the harness, so it closes after the API stops.
+const hanging = silentServer()
 
 const solana = { ...solanaNetwork(), nativePriceUsd: 150 }
 const h = devstackHarness({
-  networks: () => [solana, deadNetwork(998, hangingUrl)],
+  networks: () => [solana, deadNetwork(998, hanging.url)],
   options: { rpcTimeoutMs: 500, indexer: { enabled: false } },
 })
 
