@@ -1,12 +1,13 @@
 // Wires the embedded wallet when it is first needed: the wallet with its auth steps, connector and
-// Worker; the login actions that run those steps and connect the wallet; and the watcher that puts the
-// wallet's approvals on screen (ApproveTransaction). A chunk of its own, so that the boot chunk
-// carries one import() for all of it.
+// Worker; the login actions that run those steps, wait between them and connect the wallet; and the
+// watcher that puts the wallet's approvals on screen (ApproveTransaction). A chunk of its own, so that
+// the boot chunk carries one import() for all of it.
 import * as Login from '../connectors/embedded/login.js'
 import * as ApprovalView from '../core/actions/approvalView.js'
 import type * as Connect from '../core/actions/connect.js'
 import * as LoginActions from '../core/actions/login.js'
 import * as AuthReload from '../core/authReload.js'
+import * as FarcasterChannel from '../core/farcasterChannel.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 
 export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
@@ -14,17 +15,31 @@ export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
 export function load(core: ApprovalView.Deps & Connect.Deps, options: Login.load.Options): Loaded {
   ApprovalView.watch(core)
   const wallet = Login.load(options)
-  const deps: LoginActions.Deps = { core, auth: wallet, connector: wallet.connector }
+  const farcaster = FarcasterChannel.create()
+  const deps: LoginActions.Deps = { core, auth: wallet, connector: wallet.connector, farcaster }
   // Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. App data needs no
   // re-fetch here: what the host sees is derived from the stores, which the drop leaves as they are.
-  AuthReload.register(core.modal, () => wallet.reloadFarcaster())
+  AuthReload.register(core.modal, () => farcaster.drop())
   return {
-    ...wallet,
+    connector: wallet.connector,
+    passwordPrompt: wallet.passwordPrompt,
+    sessionOnly: wallet.sessionOnly,
     startEmail: (email) => LoginActions.startEmail(deps, email),
     resend: (step) => LoginActions.resend(deps, step),
     waitForDevice: (step, signal) => LoginActions.waitForDevice(deps, step, signal),
     verify: (step, otp) => LoginActions.verify(deps, step, otp),
     social: (provider, popup, signal) => LoginActions.social(deps, provider, popup, signal),
+    farcasterUrl: farcaster.url,
     farcaster: (signal) => LoginActions.farcaster(deps, signal),
+    reloadFarcaster: () => farcaster.drop(),
+    emailUpdate: wallet.emailUpdate({
+      socialLogin: (provider, popup, signal) => LoginActions.reauthSocial(deps, provider, popup, signal),
+      farcasterLogin: (signal) => LoginActions.reauthFarcaster(deps, signal),
+      farcasterUrl: farcaster.url,
+    }),
+    answer: wallet.answer,
+    preferredAccountType: wallet.preferredAccountType,
+    setPreferredAccountType: wallet.setPreferredAccountType,
+    smartAccountAvailable: wallet.smartAccountAvailable,
   }
 }

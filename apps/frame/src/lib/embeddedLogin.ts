@@ -22,24 +22,49 @@ export type PasswordPrompt = {
 }
 
 /**
- * What the embedded wallet offers a login: each call does its part at the API and, for the last one,
- * hands the session to the wallet; connecting it is the caller's (the login actions in core/).
+ * A login that finishes where the frame cannot see it (in the popup, in the Farcaster app): its attempt
+ * at the API, which the frame looks at until it is ready (core/poll.ts), then CONNECTs.
+ */
+export type PendingLogin = {
+  readonly attemptId: string
+  /** One look at the attempt: true once ready, false while pending; throws once it failed, expired or was used. */
+  ready(): Promise<boolean>
+  /** CONNECT with a fresh proof of this device's key: the session opens in the wallet. */
+  connect(): Promise<void>
+  /** Lets go of what the attempt holds while it waits (the popup's hand-over). */
+  end(): void
+}
+
+/** A Farcaster login: the relay channel the Farcaster app signs in on, whose URL the views show as a QR code. */
+export type FarcasterLogin = PendingLogin & { readonly channelUrl: string }
+
+/**
+ * What the embedded wallet offers a login: single steps at the API, each bound to this device's key;
+ * the waiting between them (core/poll.ts) and connecting the wallet are the caller's (the login actions
+ * in core/).
  */
 export type LoginAuth = {
   startEmail(email: string): Promise<EmailStep>
   resendEmail(step: EmailStep): Promise<EmailStep>
-  /** Waits until the device is approved from the mailed link (the code is mailed then). */
-  waitForDevice(step: EmailStep, signal: AbortSignal): Promise<EmailStep>
+  /**
+   * One look at a device approval: the code step once the mailbox approved this device from the mailed
+   * link (the code is mailed then), undefined while it has not; throws once the attempt expired.
+   */
+  deviceApproval(step: EmailStep): Promise<EmailStep | undefined>
   /** The code, with a fresh proof of this device's key: the session opens in the wallet. */
   verifyEmail(step: EmailStep, otp: string): Promise<void>
   /**
-   * Social login in `popup`, opened synchronously in the click handler on the frame origin's
-   * /auth/social (socialPopup.ts `path`): the popup is handed the attempt; once it is ready, CONNECT
-   * with a fresh proof of this device's key, and the session opens in the wallet.
+   * Starts a social login in `popup`, opened synchronously in the click handler on the frame origin's
+   * /auth/social (socialPopup.ts `path`): the popup is handed the attempt when it asks for it, until
+   * the login ends.
    */
-  socialLogin(provider: FrameSocialProvider, popup: MessagingPopup, signal: AbortSignal): Promise<void>
-  /** Sign In With Farcaster: opens a relay channel (farcasterUrl), waits for the Farcaster app's signature, then CONNECT as above. */
-  farcasterLogin(signal: AbortSignal): Promise<void>
+  startSocial(
+    provider: FrameSocialProvider,
+    popup: MessagingPopup,
+    signal: AbortSignal,
+  ): Promise<PendingLogin>
+  /** Starts Sign In With Farcaster: a relay channel the Farcaster app signs in on. */
+  startFarcaster(): Promise<FarcasterLogin>
 }
 
 export type EmbeddedLogin = {
@@ -53,11 +78,11 @@ export type EmbeddedLogin = {
   waitForDevice(step: EmailStep, signal: AbortSignal): Promise<EmailStep>
   /** The code: the session opens and the wallet connects; answers whether it did (a declined recovery password: no). */
   verify(step: EmailStep, otp: string): Promise<boolean>
-  /** Social login in `popup` (see LoginAuth.socialLogin), then the wallet connects; answers whether it did. */
+  /** Social login in `popup` (see LoginAuth.startSocial), then the wallet connects; answers whether it did. */
   social(provider: FrameSocialProvider, popup: MessagingPopup, signal: AbortSignal): Promise<boolean>
   /** The relay channel the Farcaster app signs in on, while a Farcaster login waits. */
   readonly farcasterUrl: ReadableStore<string | undefined>
-  /** Sign In With Farcaster (see LoginAuth.farcasterLogin), then the wallet connects; answers whether it did. */
+  /** Sign In With Farcaster (see LoginAuth.startFarcaster), then the wallet connects; answers whether it did. */
   farcaster(signal: AbortSignal): Promise<boolean>
   /** Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. */
   reloadFarcaster(): void

@@ -29,14 +29,17 @@ export class NoReauthMethodError extends FrameError {
 }
 
 export declare namespace create {
-  type Options = {
-    api: Pick<AuthApi, 'emailUpdate' | 'emailUpdateVerify'>
-    session: Pick<Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
+  /** The re-logins, waited on above this layer (the login actions in core/). */
+  type Reauth = {
     /** A social login in `popup`, run until its attempt is ready (not connected); answers its id. */
     socialLogin(provider: FrameSocialProvider, popup: MessagingPopup, signal: AbortSignal): Promise<string>
     /** The same with Farcaster (its channel on farcasterUrl). */
     farcasterLogin(signal: AbortSignal): Promise<string>
     farcasterUrl: ReadableStore<string | undefined>
+  }
+  type Options = Reauth & {
+    api: Pick<AuthApi, 'emailUpdate' | 'emailUpdateVerify'>
+    session: Pick<Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
     now?: () => number
   }
 }

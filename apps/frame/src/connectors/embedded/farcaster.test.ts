@@ -1,29 +1,26 @@
-// The frame's side of Sign In With Farcaster: the channel URL is offered while the login waits, the
-// attempt is polled until the API has verified the signed message, then CONNECT once with the device
-// key's proof over the attempt; a failure arrives in the API's words; a reload (leaving
-// ConnectingFarcaster) drops the wait; a re-authentication waits the same way and connects nothing. The API is replaced at its
-// boundary by a recorder answering the statuses a real login goes through.
-import type { AuthAttemptStatus, AuthConnected } from '@walletframe/protocol'
+// The frame's side of Sign In With Farcaster: a start opens the relay channel with this device's key
+// and answers its URL; each look at the attempt says whether the API has verified the signed message,
+// failing in the API's words. The API is replaced at its boundary by a recorder answering the statuses
+// a real login goes through.
+import type { AuthAttemptStatus } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Farcaster from './farcaster.js'
 
 const deviceKey = { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) } as const
 const channelUrl = 'farcaster://connect?channelToken=ABCDEFGH'
-const connected = { action: 'CONNECT' } as AuthConnected
 
-function setup(statuses: AuthAttemptStatus['status'][], error?: AuthAttemptStatus['error']) {
+function api(statuses: AuthAttemptStatus['status'][], error?: AuthAttemptStatus['error']) {
   const calls: string[] = []
-  const seen: (string | undefined)[] = []
-  const login = Farcaster.create({
+  return {
+    calls,
     api: {
-      async farcasterStart(key) {
+      async farcasterStart(key: typeof deviceKey) {
         expect(key).toBe(deviceKey)
         calls.push('start')
         return { attemptId: 'attempt-1', channelUrl, expiresAt: new Date().toISOString() }
       },
-      async attempt(id) {
-        calls.push(`poll ${id}`)
-        seen.push(login.farcasterUrl.get())
+      async attempt(id: string): Promise<AuthAttemptStatus> {
+        calls.push(`look ${id}`)
         const status = statuses.shift() ?? 'pending'
         return {
           attemptId: id,
@@ -34,77 +31,34 @@ function setup(statuses: AuthAttemptStatus['status'][], error?: AuthAttemptStatu
           ...(error && status === 'failed' ? { error } : {}),
         }
       },
-      async farcasterConnect(id, proof) {
-        calls.push(`connect ${id} ${proof.signature}`)
-        return connected
-      },
     },
-    deviceKey: async () => deviceKey,
-    proof: async (id) => ({ timestamp: 1, signature: `signed(${id})` }),
-    async connected(answer) {
-      expect(answer).toBe(connected)
-      calls.push('connected')
-    },
-    // The poll interval is the caller's; here each wait ends at once unless a test holds it.
-    wait: (_ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        if (statuses.length > 0) return resolve()
-        signal.addEventListener('abort', () => reject(signal.reason))
-      }),
-    pollMs: 1_000,
-  })
-  return { login, calls, seen }
+  }
 }
 
-describe('run', () => {
-  it('offers the channel URL while it polls, and connects once the API has verified the sign-in', async () => {
-    const { login, calls, seen } = setup(['pending', 'pending', 'ready'])
-    await login.run(new AbortController().signal)
-    expect(calls).toEqual([
-      'start',
-      'poll attempt-1',
-      'poll attempt-1',
-      'poll attempt-1',
-      'connect attempt-1 signed(attempt-1)',
-      'connected',
-    ])
-    expect(seen).toEqual([channelUrl, channelUrl, channelUrl])
-    expect(login.farcasterUrl.get()).toBeUndefined()
+describe('start', () => {
+  it('opens a channel for this device, whose attempt is ready once the API has verified the sign-in', async () => {
+    const { api: boundary, calls } = api(['pending', 'ready'])
+    const login = await Farcaster.start(boundary, deviceKey)
+    expect(login).toMatchObject({ attemptId: 'attempt-1', channelUrl })
+    expect(await login.ready()).toBe(false)
+    expect(await login.ready()).toBe(true)
+    expect(calls).toEqual(['start', 'look attempt-1', 'look attempt-1'])
   })
 
   it("fails in the API's words when the sign-in does not check out", async () => {
-    const { login, calls } = setup(['failed'], {
+    const { api: boundary } = api(['failed'], {
       code: 'FARCASTER_LOGIN_FAILED',
       message: 'The Farcaster sign-in does not check out (Invalid nonce); start again',
     })
-    await expect(login.run(new AbortController().signal)).rejects.toMatchObject({
+    const login = await Farcaster.start(boundary, deviceKey)
+    await expect(login.ready()).rejects.toMatchObject({
       code: 'FARCASTER_LOGIN_FAILED',
       message: 'The Farcaster sign-in does not check out (Invalid nonce); start again',
     })
-    expect(calls.some((call) => call.startsWith('connect'))).toBe(false)
-    expect(login.farcasterUrl.get()).toBeUndefined()
   })
-})
 
-describe('reauthenticate', () => {
-  it('waits for the verified sign-in and answers the attempt, connecting nothing', async () => {
-    const { login, calls, seen } = setup(['pending', 'ready'])
-    expect(await login.reauthenticate(new AbortController().signal)).toBe('attempt-1')
-    expect(calls).toEqual(['start', 'poll attempt-1', 'poll attempt-1'])
-    expect(seen).toEqual([channelUrl, channelUrl])
-    expect(login.farcasterUrl.get()).toBeUndefined()
-  })
-})
-
-describe('reload', () => {
-  it('drops the waiting login: the wait ends, the URL goes, nothing connects', async () => {
-    const { login, calls } = setup(['pending'])
-    const running = login.run(new AbortController().signal)
-    await expect.poll(() => login.farcasterUrl.get()).toBe(channelUrl)
-    await expect.poll(() => calls.length).toBe(2)
-    login.reload()
-    await expect(running).rejects.toBeDefined()
-    expect(login.farcasterUrl.get()).toBeUndefined()
-    expect(calls).toEqual(['start', 'poll attempt-1'])
+  it('fails for an attempt that ran out of time', async () => {
+    const login = await Farcaster.start(api(['expired']).api, deviceKey)
+    await expect(login.ready()).rejects.toThrow('This login took longer than 10 minutes; start again')
   })
 })

@@ -1,23 +1,22 @@
 // Email, social and Farcaster login, loaded on first use: the connector with its Worker, the auth steps
 // that bind each session to the Worker's device key (CONNECT carries a fresh proof over the attempt),
-// and the recovery-password prompt the views answer. A finished login hands its session to the
-// connector; connecting it is the caller's (the login actions above this layer), never this module's.
-import type { ChainNetwork, FrameSocialProvider } from '@walletframe/protocol'
+// and the recovery-password prompt the views answer. Each step is one call at the API: the waits
+// between them (a device approval, a popup's login, the Farcaster app) and connecting the wallet are
+// the caller's (the login actions above this layer), never this module's.
+import type { AuthConnected, ChainNetwork, DeviceProof } from '@walletframe/protocol'
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import type { Client } from '../../data/client.js'
+import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth, PasswordPrompt } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import * as Store from '../../lib/store.js'
 import type { Storage } from '../../storage/Storage.js'
 import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
-import * as EmailUpdate from './emailUpdate.js'
+import * as EmailUpdateFlow from './emailUpdate.js'
 import * as Farcaster from './farcaster.js'
 import * as SocialLogin from './socialLogin.js'
 import { spawnVault } from './spawnVault.js'
-
-/** How often the frame asks the API where a login it cannot see stands (device approval, social popup). */
-export const pollMs = 1_000
 
 export declare namespace load {
   type Options = {
@@ -34,20 +33,19 @@ export declare namespace load {
 
 /** The embedded wallet for the login: its auth steps, its connector, and what the views read of it. */
 export type Loaded = LoginAuth &
-  Omit<EmbeddedLogin, 'startEmail' | 'resend' | 'waitForDevice' | 'verify' | 'social' | 'farcaster'> & {
+  Pick<
+    EmbeddedLogin,
+    | 'passwordPrompt'
+    | 'sessionOnly'
+    | 'answer'
+    | 'preferredAccountType'
+    | 'setPreferredAccountType'
+    | 'smartAccountAvailable'
+  > & {
     connector: Embedded.EmbeddedConnector
+    /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
+    emailUpdate(reauth: EmailUpdateFlow.create.Reauth): EmailUpdate
   }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    // Cancelled while the last request was in flight: the listener below would never hear of it.
-    if (signal.aborted) return reject(signal.reason)
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    })
-  })
 
 export function load(options: load.Options): Loaded {
   const api = authApi(options.client)
@@ -73,23 +71,18 @@ export function load(options: load.Options): Loaded {
         })
       }),
   })
-  const farcaster = Farcaster.create({
-    api,
-    deviceKey: () => connector.deviceKey(),
-    proof: (attemptId) => connector.loginProof(attemptId),
-    connected: (answer) => connector.login(answer),
-    wait: sleep,
-    pollMs,
-  })
   const social = SocialLogin.create({
     api,
     deviceKey: () => connector.deviceKey(),
     projectId: options.projectId,
     sdk: options.sdk,
     win: window,
-    wait: sleep,
-    pollMs,
   })
+  /** CONNECT for a ready attempt, with a fresh proof of this device's key: the session opens in the wallet. */
+  const connect = async (
+    attemptId: string,
+    call: (attemptId: string, proof: DeviceProof) => Promise<AuthConnected>,
+  ) => connector.login(await call(attemptId, await connector.loginProof(attemptId)))
   /** The server's cooldown from now: none said, none counted (the server refuses an early resend itself). */
   const resendAt = (seconds: number | undefined) => Date.now() + (seconds ?? 0) * 1000
   const step = (
@@ -112,36 +105,27 @@ export function load(options: load.Options): Loaded {
     async resendEmail(current) {
       return step(current.email, await api.emailResend(current.attemptId))
     },
-    async waitForDevice(current, signal) {
-      for (;;) {
-        const status = await api.attempt(current.attemptId)
-        if (status.status === 'expired')
-          throw new FrameError('AUTH_ATTEMPT_EXPIRED', 'This login took longer than 10 minutes; start again')
-        // The code is mailed on approval: its cooldown starts then, as long as the server says.
-        if (status.action === 'VERIFY_OTP')
-          return { ...current, action: 'VERIFY_OTP', resendAt: resendAt(status.resendAfterSeconds) }
-        await sleep(pollMs, signal)
-      }
+    async deviceApproval(current) {
+      const status = await api.attempt(current.attemptId)
+      if (status.status === 'expired')
+        throw new FrameError('AUTH_ATTEMPT_EXPIRED', 'This login took longer than 10 minutes; start again')
+      // The code is mailed on approval: its cooldown starts then, as long as the server says.
+      return status.action === 'VERIFY_OTP'
+        ? { ...current, action: 'VERIFY_OTP', resendAt: resendAt(status.resendAfterSeconds) }
+        : undefined
     },
     async verifyEmail(current, otp) {
-      connector.login(
-        await api.emailVerify(current.attemptId, otp, await connector.loginProof(current.attemptId)),
-      )
+      await connect(current.attemptId, (attemptId, proof) => api.emailVerify(attemptId, otp, proof))
     },
-    async socialLogin(provider: FrameSocialProvider, popup, signal) {
-      const attemptId = await social.complete(provider, popup, signal)
-      connector.login(await api.socialConnect(attemptId, await connector.loginProof(attemptId)))
+    async startSocial(provider, popup, signal) {
+      const attempt = await social.start(provider, popup, signal)
+      return { ...attempt, connect: () => connect(attempt.attemptId, api.socialConnect) }
     },
-    emailUpdate: EmailUpdate.create({
-      api,
-      session: connector.session,
-      socialLogin: (provider, popup, signal) => social.complete(provider, popup, signal),
-      farcasterLogin: (signal) => farcaster.reauthenticate(signal),
-      farcasterUrl: farcaster.farcasterUrl,
-    }),
-    farcasterUrl: farcaster.farcasterUrl,
-    farcasterLogin: (signal) => farcaster.run(signal),
-    reloadFarcaster: () => farcaster.reload(),
+    async startFarcaster() {
+      const attempt = await Farcaster.start(api, await connector.deviceKey())
+      return { ...attempt, connect: () => connect(attempt.attemptId, api.farcasterConnect) }
+    },
+    emailUpdate: (reauth) => EmailUpdateFlow.create({ api, session: connector.session, ...reauth }),
     answer(id, approved) {
       if (approved) connector.approveRequest(id)
       else connector.cancelRequest(id)

@@ -1,7 +1,8 @@
 // The frame's side of a social login: the API gets only the SHA-256 of the binding secret; the secret
 // goes, with the attempt, to the popup this frame opened — answering its hello, on the frame's own
-// origin — and to no other window or origin; the frame then polls the attempt until the popup has
-// finished it (ready), failing in the API's words. The API is a recorder at its boundary.
+// origin — and to no other window or origin, until the attempt is ended; each look at the attempt
+// says whether the popup has finished it (ready), failing in the API's words. The API is a recorder at
+// its boundary.
 import type { AuthAttemptStatus } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import * as SocialPopup from '../../lib/socialPopup.js'
@@ -55,25 +56,29 @@ function setup(statuses: (AuthAttemptStatus['status'] | 'hello')[], error?: Auth
     projectId: () => 'project-1',
     sdk: () => ({ type: 'walletframe', version: '1.0.0' }),
     win,
-    wait: async () => {},
-    pollMs: 1_000,
   })
   return { login, popup, deliver, hello, started, polls, listeners }
 }
 
-describe('complete', () => {
-  it('hands the attempt and the binding secret to its popup only, and answers the attempt once ready', async () => {
-    const { login, popup, deliver, started, polls, listeners } = setup([
+/** Looks at `attempt` until it is ready (the waiting between looks is core's: none here). */
+async function untilReady(attempt: SocialLogin.SocialAttempt) {
+  while (!(await attempt.ready())) {}
+}
+
+describe('start', () => {
+  it('hands the attempt and the binding secret to its popup only, until the attempt is ended', async () => {
+    const { login, popup, deliver, hello, started, polls, listeners } = setup([
       'pending',
       'hello',
       'pending',
       'ready',
     ])
     // Hellos from another window, or from another origin, are not answered.
-    const running = login.complete('google', popup, new AbortController().signal)
+    const attempt = await login.start('google', popup, new AbortController().signal)
     deliver({ data: { type: SocialPopup.helloType }, origin, source: {} })
     deliver({ data: { type: SocialPopup.helloType }, origin: 'https://evil.example', source: popup })
-    expect(await running).toBe(attemptId)
+    expect(attempt.attemptId).toBe(attemptId)
+    await untilReady(attempt)
     expect(polls).toEqual([attemptId, attemptId, attemptId])
     expect(popup.postMessage).toHaveBeenCalledTimes(1)
     const [message, target] = popup.postMessage.mock.calls[0] as [SocialPopup.Begin, string]
@@ -89,36 +94,52 @@ describe('complete', () => {
     // The API got the binding's SHA-256, never the binding.
     expect(started).toEqual([`google ${await SocialPopup.challengeOf(message.binding)}`])
     expect(started[0]).not.toContain(message.binding)
+    attempt.end()
     expect(listeners.size).toBe(0)
+    hello()
+    expect(popup.postMessage).toHaveBeenCalledTimes(1)
   })
 
   it('answers a hello that came before the API did', async () => {
     const { login, popup, hello } = setup(['ready'])
-    const running = login.complete('google', popup, new AbortController().signal)
+    const starting = login.start('google', popup, new AbortController().signal)
     hello()
-    await running
+    await starting
     expect(popup.postMessage).toHaveBeenCalledTimes(1)
     expect(popup.postMessage.mock.calls[0]?.[0]).toMatchObject({ attemptId, type: SocialPopup.beginType })
   })
 
-  it("fails in the API's words, and stops listening", async () => {
-    const { login, popup, listeners } = setup(['failed'], {
-      code: 'SOCIAL_LOGIN_FAILED',
-      message: 'The login was cancelled at the provider',
-    })
-    await expect(login.complete('google', popup, new AbortController().signal)).rejects.toMatchObject({
-      code: 'SOCIAL_LOGIN_FAILED',
-      message: 'The login was cancelled at the provider',
-    })
+  it('hands nothing over and stops listening when the wait was cancelled while the API answered', async () => {
+    const { login, popup, hello, listeners } = setup([])
+    const controller = new AbortController()
+    const starting = login.start('google', popup, controller.signal)
+    hello()
+    controller.abort('cancelled')
+    await expect(starting).rejects.toBe('cancelled')
+    expect(popup.postMessage).not.toHaveBeenCalled()
     expect(listeners.size).toBe(0)
+  })
+})
+
+describe('ready', () => {
+  it("fails in the API's words", async () => {
+    const { login, popup } = setup(['failed'], {
+      code: 'SOCIAL_LOGIN_FAILED',
+      message: 'The login was cancelled at the provider',
+    })
+    const attempt = await login.start('google', popup, new AbortController().signal)
+    await expect(attempt.ready()).rejects.toMatchObject({
+      code: 'SOCIAL_LOGIN_FAILED',
+      message: 'The login was cancelled at the provider',
+    })
   })
 
   it('fails for an attempt that ran out of time or was used', async () => {
-    await expect(
-      setup(['expired']).login.complete('google', { postMessage() {} }, new AbortController().signal),
-    ).rejects.toThrow('This login took longer than 10 minutes; start again')
-    await expect(
-      setup(['connected']).login.complete('google', { postMessage() {} }, new AbortController().signal),
-    ).rejects.toThrow('This login was used already; start again')
+    const look = async (status: 'expired' | 'connected') =>
+      (
+        await setup([status]).login.start('google', { postMessage() {} }, new AbortController().signal)
+      ).ready()
+    await expect(look('expired')).rejects.toThrow('This login took longer than 10 minutes; start again')
+    await expect(look('connected')).rejects.toThrow('This login was used already; start again')
   })
 })

@@ -2,12 +2,15 @@
 // its SHA-256 at start; the popup (the frame origin's /auth/social, opened in the click) asks for the
 // attempt by postMessage and is answered — it alone, on this origin — with the attempt and the secret.
 // The provider's return counts once that popup presents the secret (/auth/callback), so someone who
-// opens the provider's link in another browser finishes nothing. The frame meanwhile asks the API where
-// the attempt stands, until it is ready: once the popup has left for the provider, nothing ties it to
-// the frame any more (a Cross-Origin-Opener-Policy on the way severs the opener).
+// opens the provider's link in another browser finishes nothing. The frame meanwhile looks at the
+// attempt (`ready`, once per look; the waiting is core's) until it is ready: once the popup has left for
+// the provider, nothing ties it to the frame any more (a Cross-Origin-Opener-Policy on the way severs
+// the opener).
 import type { DevicePublicKey, FrameSocialProvider } from '@walletframe/protocol'
+import type { PendingLogin } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
+import * as AttemptStatus from './attemptStatus.js'
 import type { AuthApi } from './authApi.js'
 
 export class SocialLoginFailedError extends FrameError {
@@ -36,11 +39,11 @@ export declare namespace create {
     /** The SDK the host reported, for that call's `st` and `sv`. */
     sdk(): { type: string; version: string } | undefined
     win: FrameWindow
-    /** Waits between polls; rejects when the signal aborts. */
-    wait(ms: number, signal: AbortSignal): Promise<void>
-    pollMs: number
   }
 }
+
+/** A social login under way: CONNECT, or a re-authentication, is the caller's once it is ready. */
+export type SocialAttempt = Omit<PendingLogin, 'connect'>
 
 export type SocialLogin = ReturnType<typeof create>
 
@@ -50,10 +53,14 @@ export function create(options: create.Options) {
 
   return {
     /**
-     * Runs a login with `provider` in `popup` (opened on the frame origin's /auth/social) until the
-     * attempt is ready, and answers its id: CONNECT, or a re-authentication, is the caller's.
+     * Starts a login with `provider` in `popup` (opened on the frame origin's /auth/social): the popup
+     * is answered with the attempt when it says hello, until the attempt is ended.
      */
-    async complete(provider: FrameSocialProvider, popup: PopupHandle, signal: AbortSignal): Promise<string> {
+    async start(
+      provider: FrameSocialProvider,
+      popup: PopupHandle,
+      signal: AbortSignal,
+    ): Promise<SocialAttempt> {
       const projectId = options.projectId()
       if (!projectId) throw new SocialLoginFailedError('The app has not said which project it is; reload it')
       const binding = SocialPopup.newBinding()
@@ -74,6 +81,7 @@ export function create(options: create.Options) {
         greeted = true
         if (begin) answer()
       }
+      const end = () => win.removeEventListener('message', onMessage)
       win.addEventListener('message', onMessage)
       try {
         const started = await api.socialStart(
@@ -92,25 +100,19 @@ export function create(options: create.Options) {
           ...(sdk ? { sdk } : {}),
         }
         if (greeted) answer()
-        for (;;) {
-          const status = await api.attempt(started.attemptId)
-          if (status.status === 'ready') return started.attemptId
-          if (status.status === 'failed')
-            throw new SocialLoginFailedError(
-              status.error?.message ?? `The ${provider} login did not complete`,
-            )
-          if (status.status === 'expired')
-            throw new SocialLoginFailedError('This login took longer than 10 minutes; start again')
-          if (status.status === 'connected')
-            throw new SocialLoginFailedError('This login was used already; start again')
-          // A popup that reads as closed is no sign the user gave up: a Cross-Origin-Opener-Policy on
-          // any page of the chain (providers' sign-in pages send one) cuts it off from this frame, and
-          // its handle then reads as closed while the user is still signing in there. The wait ends
-          // with the attempt (ready, failed, expired) or with the view that started it (the signal).
-          await options.wait(options.pollMs, signal)
+        return {
+          attemptId: started.attemptId,
+          ready: async () =>
+            AttemptStatus.isReady(
+              await api.attempt(started.attemptId),
+              (message) => new SocialLoginFailedError(message),
+              `The ${provider} login did not complete`,
+            ),
+          end,
         }
-      } finally {
-        win.removeEventListener('message', onMessage)
+      } catch (error) {
+        end()
+        throw error
       }
     },
   }

@@ -1,13 +1,20 @@
-// The login actions: each step goes to the wallet's auth, and a finished login connects the wallet
+// The login actions: each step goes to the wallet's auth, the waits look at the API once a second
+// until what happens elsewhere is done (on fake timers here), and a finished login connects the wallet
 // through the connect action only after its session is open (the wallet never connects itself). A
-// declined connection (the recovery password cancelled) answers "not connected" and is said in a toast.
+// declined connection (the recovery password cancelled) answers "not connected" and is said in a toast;
+// a re-login opens no session and connects nothing.
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EmailStep, LoginAuth } from '../../lib/embeddedLogin.js'
 import type { MessagingPopup } from '../../lib/popup.js'
 import { coreWith, fakeConnector } from '../../testing.js'
+import * as FarcasterChannel from '../farcasterChannel.js'
 import * as Login from './login.js'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 const step: EmailStep = {
   attemptId: 'attempt-1',
@@ -24,15 +31,27 @@ function setup() {
     calls.push('connect')
     return { accounts: [`eip155:1:0x${'1'.repeat(40)}`], network: 'eip155:1' }
   })
-  const auth: LoginAuth = {
+  /** A login elsewhere whose looks answer `ready` in turn (then true), and whose CONNECT opens the session. */
+  const pending = (...ready: boolean[]) => ({
+    attemptId: 'attempt-2',
+    ready: vi.fn(async () => ready.shift() ?? true),
+    connect: vi.fn(async () => void calls.push('session')),
+    end: vi.fn(),
+  })
+  const social = pending()
+  const farcaster = { ...pending(), channelUrl: 'farcaster://connect?channelToken=ABCDEFGH' }
+  const auth = {
     startEmail: vi.fn(async (email: string) => ({ ...step, email })),
     resendEmail: vi.fn(async (current: EmailStep) => ({ ...current, resendAt: 30_000 })),
-    waitForDevice: vi.fn(async (current: EmailStep) => ({ ...current, action: 'VERIFY_OTP' as const })),
+    deviceApproval: vi.fn(
+      async (current: EmailStep): Promise<EmailStep | undefined> => ({ ...current, action: 'VERIFY_OTP' }),
+    ),
     verifyEmail: vi.fn(async () => void calls.push('session')),
-    socialLogin: vi.fn(async () => void calls.push('session')),
-    farcasterLogin: vi.fn(async () => void calls.push('session')),
-  }
-  return { core, connector, auth, calls, deps: { core, auth, connector } }
+    startSocial: vi.fn(async () => social),
+    startFarcaster: vi.fn(async () => farcaster),
+  } satisfies LoginAuth
+  const deps = { core, auth, connector, farcaster: FarcasterChannel.create() }
+  return { core, connector, auth, calls, social, farcaster, pending, deps }
 }
 
 describe('startEmail', () => {
@@ -51,12 +70,18 @@ describe('resend', () => {
 })
 
 describe('waitForDevice', () => {
-  it('answers the code step once the device is approved', async () => {
+  it('looks once a second until the device is approved, and answers the code step', async () => {
+    vi.useFakeTimers()
     const { auth, deps } = setup()
-    const signal = new AbortController().signal
     const device = { ...step, action: 'VERIFY_DEVICE' as const }
-    expect(await Login.waitForDevice(deps, device, signal)).toMatchObject({ action: 'VERIFY_OTP' })
-    expect(auth.waitForDevice).toHaveBeenCalledWith(device, signal)
+    auth.deviceApproval.mockResolvedValueOnce(undefined).mockResolvedValueOnce(undefined)
+    const waiting = Login.waitForDevice(deps, device, new AbortController().signal)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(auth.deviceApproval).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(await waiting).toMatchObject({ action: 'VERIFY_OTP' })
+    expect(auth.deviceApproval).toHaveBeenCalledTimes(3)
+    expect(auth.deviceApproval).toHaveBeenCalledWith(device)
   })
 })
 
@@ -87,29 +112,73 @@ describe('verify', () => {
 })
 
 describe('social', () => {
-  it('runs the popup login, then connects the wallet', async () => {
-    const { auth, calls, deps } = setup()
+  it('waits for the popup login, opens its session, then connects the wallet', async () => {
+    vi.useFakeTimers()
+    const { auth, calls, social, pending, deps } = setup()
     const popup = {} as MessagingPopup
     const signal = new AbortController().signal
-    expect(await Login.social(deps, 'google', popup, signal)).toBe(true)
-    expect(auth.socialLogin).toHaveBeenCalledWith('google', popup, signal)
+    const waited = pending(false, false)
+    auth.startSocial.mockResolvedValueOnce(waited)
+    const login = Login.social(deps, 'google', popup, signal)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(await login).toBe(true)
+    expect(auth.startSocial).toHaveBeenCalledWith('google', popup, signal)
+    expect(waited.ready).toHaveBeenCalledTimes(3)
+    expect(waited.end).toHaveBeenCalled()
+    expect(social.connect).not.toHaveBeenCalled()
     expect(calls).toEqual(['session', 'connect'])
   })
 
   it('connects nothing when the popup login is cancelled', async () => {
-    const { connector, auth, deps } = setup()
-    vi.mocked(auth.socialLogin).mockRejectedValueOnce(new UserRejectedRequestError())
-    await expect(
-      Login.social(deps, 'x', {} as MessagingPopup, new AbortController().signal),
-    ).rejects.toMatchObject({ code: 4001 })
+    const { connector, social, deps } = setup()
+    const controller = new AbortController()
+    social.ready.mockResolvedValue(false)
+    const login = Login.social(deps, 'x', {} as MessagingPopup, controller.signal)
+    await vi.waitFor(() => expect(social.ready).toHaveBeenCalled())
+    controller.abort(new UserRejectedRequestError())
+    await expect(login).rejects.toMatchObject({ code: 4001 })
+    expect(social.end).toHaveBeenCalled()
+    expect(social.connect).not.toHaveBeenCalled()
+    expect(connector.connect).not.toHaveBeenCalled()
+  })
+
+  it('connects nothing when the popup login fails', async () => {
+    const { connector, social, deps } = setup()
+    social.ready.mockRejectedValueOnce(new Error('The x login did not complete'))
+    await expect(Login.social(deps, 'x', {} as MessagingPopup, new AbortController().signal)).rejects.toThrow(
+      'The x login did not complete',
+    )
+    expect(social.connect).not.toHaveBeenCalled()
     expect(connector.connect).not.toHaveBeenCalled()
   })
 })
 
 describe('farcaster', () => {
-  it('waits for the signed message, then connects the wallet', async () => {
+  it('waits for the signed message on the channel, opens its session, then connects the wallet', async () => {
     const { calls, deps } = setup()
     expect(await Login.farcaster(deps, new AbortController().signal)).toBe(true)
     expect(calls).toEqual(['session', 'connect'])
+    expect(deps.farcaster.url.get()).toBeUndefined()
+  })
+})
+
+describe('reauthSocial', () => {
+  it('answers the ready attempt, and opens no session', async () => {
+    const { connector, social, deps } = setup()
+    expect(await Login.reauthSocial(deps, 'x', {} as MessagingPopup, new AbortController().signal)).toBe(
+      'attempt-2',
+    )
+    expect(social.end).toHaveBeenCalled()
+    expect(social.connect).not.toHaveBeenCalled()
+    expect(connector.connect).not.toHaveBeenCalled()
+  })
+})
+
+describe('reauthFarcaster', () => {
+  it('answers the verified attempt, and opens no session', async () => {
+    const { connector, farcaster, deps } = setup()
+    expect(await Login.reauthFarcaster(deps, new AbortController().signal)).toBe('attempt-2')
+    expect(farcaster.connect).not.toHaveBeenCalled()
+    expect(connector.connect).not.toHaveBeenCalled()
   })
 })
