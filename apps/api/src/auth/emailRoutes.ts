@@ -18,7 +18,7 @@ import type { Env, RouteDoc } from '../routes/Route.js'
 import * as DeviceLabel from './deviceLabel.js'
 import * as Email from './email.js'
 import * as HandedOver from './handedOver.js'
-import { authErrors, type RouteContext } from './routeContext.js'
+import { authErrors, type RouteContext, readStart } from './routeContext.js'
 import * as Sessions from './sessions.js'
 import * as Wallet from './wallet.js'
 
@@ -96,16 +96,16 @@ export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
 
   app.post('/start', project, async (c) => {
-    const body = await read(c, EmailStartRequest)
-    const email = context.email()
-    const deviceKey = await context.deviceKeyOf(body.deviceKey)
-    await context.perIp(c, 'auth-email-ip', settings.emailStartsPerIp)
+    const { body, flow, attempt } = await readStart(context, c, {
+      schema: EmailStartRequest,
+      flow: () => context.email(),
+      limit: 'auth-email-ip',
+      rule: settings.emailStartsPerIp,
+    })
     return c.json(
-      (await Email.start(email, {
+      (await Email.start(flow, {
+        ...attempt,
         email: body.email,
-        deviceKey,
-        projectId: c.var.project.id,
-        frameOrigin: context.frameOrigin(c),
         device: DeviceLabel.fromUserAgent(c.req.header('user-agent')),
       })) satisfies EmailStartResponse,
     )

@@ -10,7 +10,7 @@ import {
 import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as Farcaster from './farcaster.js'
-import { authErrors, type RouteContext } from './routeContext.js'
+import { authErrors, type RouteContext, readStart } from './routeContext.js'
 
 export const docs: RouteDoc[] = [
   {
@@ -43,17 +43,13 @@ export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
 
   app.post('/start', project, async (c) => {
-    const body = await read(c, FarcasterStartRequest)
-    const farcaster = context.farcaster()
-    const deviceKey = await context.deviceKeyOf(body.deviceKey)
-    await context.perIp(c, 'auth-farcaster-ip', settings.socialStartsPerIp)
-    return c.json(
-      (await Farcaster.start(farcaster, {
-        deviceKey,
-        projectId: c.var.project.id,
-        frameOrigin: context.frameOrigin(c),
-      })) satisfies FarcasterStartResponse,
-    )
+    const { flow, attempt } = await readStart(context, c, {
+      schema: FarcasterStartRequest,
+      flow: () => context.farcaster(),
+      limit: 'auth-farcaster-ip',
+      rule: settings.socialStartsPerIp,
+    })
+    return c.json((await Farcaster.start(flow, attempt)) satisfies FarcasterStartResponse)
   })
 
   app.post('/connect', project, async (c) => {

@@ -1,6 +1,7 @@
 // What every login route shares: the contexts of the flows (each throws AUTH_NOT_CONFIGURED when its
 // part is not configured), the project check, body reading within 16 KB, the per-IP start limits and
-// where the frame lives. auth/routes.ts makes one per API; each flow's routes take it.
+// where the frame lives, and the checks every login start makes (readStart). auth/routes.ts makes one
+// per API; each flow's routes take it.
 import { type DevicePublicKey, SdkQuery } from '@walletframe/protocol'
 import type { Context as HonoContext, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
@@ -145,5 +146,43 @@ export function create(deps: Deps, options: create.Options): RouteContext {
       }
       return key
     },
+  }
+}
+
+export declare namespace readStart {
+  type Options<Body, Flow> = {
+    /** The start's body, which names the device key. */
+    schema: z.core.$ZodType<Body>
+    /** The flow's context; it throws AUTH_NOT_CONFIGURED when the flow is not configured. */
+    flow: () => Flow
+    /** The name of the start's per-IP limit. */
+    limit: string
+    rule: Rule
+  }
+  type ReturnType<Body, Flow> = {
+    body: Body
+    flow: Flow
+    /** What the flow opens its attempt for: the device key checked, the project and the frame origin. */
+    attempt: { deviceKey: DevicePublicKey; projectId: string; frameOrigin: string }
+  }
+}
+
+/**
+ * A login start's checks, in this order: the query and body, the flow's configuration, the device key,
+ * then the per-IP limit, so a call refused for any of the others takes nothing of the limit.
+ */
+export async function readStart<Body extends { deviceKey: DevicePublicKey }, Flow>(
+  context: Pick<RouteContext, 'read' | 'deviceKeyOf' | 'perIp' | 'frameOrigin'>,
+  c: HonoContext<Env>,
+  options: readStart.Options<Body, Flow>,
+): Promise<readStart.ReturnType<Body, Flow>> {
+  const body = await context.read(c, options.schema)
+  const flow = options.flow()
+  const deviceKey = await context.deviceKeyOf(body.deviceKey)
+  await context.perIp(c, options.limit, options.rule)
+  return {
+    body,
+    flow,
+    attempt: { deviceKey, projectId: c.var.project.id, frameOrigin: context.frameOrigin(c) },
   }
 }

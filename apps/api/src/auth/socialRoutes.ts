@@ -16,7 +16,7 @@ import { z } from 'zod'
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as validate from '../routes/validate.js'
-import { authErrors, bodyLimit, type RouteContext } from './routeContext.js'
+import { authErrors, bodyLimit, type RouteContext, readStart } from './routeContext.js'
 import * as Social from './social.js'
 
 export const docs: RouteDoc[] = [
@@ -79,18 +79,15 @@ export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
 
   app.post('/start', project, async (c) => {
-    const body = await read(c, SocialStartRequest)
-    const social = context.social(c)
-    const deviceKey = await context.deviceKeyOf(body.deviceKey)
-    await context.perIp(c, 'auth-social-ip', settings.socialStartsPerIp)
+    const { body, flow, attempt } = await readStart(context, c, {
+      schema: SocialStartRequest,
+      flow: () => context.social(c),
+      limit: 'auth-social-ip',
+      rule: settings.socialStartsPerIp,
+    })
+    const { provider, bindingChallenge } = body
     return c.json(
-      (await Social.start(social, {
-        provider: body.provider,
-        deviceKey,
-        bindingChallenge: body.bindingChallenge,
-        projectId: c.var.project.id,
-        frameOrigin: context.frameOrigin(c),
-      })) satisfies SocialStartResponse,
+      (await Social.start(flow, { ...attempt, provider, bindingChallenge })) satisfies SocialStartResponse,
     )
   })
 
