@@ -1,17 +1,19 @@
 // The wallet's shares over HTTP against a migrated database: stored once, released only to the
 // session's device key with a fresh single-use proof, the auth share sealed at rest, the recovery
 // share opaque and handed out only to a device that asks for it (one without its device share).
-import {
-  type WalletCreateRequest,
-  type WalletProofPurpose,
-  type WalletShares,
-  walletSigningInput,
-} from '@walletframe/protocol'
+import type { WalletCreateRequest, WalletShares } from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authWallets } from '../db/schema.js'
 import * as Envelope from './envelope.js'
-import { type AuthHarness, authSecret, type Device, newDevice, startAuthHarness } from './testing.js'
+import {
+  type AuthHarness,
+  authSecret,
+  type Device,
+  exampleWallet,
+  newDevice,
+  startAuthHarness,
+} from './testing.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -21,32 +23,13 @@ afterAll(() => h?.stop())
 
 const q = '?projectId=app'
 
-async function proof(
-  device: Device,
-  purpose: WalletProofPurpose,
-  accessToken: string,
-  timestamp = Date.now(),
-) {
-  return { timestamp, signature: await device.sign(walletSigningInput(purpose, accessToken, timestamp)) }
-}
-
-const authShare = Buffer.from(Array.from({ length: 17 }, (_, i) => i + 1)).toString('base64url')
-const recoveryShare = {
-  scheme: 'pbkdf2-sha256/aes-256-gcm',
-  iterations: 600_000,
-  salt: 'c2FsdHNhbHRzYWx0c2FsdA',
-  iv: 'aXZpdml2aXZpdml2',
-  ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
-} as const
-const addresses = {
-  eip155: '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
-  solana: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
-}
+// The shares every test stores; the API opens neither share, so their bytes are arbitrary.
+const { addresses, authShare, recoveryShare } = exampleWallet
 
 async function create(device: Device, accessToken: string, body: Partial<WalletCreateRequest> = {}) {
   return h.post(
     `/v1/auth/wallet/create${q}`,
-    { addresses, authShare, recoveryShare, proof: await proof(device, 'create', accessToken), ...body },
+    { addresses, authShare, recoveryShare, proof: await device.callProof('create', accessToken), ...body },
     { authorization: `Bearer ${accessToken}` },
   )
 }
@@ -54,7 +37,7 @@ async function create(device: Device, accessToken: string, body: Partial<WalletC
 async function shares(device: Device, accessToken: string, timestamp?: number, recovery?: boolean) {
   return h.post(
     `/v1/auth/wallet/shares${q}`,
-    { proof: await proof(device, 'shares', accessToken, timestamp), ...(recovery ? { recovery } : {}) },
+    { proof: await device.callProof('shares', accessToken, timestamp), ...(recovery ? { recovery } : {}) },
     { authorization: `Bearer ${accessToken}` },
   )
 }
@@ -116,7 +99,7 @@ describe('POST /v1/auth/wallet/shares', () => {
   it('spends each proof once: the same proof again is refused', async () => {
     const { device, connected } = await h.login()
     const token = connected.tokens.accessToken
-    const once = await proof(device, 'shares', token)
+    const once = await device.callProof('shares', token)
     const call = () =>
       h.post(`/v1/auth/wallet/shares${q}`, { proof: once }, { authorization: `Bearer ${token}` })
     expect((await call()).status).toBe(200)
@@ -133,7 +116,7 @@ describe('POST /v1/auth/wallet/shares', () => {
     expect(stale.status).toBe(401)
     expect(await stale.json()).toMatchObject({ code: 'DEVICE_PROOF_REJECTED' })
     const unauthenticated = await h.post(`/v1/auth/wallet/shares${q}`, {
-      proof: await proof(device, 'shares', token),
+      proof: await device.callProof('shares', token),
     })
     expect(unauthenticated.status).toBe(401)
     // Whoever holds the access token but not the device key gets nothing.
@@ -142,7 +125,7 @@ describe('POST /v1/auth/wallet/shares', () => {
     // A proof signed for 'create' is not one for 'shares'.
     const wrongPurpose = await h.post(
       `/v1/auth/wallet/shares${q}`,
-      { proof: await proof(device, 'create', token) },
+      { proof: await device.callProof('create', token) },
       { authorization: `Bearer ${token}` },
     )
     expect(wrongPurpose.status).toBe(401)
