@@ -8,15 +8,14 @@
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after)
 //   BENCH_REDIS_URL (default redis://127.0.0.1:6379; the Redis rows are skipped when it does not answer)
 
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { startDevstack } from '@walletframe/devstack'
 import pg from 'pg'
+import * as ChildApi from '../apps/api/src/internal/childApi.js'
 import { loadBalances, memoryMb } from './internal/httpLoad.js'
 
 const seconds = Number(process.argv[2] ?? 5)
@@ -24,9 +23,6 @@ const concurrency = Number(process.argv[3] ?? 16)
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const chainId = 'eip155:1'
-
-const entry = fileURLToPath(new URL('../apps/api/src/internal/apiProcess.ts', import.meta.url))
-const apiRoot = fileURLToPath(new URL('../apps/api', import.meta.url))
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url)
@@ -40,32 +36,6 @@ function reachable(url: string): Promise<boolean> {
     socket.once('connect', () => done(true))
     socket.once('error', () => done(false))
   })
-}
-
-/** One API process (apps/api/src/internal/apiProcess.ts): resolves with its URL once it listens. */
-async function startProcess(options: Record<string, unknown>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, JSON.stringify(options)], {
-    cwd: apiRoot,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '' },
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk
-      const match = /listening on (\S+)/.exec(out)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)))
-  })
-  return { url, child }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
 }
 
 /** `workers` loops issuing requests back to back for `seconds`, worker w against urls[w % n]. */
@@ -84,7 +54,7 @@ try {
 const stack = await startDevstack({ solana: false, relay: false, quiet: true })
 const dir = await mkdtemp(join(tmpdir(), 'wf-api-scale-'))
 const schema = `bench_scale_${randomBytes(4).toString('hex')}`
-const running: ChildProcess[] = []
+const running: ChildApi.ChildApi[] = []
 try {
   // Created up front: `create schema if not exists` from three processes at once can collide.
   await admin.query(`create schema "${schema}"`)
@@ -118,7 +88,7 @@ try {
     for (const count of [1, 3]) {
       const processes = await Promise.all(
         Array.from({ length: count }, () =>
-          startProcess({
+          ChildApi.start({
             configPath: store === 'each process' ? configPaths.process : configPaths.shared,
             databaseUrl,
             dbSchema: schema,
@@ -126,16 +96,16 @@ try {
           }),
         ),
       )
-      running.push(...processes.map((p) => p.child))
+      running.push(...processes)
       const urls = processes.map((p) => `${p.url}${path}`)
       // Fill each process's balance cache, then a short warm-up (JIT, pools) before measuring.
       for (const url of urls) await (await fetch(url)).text()
       await load(urls, concurrency)
       const result = await load(urls, concurrency)
       rows.push({ processes: count, 'limits in': store, concurrency, ...result })
-      const rss = await Promise.all(processes.map(async (p) => (await memoryMb(p.child.pid!)).rss))
+      const rss = await Promise.all(processes.map(async (p) => (await memoryMb(p.pid)).rss))
       memory.push({ processes: count, 'limits in': store, 'RSS MB per process': rss.join(' / ') })
-      await Promise.all(processes.map((p) => stopProcess(p.child)))
+      await Promise.all(processes.map((p) => p.stop()))
     }
   }
   console.log(
@@ -144,7 +114,7 @@ try {
   console.table(rows)
   console.table(memory)
 } finally {
-  await Promise.allSettled(running.map(stopProcess))
+  await Promise.allSettled(running.map((p) => p.stop()))
   await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => {})
   await admin.end()
   await stack.stop()
