@@ -6,6 +6,7 @@ import type { ChainNetwork, OnrampOptionsResponse, OnrampQuoteResponse } from '@
 import { useMemo, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { checkoutDeps, returnUrl } from '../../app/onramp.js'
+import { AmountField } from '../../components/AmountField.js'
 import { useDebounced } from '../../components/useDebounced.js'
 import * as Onramp from '../../core/actions/onramp.js'
 import type { Client } from '../../data/client.js'
@@ -109,19 +110,13 @@ export function BuyForm({ api, options, network, address }: Props) {
           ))}
         </select>
       </label>
-      <label className="wf-field">
-        <span>Amount</span>
-        <input
-          className="wf-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={limit ? `${limit.min}–${limit.max}` : '0.00'}
-          data-testid="wf-buy-amount"
-          value={typed}
-          disabled={busy}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </label>
+      <AmountField
+        testId="wf-buy-amount"
+        placeholder={limit ? `${limit.min}–${limit.max}` : '0.00'}
+        value={typed}
+        disabled={busy}
+        onChange={setTyped}
+      />
       <div className="wf-row">
         <label className="wf-field">
           <span>Pay in</span>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { ChainNetwork, TokenBalance } from '@walletframe/protocol'
 import { use } from 'react'
 import type * as SendWiring from '../../app/send.js'
+import { AmountField } from '../../components/AmountField.js'
 import { GuardedActions } from '../../components/GuardedActions.js'
 import { accountMessages } from '../../core/accountMessages.js'
 import * as Send from '../../core/actions/send.js'
@@ -49,21 +50,15 @@ function Form({ flow, from }: Props) {
       }}
     >
       <TokenPicker view={view} network={network} onSelect={(token) => Send.selectToken(flow.deps, token)} />
-      <label className="wf-field">
-        <span>Amount</span>
-        <input
-          className="wf-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.0"
-          data-testid="wf-send-amount"
-          value={form.sendTokenAmount}
-          onChange={(event) => {
-            send.reset()
-            Send.setAmount(flow.deps, event.target.value)
-          }}
-        />
-      </label>
+      <AmountField
+        testId="wf-send-amount"
+        placeholder="0.0"
+        value={form.sendTokenAmount}
+        onChange={(amount) => {
+          send.reset()
+          Send.setAmount(flow.deps, amount)
+        }}
+      />
       {view.token ? (
         <p className="wf-muted" data-testid="wf-send-balance">
           Balance: {truncateDecimal(view.token.quantity.numeric)} {view.token.symbol}

@@ -2,6 +2,7 @@
 // price impact, the provider and network fees, and why the swap cannot go ahead.
 import type { ConvertToken } from '@walletframe/protocol'
 import type * as SwapWiring from '../../app/swap.js'
+import { AmountField } from '../../components/AmountField.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
 import * as SwapRules from '../../core/swap.js'
@@ -40,18 +41,12 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
         value={form.sourceToken}
         onSelect={(token) => Swap.setSourceToken(deps, token)}
       />
-      <label className="wf-field">
-        <span>Amount</span>
-        <input
-          className="wf-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.0"
-          data-testid="wf-swap-amount"
-          value={form.sourceTokenAmount}
-          onChange={(event) => Swap.setAmount(deps, event.target.value)}
-        />
-      </label>
+      <AmountField
+        testId="wf-swap-amount"
+        placeholder="0.0"
+        value={form.sourceTokenAmount}
+        onChange={(amount) => Swap.setAmount(deps, amount)}
+      />
       {form.sourceToken ? (
         <p className="wf-muted" data-testid="wf-swap-balance">
           Balance:{' '}
