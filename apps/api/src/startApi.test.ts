@@ -10,21 +10,14 @@ import { join } from 'node:path'
 import { startDevstack, startMailCatcher } from '@walletframe/devstack'
 import { type EmailStartResponse, HistoryResponse } from '@walletframe/protocol'
 import { sql } from 'drizzle-orm'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  type Hex,
-  http,
-  type PublicClient,
-} from 'viem'
+import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authSecret, type Device, frameOrigin, newDevice } from './auth/testing.js'
 import type { ApiConfigInput } from './Config.js'
 import * as Database from './db/Database.js'
 import * as ChildApi from './internal/childApi.js'
+import { devnetClients } from './internal/devnetClients.js'
 import { serverLegAvailable, testDatabaseUrl } from './internal/testing.js'
 
 const available = await serverLegAvailable()
@@ -94,22 +87,7 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
     if (dir) await rm(dir, { recursive: true, force: true })
   })
 
-  function clients() {
-    const network = stack.chainsFile.networks.find((n) => n.caipNetworkId === chainId)!
-    const url = network.rpcUrls.default.http[0]!
-    const chain = defineChain({
-      id: 8453,
-      name: 'local',
-      nativeCurrency: network.nativeCurrency,
-      rpcUrls: { default: { http: [url] } },
-    })
-    const sender = privateKeyToAccount(stack.chainsFile.accounts.evm[6]!.privateKey as Hex)
-    return {
-      public: createPublicClient({ chain, transport: http(url) }) as PublicClient,
-      test: createTestClient({ chain, mode: 'anvil', transport: http(url) }),
-      wallet: createWalletClient({ account: sender, chain, transport: http(url) }),
-    }
-  }
+  const clients = () => devnetClients(stack.chainsFile, chainId)
 
   async function query<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
     return ((await database.db.execute(statement)) as unknown as { rows: Row[] }).rows
@@ -244,7 +222,7 @@ describe.runIf(available)('three API processes on one PostgreSQL database', () =
     // busy indexing them when it is killed.
     const sent: Hex[] = []
     const transfer = async () => {
-      const hash = await c.wallet.sendTransaction({ to: recipient as Hex, value: BigInt(sent.length + 1) })
+      const hash = await c.wallet(6).sendTransaction({ to: recipient as Hex, value: BigInt(sent.length + 1) })
       sent.push(hash)
       return (await c.public.waitForTransactionReceipt({ hash })).blockNumber
     }

@@ -2,23 +2,14 @@
 import { startDevstack } from '@walletframe/devstack'
 import { HistoryResponse } from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  erc721Abi,
-  type Hex,
-  http,
-  parseEther,
-} from 'viem'
+import { type Address, erc721Abi, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiConfigInput } from '../Config.js'
 import * as Config from '../Config.js'
 import * as Database from '../db/Database.js'
 import { indexerCursors } from '../db/schema.js'
+import { devnetClients } from '../internal/devnetClients.js'
 import { startApi } from '../startApi.js'
 import * as Indexer from './Indexer.js'
 
@@ -46,25 +37,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-function clients() {
-  const network = stack.chainsFile.networks.find((n) => n.caipNetworkId === chainId)!
-  const url = network.rpcUrls.default.http[0]!
-  const chain = defineChain({
-    id: 8453,
-    name: 'local',
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: [url] } },
-  })
-  const account = (index: number) =>
-    privateKeyToAccount(stack.chainsFile.accounts.evm[index]!.privateKey as Hex)
-  return {
-    network,
-    public: createPublicClient({ chain, transport: http(url) }),
-    test: createTestClient({ chain, mode: 'anvil', transport: http(url) }),
-    wallet: (index: number) => createWalletClient({ account: account(index), chain, transport: http(url) }),
-    account,
-  }
-}
+const clients = () => devnetClients(stack.chainsFile, chainId)
 
 async function catchUp(indexer: Indexer.Indexer): Promise<void> {
   while (await indexer.step(chainId)) {}
