@@ -12,10 +12,11 @@ import { test as apiTest } from './lib/api.js'
 import {
   codeOf,
   enterCode,
-  enterPassword,
   hostState,
+  loginByEmail,
   nextMail,
   openDemo,
+  signOutAndLoginByEmail,
   submitPastCooldown,
 } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
@@ -38,13 +39,11 @@ test('update email: a code from the current mailbox, then one from the new; the 
   const oldEmail = `update-old-${stamp}@example.test`
   const newEmail = `update-new-${stamp}@example.test`
 
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-email-input').fill(oldEmail)
-  await modal.getByTestId('wf-email-submit').click()
-  const login = await nextMail(mailUrl, oldEmail, 0)
-  await enterCode(modal, codeOf(login))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal, firstMail: login } = await loginByEmail(
+    page,
+    { demoUrl: stack.demoUrl(), mailUrl },
+    oldEmail,
+  )
   const address = (await page.getByTestId('state-address').textContent()) as string
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
@@ -104,22 +103,7 @@ test('update email: a code from the current mailbox, then one from the new; the 
 
   // Signed out, the new address logs in to the same wallet (this device is known: no approval link),
   // once the cooldown its update code started has passed: the server paces codes per address.
-  await page.getByTestId('disconnect').click()
-  await expect(page.getByTestId('state-status')).toHaveText('disconnected')
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-email-input').fill(newEmail)
-  await submitPastCooldown(page, {
-    submit: modal.getByTestId('wf-email-submit'),
-    error: modal.getByTestId('wf-login-error'),
-    next: modal.getByTestId('wf-email-code'),
-  })
-  await enterCode(modal, codeOf(await nextMail(mailUrl, newEmail, secondary.id)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
-  await expect(page.getByTestId('state-address')).toHaveText(address)
-  expect(await hostState(page)).toMatchObject({
-    embeddedWalletInfo: { authProvider: 'email', user: { email: newEmail } },
-  })
+  await signOutAndLoginByEmail(page, modal, { mailUrl, email: newEmail, after: secondary.id }, address)
 })
 
 test('add email to an X login: confirmed with X again in a popup, one code to the new address, then the address logs in to the same wallet', async ({
@@ -168,20 +152,5 @@ test('add email to an X login: confirmed with X again in a popup, one code to th
 
   // Signed out, the new address logs in to the same wallet (after its cooldown, on this known device).
   await modal.getByTestId('wf-close').click()
-  await page.getByTestId('disconnect').click()
-  await expect(page.getByTestId('state-status')).toHaveText('disconnected')
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-email-input').fill(newEmail)
-  await submitPastCooldown(page, {
-    submit: modal.getByTestId('wf-email-submit'),
-    error: modal.getByTestId('wf-login-error'),
-    next: modal.getByTestId('wf-email-code'),
-  })
-  await enterCode(modal, codeOf(await nextMail(mailUrl, newEmail, code.id)))
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
-  await expect(page.getByTestId('state-address')).toHaveText(address)
-  expect(await hostState(page)).toMatchObject({
-    embeddedWalletInfo: { authProvider: 'email', user: { email: newEmail } },
-  })
+  await signOutAndLoginByEmail(page, modal, { mailUrl, email: newEmail, after: code.id }, address)
 })

@@ -148,3 +148,32 @@ export async function loginOnNewDevice(
   await enterPassword(modal)
   await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
 }
+
+/**
+ * Signs out, then logs in again with `email` on this device, which the address knows (no approval
+ * link): past the cooldown a code just mailed to it started, the code and the recovery password; the
+ * email login reaches the same wallet, `address`. `after` is the last mail to the address.
+ */
+export async function signOutAndLoginByEmail(
+  page: Page,
+  modal: FrameLocator,
+  mail: { mailUrl: string; email: string; after: number },
+  address: string,
+) {
+  await page.getByTestId('disconnect').click()
+  await expect(page.getByTestId('state-status')).toHaveText('disconnected')
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-email-input').fill(mail.email)
+  await submitPastCooldown(page, {
+    submit: modal.getByTestId('wf-email-submit'),
+    error: modal.getByTestId('wf-login-error'),
+    next: modal.getByTestId('wf-email-code'),
+  })
+  await enterCode(modal, codeOf(await nextMail(mail.mailUrl, mail.email, mail.after)))
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
+  expect(await hostState(page)).toMatchObject({
+    embeddedWalletInfo: { authProvider: 'email', user: { email: mail.email } },
+  })
+}
