@@ -41,8 +41,10 @@ export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './globalSetup.ts',
-  // Two cores: one browser at a time keeps timings honest and the machine responsive.
-  workers: 1,
+  // Two workers on two cores: much of a spec's time is spent waiting (on a chain, a relay, a mail,
+  // a popup), which the other worker fills. No spec asserts a duration, and each worker has a stack of
+  // its own on ports chosen at run time, so two never share state.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
