@@ -1,20 +1,26 @@
 // Wires the embedded wallet when it is first needed: the wallet with its auth steps, connector and
-// Worker; the login actions that run those steps, wait between them and connect the wallet; and the
-// watcher that puts the wallet's approvals on screen (ApproveTransaction). A chunk of its own, so that
-// the boot chunk carries one import() for all of it.
+// Worker; the login actions that run those steps, wait between them and connect the wallet; the
+// recovery password the wallet asks the login's screens for; and the watcher that puts the wallet's
+// approvals on screen (ApproveTransaction). A chunk of its own, so that the boot chunk carries one
+// import() for all of it.
 import * as Login from '../connectors/embedded/login.js'
 import * as ApprovalView from '../core/actions/approvalView.js'
 import type * as Connect from '../core/actions/connect.js'
 import * as LoginActions from '../core/actions/login.js'
 import * as AuthReload from '../core/authReload.js'
 import * as FarcasterChannel from '../core/farcasterChannel.js'
+import * as PasswordPrompt from '../core/passwordPrompt.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 
 export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
 
-export function load(core: ApprovalView.Deps & Connect.Deps, options: Login.load.Options): Loaded {
+export function load(
+  core: ApprovalView.Deps & Connect.Deps,
+  options: Omit<Login.load.Options, 'askPassword'>,
+): Loaded {
   ApprovalView.watch(core)
-  const wallet = Login.load(options)
+  const passwordPrompt = PasswordPrompt.create()
+  const wallet = Login.load({ ...options, askPassword: passwordPrompt.ask })
   const farcaster = FarcasterChannel.create()
   const deps: LoginActions.Deps = { core, auth: wallet, connector: wallet.connector, farcaster }
   // Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. App data needs no
@@ -22,7 +28,7 @@ export function load(core: ApprovalView.Deps & Connect.Deps, options: Login.load
   AuthReload.register(core.modal, () => farcaster.drop())
   return {
     connector: wallet.connector,
-    passwordPrompt: wallet.passwordPrompt,
+    passwordPrompt,
     sessionOnly: wallet.sessionOnly,
     startEmail: (email) => LoginActions.startEmail(deps, email),
     resend: (step) => LoginActions.resend(deps, step),

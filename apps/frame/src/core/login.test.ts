@@ -1,5 +1,6 @@
-// The login's screens as a machine: every transition of the email, social and Farcaster logins,
-// with the failures and the cancels, and the events a state does not expect leave it as it is.
+// The login's screens as a machine: every transition of the email, social and Farcaster logins, the
+// recovery password the wallet asks for as it opens, with the failures and the cancels, and the events
+// a state does not expect leave it as it is.
 import { UserRejectedRequestError } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
 import type { EmailStep } from '../lib/embeddedLogin.js'
@@ -125,6 +126,76 @@ describe('transition', () => {
     })
   })
 
+  it('asks for the recovery password over the code, returns to it once answered, and is connected when the wallet opens', () => {
+    const asked = after({ type: 'emailStarted', step: otp }, { type: 'passwordAsked', reason: 'create' })
+    expect(asked).toEqual({ name: 'password', reason: 'create', from: { name: 'code', step: otp } })
+    const answered = Login.transition(asked, { type: 'passwordAnswered' })
+    expect(answered).toEqual({ name: 'code', step: otp })
+    expect(Login.transition(answered, { type: 'connected' })).toEqual({ name: 'connected' })
+  })
+
+  it('asks for the recovery password after a social login, and is connected once the wallet opens', () => {
+    const asked = after(
+      { type: 'popupOpened', provider: 'google' },
+      { type: 'passwordAsked', reason: 'recover' },
+    )
+    expect(asked).toEqual({
+      name: 'password',
+      reason: 'recover',
+      from: { name: 'social', provider: 'google' },
+    })
+    expect(Login.transition(asked, { type: 'connected' })).toEqual({ name: 'connected' })
+  })
+
+  it('takes a declined recovery password where it was asked: the code stays, a social login ends', () => {
+    const onCode = after(
+      { type: 'emailStarted', step: otp },
+      { type: 'passwordAsked', reason: 'create' },
+      { type: 'passwordAnswered' },
+      { type: 'cancelled' },
+    )
+    expect(onCode).toEqual({ name: 'code', step: otp })
+    const onSocial = after(
+      { type: 'popupOpened', provider: 'x' },
+      { type: 'passwordAsked', reason: 'recover' },
+      { type: 'passwordAnswered' },
+      { type: 'cancelled' },
+    )
+    expect(onSocial).toEqual({ name: 'start' })
+    // The outcome may come before the answer does: it lands where the password was asked.
+    expect(
+      after(
+        { type: 'popupOpened', provider: 'x' },
+        { type: 'passwordAsked', reason: 'recover' },
+        { type: 'cancelled' },
+      ),
+    ).toEqual({ name: 'start' })
+    expect(
+      after(
+        { type: 'emailStarted', step: otp },
+        { type: 'passwordAsked', reason: 'recover' },
+        { type: 'failed', error: 'The recovery password is not correct; try again' },
+      ),
+    ).toEqual({ name: 'code', step: otp, error: 'The recovery password is not correct; try again' })
+  })
+
+  it('names the reason of a question asked again, and keeps the password asked through other events', () => {
+    const asked = after({ type: 'emailStarted', step: otp }, { type: 'passwordAsked', reason: 'create' })
+    expect(Login.transition(asked, { type: 'passwordAsked', reason: 'recover' })).toEqual({
+      ...asked,
+      reason: 'recover',
+    })
+    for (const event of [
+      { type: 'began' },
+      { type: 'emailStarted', step: otp },
+      { type: 'deviceApproved', step: otp },
+      { type: 'codeResent', step: otp },
+      { type: 'popupOpened', provider: 'x' },
+      { type: 'popupBlocked', provider: 'x' },
+    ] as const)
+      expect(Login.transition(asked, event)).toBe(asked)
+  })
+
   it('ignores what a state does not expect', () => {
     const start = Login.initial
     expect(Login.transition(start, { type: 'deviceApproved', step: otp })).toBe(start)
@@ -132,6 +203,7 @@ describe('transition', () => {
     expect(Login.transition(start, { type: 'connected' })).toBe(start)
     expect(Login.transition(start, { type: 'cancelled' })).toBe(start)
     expect(Login.transition(start, { type: 'began' })).toBe(start)
+    expect(Login.transition(start, { type: 'passwordAnswered' })).toBe(start)
 
     const code = after({ type: 'emailStarted', step: otp })
     expect(Login.transition(code, { type: 'emailStarted', step: device })).toBe(code)
@@ -156,6 +228,8 @@ describe('transition', () => {
       { type: 'cancelled' },
       { type: 'emailStarted', step: otp },
       { type: 'popupOpened', provider: 'x' },
+      { type: 'passwordAsked', reason: 'create' },
+      { type: 'passwordAnswered' },
     ] as const)
       expect(Login.transition(connected, event)).toBe(connected)
   })
@@ -200,6 +274,36 @@ describe('farcasterTransition', () => {
     })
   })
 
+  it('asks for the recovery password as the wallet opens, and is connected once it has', () => {
+    const asked = farcaster(
+      { type: 'channel', url },
+      { type: 'channel', url: undefined },
+      { type: 'passwordAsked', reason: 'create' },
+    )
+    expect(asked).toEqual({ name: 'password', reason: 'create', from: { name: 'opening' } })
+    expect(Login.farcasterTransition(asked, { type: 'passwordAnswered' })).toEqual({ name: 'opening' })
+    expect(Login.farcasterTransition(asked, { type: 'connected' })).toEqual({ name: 'connected' })
+  })
+
+  it('follows the channel beneath the password, and fails as the login does', () => {
+    const asked = farcaster({ type: 'channel', url }, { type: 'passwordAsked', reason: 'recover' })
+    const closed = Login.farcasterTransition(asked, { type: 'channel', url: undefined })
+    expect(closed).toEqual({ name: 'password', reason: 'recover', from: { name: 'opening' } })
+    expect(Login.farcasterTransition(closed, { type: 'cancelled' })).toEqual({
+      name: 'failed',
+      error: Login.farcasterCancelled,
+    })
+    expect(Login.farcasterTransition(closed, { type: 'failed', error: 'Wrong password' })).toEqual({
+      name: 'failed',
+      error: 'Wrong password',
+    })
+  })
+
+  it('asks no password once the login is over', () => {
+    for (const over of [farcaster({ type: 'connected' }), farcaster({ type: 'failed', error: 'No' })])
+      expect(Login.farcasterTransition(over, { type: 'passwordAsked', reason: 'create' })).toBe(over)
+  })
+
   it('ignores a channel, a failure or a cancel once connected', () => {
     const connected = farcaster({ type: 'connected' })
     expect(Login.farcasterTransition(connected, { type: 'channel', url })).toBe(connected)
@@ -212,6 +316,13 @@ describe('failed', () => {
   it("is a cancel for the user's own refusal (4001), else a failure in the error's words", () => {
     expect(Login.failed(new UserRejectedRequestError())).toEqual({ type: 'cancelled' })
     expect(Login.failed(new Error('Invalid code'))).toEqual({ type: 'failed', error: 'Invalid code' })
+  })
+})
+
+describe('passwordEvent', () => {
+  it("is the wallet's question while it is asked, and its answer once it is not", () => {
+    expect(Login.passwordEvent('recover')).toEqual({ type: 'passwordAsked', reason: 'recover' })
+    expect(Login.passwordEvent(undefined)).toEqual({ type: 'passwordAnswered' })
   })
 })
 

@@ -3,11 +3,22 @@
 // (actions/login.ts) do the work, and the views send what came of it. An event a state does not
 // expect leaves it as it is, so a late answer (a poll finishing after Cancel) changes nothing.
 import type { FrameSocialProvider } from '@walletframe/protocol'
-import type { EmailStep } from '../lib/embeddedLogin.js'
+import type { EmailStep, PasswordReason } from '../lib/embeddedLogin.js'
 import { messageOf } from '../lib/errors.js'
 
-/** Email and social login, at the top of Connect. */
-export type State =
+/**
+ * The wallet opens once the session does, and asks for its recovery password: chosen for a new wallet,
+ * entered for a known one on a new device. It is asked over the screen the login was on (`from`), to
+ * which the answer returns while the wallet opens, and which takes the outcome: connected, or not.
+ */
+export type Password<From> = {
+  readonly name: 'password'
+  readonly reason: PasswordReason
+  readonly from: From
+}
+
+/** The steps of an email or social login before the wallet opens. */
+type Step =
   /** The methods; `blocked` names a provider whose popup the browser blocked (the user clicks again). */
   | { readonly name: 'start'; readonly error?: string; readonly blocked?: FrameSocialProvider }
   /** A new device: the mailbox approves it from the mailed link, then the code is mailed. */
@@ -16,8 +27,20 @@ export type State =
   | { readonly name: 'code'; readonly step: EmailStep; readonly error?: string }
   /** The provider's login runs in the popup the click opened. */
   | { readonly name: 'social'; readonly provider: FrameSocialProvider }
+
+/** Email and social login, at the top of Connect. */
+export type State =
+  | Step
+  | Password<Step>
   /** The session is open and the wallet connected. */
   | { readonly name: 'connected' }
+
+/** The wallet's recovery password, asked and answered: the same events in both logins. */
+export type PasswordEvent =
+  /** The wallet asks for the recovery password as it opens. */
+  | { readonly type: 'passwordAsked'; readonly reason: PasswordReason }
+  /** The password was given or declined: the wallet opens with it, or does not (a cancel follows). */
+  | { readonly type: 'passwordAnswered' }
 
 export type Event =
   /** An action began: the last error goes. */
@@ -38,6 +61,7 @@ export type Event =
   | { readonly type: 'failed'; readonly error: string }
   /** The user gave up the step (Cancel, or the recovery password declined). */
   | { readonly type: 'cancelled' }
+  | PasswordEvent
 
 export const initial: State = { name: 'start' }
 
@@ -48,12 +72,24 @@ export function failed(failure: unknown): Event & FarcasterEvent {
     : { type: 'failed', error: messageOf(failure) }
 }
 
+/** What the wallet's question for the recovery password is now: asked (and why), or answered. */
+export function passwordEvent(asked: PasswordReason | undefined): PasswordEvent {
+  return asked ? { type: 'passwordAsked', reason: asked } : { type: 'passwordAnswered' }
+}
+
 /** What a finished login is: connected, or not (the connect action said why, in a toast). */
 export function finished(connected: boolean): Event {
   return connected ? { type: 'connected' } : { type: 'cancelled' }
 }
 
 export function transition(state: State, event: Event): State {
+  if (state.name === 'password') {
+    const answered = asking(state, event)
+    if (answered) return answered
+    // The outcome of the wallet's opening is the step's: a failure or a cancel lands where it was asked.
+    if (event.type === 'failed' || event.type === 'cancelled') return transition(state.from, event)
+    return state
+  }
   switch (event.type) {
     case 'began':
       if (state.name === 'connected' || state.name === 'social' || state.error === undefined) return state
@@ -83,20 +119,50 @@ export function transition(state: State, event: Event): State {
       // may still enter it (a declined recovery password leaves the code screen as it was).
       if (state.name === 'social' || state.name === 'device') return { name: 'start' }
       return state
+    case 'passwordAsked':
+      return state.name === 'connected' ? state : { name: 'password', reason: event.reason, from: state }
+    case 'passwordAnswered':
+      return state
   }
 }
 
-function withoutError<S extends Exclude<State, { name: 'connected' | 'social' }>>(state: S): S {
+/**
+ * What a password state makes of the events alike in both logins: a question asked again names its
+ * reason; the answer returns to the screen it was asked over; a wallet that opened is connected.
+ * Undefined for the rest, which each login decides.
+ */
+function asking<From>(
+  state: Password<From>,
+  event: Event | FarcasterEvent,
+): Password<From> | From | { readonly name: 'connected' } | undefined {
+  switch (event.type) {
+    case 'passwordAsked':
+      return { ...state, reason: event.reason }
+    case 'passwordAnswered':
+      return state.from
+    case 'connected':
+      return { name: 'connected' }
+    default:
+      return undefined
+  }
+}
+
+function withoutError<S extends Exclude<Step, { name: 'social' }>>(state: S): S {
   const { error: _error, ...rest } = state
   return rest as S
 }
 
-/** Sign In With Farcaster (its own view): the relay channel as a QR code, the wait, the outcome. */
-export type FarcasterState =
-  /** The channel is being opened. */
+/** The steps of a Farcaster login before the wallet opens. */
+type FarcasterStep =
+  /** The channel is being opened (or has closed with the wait, as the wallet opens). */
   | { readonly name: 'opening' }
   /** The QR code of `url` is shown while the Farcaster app signs and the API verifies. */
   | { readonly name: 'waiting'; readonly url: string }
+
+/** Sign In With Farcaster (its own view): the relay channel as a QR code, the wait, the outcome. */
+export type FarcasterState =
+  | FarcasterStep
+  | Password<FarcasterStep>
   | { readonly name: 'connected' }
   /** The login ended without a session; "Try again" is a new attempt, with a new channel. */
   | { readonly name: 'failed'; readonly error: string }
@@ -108,6 +174,7 @@ export type FarcasterEvent =
   | { readonly type: 'failed'; readonly error: string }
   /** The recovery password was declined. */
   | { readonly type: 'cancelled' }
+  | PasswordEvent
 
 export const farcasterInitial: FarcasterState = { name: 'opening' }
 
@@ -115,15 +182,33 @@ export const farcasterInitial: FarcasterState = { name: 'opening' }
 export const farcasterCancelled = 'The login was cancelled'
 
 export function farcasterTransition(state: FarcasterState, event: FarcasterEvent): FarcasterState {
+  if (state.name === 'password') {
+    const answered = asking(state, event)
+    if (answered) return answered
+    // The channel closes with the wait, as the wallet opens: the screen beneath follows it. The
+    // outcome (a failure, a cancel) is the login's.
+    if (event.type === 'channel') return { ...state, from: channelStep(event.url) }
+    return farcasterTransition(state.from, event)
+  }
   switch (event.type) {
     case 'channel':
       if (state.name !== 'opening' && state.name !== 'waiting') return state
-      return event.url ? { name: 'waiting', url: event.url } : { name: 'opening' }
+      return channelStep(event.url)
     case 'connected':
       return state.name === 'failed' ? state : { name: 'connected' }
     case 'failed':
       return state.name === 'connected' ? state : { name: 'failed', error: event.error }
     case 'cancelled':
       return state.name === 'connected' ? state : { name: 'failed', error: farcasterCancelled }
+    case 'passwordAsked':
+      if (state.name !== 'opening' && state.name !== 'waiting') return state
+      return { name: 'password', reason: event.reason, from: state }
+    case 'passwordAnswered':
+      return state
   }
+}
+
+/** The QR code of the channel open now, or the opening one. */
+function channelStep(url: string | undefined): FarcasterStep {
+  return url ? { name: 'waiting', url } : { name: 'opening' }
 }

@@ -14,11 +14,19 @@ export type EmailStep = {
   readonly resendAt: number
 }
 
-/** The wallet asks the user for the recovery password: to protect a new wallet, or to open it here. */
+/** Why the wallet asks for the recovery password: to protect a new wallet, or to open it on this device. */
+export type PasswordReason = 'create' | 'recover'
+
+/**
+ * The wallet's question for the recovery password while it opens (core/passwordPrompt.ts): the login's
+ * state shows the form while it is asked, and the answer goes back to the wallet.
+ */
 export type PasswordPrompt = {
-  readonly reason: 'create' | 'recover'
+  /** Why the password is asked, while it is; undefined otherwise. */
+  readonly asked: ReadableStore<PasswordReason | undefined>
   submit(password: string): void
-  cancel(): void
+  /** The user declines: the wallet does not open (4001). */
+  decline(): void
 }
 
 /**
@@ -68,8 +76,8 @@ export type LoginAuth = {
 }
 
 export type EmbeddedLogin = {
-  /** The password the wallet waits for, if any. */
-  readonly passwordPrompt: ReadableStore<PasswordPrompt | undefined>
+  /** The recovery password the wallet waits for as it opens. */
+  readonly passwordPrompt: PasswordPrompt
   /** Whether storage is blocked, so a login lasts for this page only. */
   readonly sessionOnly: boolean
   startEmail(email: string): Promise<EmailStep>

@@ -20,6 +20,7 @@ import {
   type WalletAddresses,
 } from '@walletframe/protocol'
 import type { Address, Hex } from 'viem'
+import type { PasswordReason } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
@@ -30,9 +31,6 @@ import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
 
 export const connectorId = 'auth'
-
-/** Why the wallet needs the recovery password: to encrypt a new wallet's share, or to recover on a new device. */
-export type PasswordReason = 'create' | 'recover'
 
 /** The embedded wallet's part of the connected-account summary, as the host sees it. */
 export type EmbeddedWalletInfo = NonNullable<AccountState['embeddedWalletInfo']>
@@ -63,7 +61,10 @@ export declare namespace create {
     storage: Storage
     /** The host's networks; the wallet works on the eip155 and solana ones. */
     networks(): readonly ChainNetwork[]
-    /** Asks the user for the recovery password (rejects with 4001 when they cancel). */
+    /**
+     * Asks the user for the recovery password: to encrypt a new wallet's share, or to recover on a new
+     * device (rejects with 4001 when they decline).
+     */
     askPassword(reason: PasswordReason): Promise<string>
     now?: () => number
   }

@@ -1,15 +1,13 @@
-// Email, social and Farcaster login, loaded on first use: the connector with its Worker, the auth steps
-// that bind each session to the Worker's device key (CONNECT carries a fresh proof over the attempt),
-// and the recovery-password prompt the views answer. Each step is one call at the API: the waits
-// between them (a device approval, a popup's login, the Farcaster app) and connecting the wallet are
+// Email, social and Farcaster login, loaded on first use: the connector with its Worker and the auth
+// steps that bind each session to the Worker's device key (CONNECT carries a fresh proof over the
+// attempt). Each step is one call at the API: the waits between them (a device approval, a popup's
+// login, the Farcaster app), the recovery password the wallet asks for and connecting the wallet are
 // the caller's (the login actions above this layer), never this module's.
 import type { AuthConnected, ChainNetwork, DeviceProof } from '@walletframe/protocol'
-import { UserRejectedRequestError } from '@walletframe/protocol'
 import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
-import type { EmailStep, EmbeddedLogin, LoginAuth, PasswordPrompt } from '../../lib/embeddedLogin.js'
+import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
-import * as Store from '../../lib/store.js'
 import type { Storage } from '../../storage/Storage.js'
 import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
@@ -28,6 +26,8 @@ export declare namespace load {
     projectId(): string | undefined
     sdk(): { type: string; version: string } | undefined
     networks(): readonly ChainNetwork[]
+    /** Asks the user for the recovery password as the wallet opens (see Embedded.create). */
+    askPassword: Embedded.create.Options['askPassword']
   }
 }
 
@@ -35,12 +35,7 @@ export declare namespace load {
 export type Loaded = LoginAuth &
   Pick<
     EmbeddedLogin,
-    | 'passwordPrompt'
-    | 'sessionOnly'
-    | 'answer'
-    | 'preferredAccountType'
-    | 'setPreferredAccountType'
-    | 'smartAccountAvailable'
+    'sessionOnly' | 'answer' | 'preferredAccountType' | 'setPreferredAccountType' | 'smartAccountAvailable'
   > & {
     connector: Embedded.EmbeddedConnector
     /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
@@ -50,26 +45,12 @@ export type Loaded = LoginAuth &
 export function load(options: load.Options): Loaded {
   const api = authApi(options.client)
   const { vault } = spawnVault()
-  const passwordPrompt = Store.create<PasswordPrompt | undefined>(undefined)
   const connector = Embedded.create({
     api,
     vault,
     storage: options.storage,
     networks: options.networks,
-    askPassword: (reason) =>
-      new Promise<string>((resolve, reject) => {
-        passwordPrompt.set({
-          reason,
-          submit(password) {
-            passwordPrompt.set(undefined)
-            resolve(password)
-          },
-          cancel() {
-            passwordPrompt.set(undefined)
-            reject(new UserRejectedRequestError())
-          },
-        })
-      }),
+    askPassword: options.askPassword,
   })
   const social = SocialLogin.create({
     api,
@@ -97,7 +78,6 @@ export function load(options: load.Options): Loaded {
 
   return {
     connector,
-    passwordPrompt,
     sessionOnly: options.sessionOnly,
     async startEmail(email) {
       return step(email, await api.emailStart(email, await connector.deviceKey()))

@@ -1,9 +1,9 @@
 // ConnectingFarcaster: Sign In With Farcaster. Shows the relay channel's URL (the account state's
 // `farcasterUrl`) as a QR code for the Farcaster app and as a link, and waits while the app signs and
 // the API verifies; the wallet then opens as after any social login (the recovery password, then
-// connected, and the modal closes). The screen is core/login.ts's Farcaster state. Leaving with no
-// address drops the waiting login (the view stack's reloadAuthConnector effect; unmounting stops this
-// view's wait as well).
+// connected, and the modal closes). The screen is core/login.ts's Farcaster state, the recovery
+// password among it. Leaving with no address drops the waiting login (the view stack's
+// reloadAuthConnector effect; unmounting stops this view's wait as well).
 import { useEffect, useReducer, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
@@ -28,8 +28,9 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
   const [login, setLogin] = useState<EmbeddedLogin>()
   const [state, send] = useReducer(Login.farcasterTransition, Login.farcasterInitial)
   const farcasterUrl = useStore(login?.farcasterUrl ?? none)
-  const prompt = useStore(login?.passwordPrompt ?? none)
+  const asked = useStore(login?.passwordPrompt.asked ?? none)
   useEffect(() => send({ type: 'channel', url: farcasterUrl }), [farcasterUrl])
+  useEffect(() => send(Login.passwordEvent(asked)), [asked])
 
   useEffect(() => {
     const controller = new AbortController()
@@ -58,7 +59,8 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
     return () => controller.abort()
   }, [frame])
 
-  if (prompt) return <RecoveryPassword prompt={prompt} />
+  if (state.name === 'password' && login)
+    return <RecoveryPassword reason={state.reason} prompt={login.passwordPrompt} />
   return (
     <section className="wf-stack" aria-label="Sign in with Farcaster" data-testid="wf-farcaster">
       {state.name === 'failed' ? (

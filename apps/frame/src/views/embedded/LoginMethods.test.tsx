@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The login section of Connect honours the host's features: email first, then the social providers
 // in the host's order (none when off), and the legal checkbox gating both until it is ticked. Each
-// step's outcome moves the screen: the code, the device approval, the popup's wait, a refusal in the
-// API's words, a cancel; a social popup opens in the click itself.
+// step's outcome moves the screen: the code, the device approval, the popup's wait, the recovery
+// password the wallet asks for as it opens, a refusal in the API's words, a cancel; a social popup
+// opens in the click itself.
 
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -11,9 +12,9 @@ import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as PasswordPrompt from '../../core/passwordPrompt.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
-import { constant } from '../../lib/store.js'
 import { LoginMethods } from './LoginMethods.js'
 
 afterEach(() => {
@@ -30,7 +31,7 @@ function frameWith(features: Features, login?: Partial<EmbeddedLogin>): Frame {
     queryClient: () => client,
     embedded: () =>
       login
-        ? Promise.resolve({ passwordPrompt: constant(undefined), sessionOnly: false, ...login })
+        ? Promise.resolve({ passwordPrompt: PasswordPrompt.create(), sessionOnly: false, ...login })
         : new Promise(() => {}),
   } as unknown as Frame
 }
@@ -67,6 +68,16 @@ async function submitEmail() {
   })
   await act(async () => {
     fireEvent.submit(screen.getByTestId('wf-email-input').closest('form') as HTMLFormElement)
+  })
+}
+
+async function enterCode() {
+  await waitFor(() => expect(screen.getByTestId('wf-email-code')).toBeTruthy())
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('wf-email-code-input'), { target: { value: '123456' } })
+  })
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('wf-email-code-submit'))
   })
 }
 
@@ -142,6 +153,50 @@ describe('LoginMethods', () => {
     )
     await act(async () => approve(step('VERIFY_OTP')))
     await waitFor(() => expect(screen.getByTestId('wf-email-code')).toBeTruthy())
+  })
+
+  it('asks for the recovery password as the wallet opens, and hands it the answer', async () => {
+    const passwordPrompt = PasswordPrompt.create()
+    const given: string[] = []
+    const verify = vi.fn(async () => {
+      given.push(await passwordPrompt.ask('create'))
+      return true
+    })
+    await show({}, { startEmail: async () => step('VERIFY_OTP'), verify, passwordPrompt })
+    await submitEmail()
+    await enterCode()
+    await waitFor(() => expect(screen.getByTestId('wf-recovery-password')).toBeTruthy())
+    expect(screen.getByTestId('wf-recovery-password-submit').textContent).toBe('Create wallet')
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('wf-recovery-password-input'), {
+        target: { value: 'correct horse battery staple' },
+      })
+    })
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('wf-recovery-password'))
+    })
+    expect(given).toEqual(['correct horse battery staple'])
+    expect(screen.queryByTestId('wf-recovery-password')).toBeNull()
+  })
+
+  it('returns to the code when the recovery password is declined', async () => {
+    const passwordPrompt = PasswordPrompt.create()
+    const verify = vi.fn(async () => {
+      await passwordPrompt.ask('recover').catch(() => {})
+      return false
+    })
+    await show({}, { startEmail: async () => step('VERIFY_OTP'), verify, passwordPrompt })
+    await submitEmail()
+    await enterCode()
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-recovery-password-submit').textContent).toBe('Open wallet'),
+    )
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-email-code')).toBeTruthy())
+    expect(screen.queryByTestId('wf-recovery-password')).toBeNull()
+    expect(screen.queryByTestId('wf-login-error')).toBeNull()
   })
 
   it("shows a refused address in the API's words and stays on the methods", async () => {

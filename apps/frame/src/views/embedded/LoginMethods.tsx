@@ -1,6 +1,7 @@
 // Email and social login at the top of Connect (email, social, then wallets), loaded after the view
 // paints so the Connect view pays nothing for it. The wallet behind the login loads on first use. The
-// screen is core/login.ts's state; each step is a mutation whose outcome the view sends as an event.
+// screen is core/login.ts's state; each step is a mutation whose outcome the view sends as an event,
+// and so is the wallet's question for the recovery password as it opens.
 import { useMutation } from '@tanstack/react-query'
 import {
   type FrameSocialProvider,
@@ -23,7 +24,7 @@ import { socialLabels, socialsOf } from './socials.js'
 
 /** The fixed message when the login's code does not load. */
 const initFailed = 'A problem occurred while trying initialize authentication'
-const noPrompt = constant(undefined)
+const notAsked = constant(undefined)
 
 export function LoginMethods() {
   const frame = useFrame()
@@ -44,8 +45,9 @@ function Methods() {
   const [first, ...others] = socials
   const emailOn = features?.email !== false
   const [login, setLogin] = useState<EmbeddedLogin>()
-  const prompt = useStore(login?.passwordPrompt ?? noPrompt)
   const [screen, send] = useReducer(Login.transition, Login.initial)
+  const asked = useStore(login?.passwordPrompt.asked ?? notAsked)
+  useEffect(() => send(Login.passwordEvent(asked)), [asked])
   const [email, setEmail] = useState('')
   const [agreed, setAgreed] = useState(!features?.legalCheckbox)
   const abort = useRef<AbortController>(undefined)
@@ -150,7 +152,8 @@ function Methods() {
     </>
   )
 
-  if (prompt) return <RecoveryPassword prompt={prompt} />
+  if (screen.name === 'password' && login)
+    return <RecoveryPassword reason={screen.reason} prompt={login.passwordPrompt} />
   if (screen.name === 'code')
     return (
       <section className="wf-stack" aria-label="Email code">

@@ -1,18 +1,22 @@
-// The recovery password the embedded wallet asks for: chosen once to protect a new wallet's recovery
-// share, entered again to open the wallet on a new device or host site (the API cannot open it).
+// The recovery password the embedded wallet asks for (the login's `password` state): chosen once to
+// protect a new wallet's recovery share, entered again to open the wallet on a new device or host site
+// (the API cannot open it).
 import { useState } from 'react'
-import type { PasswordPrompt } from '../../lib/embeddedLogin.js'
+import type { PasswordPrompt, PasswordReason } from '../../lib/embeddedLogin.js'
 
-export function RecoveryPassword({ prompt }: { prompt: PasswordPrompt }) {
+export function RecoveryPassword(props: {
+  reason: PasswordReason
+  prompt: Pick<PasswordPrompt, 'submit' | 'decline'>
+}) {
   const [password, setPassword] = useState('')
-  const creating = prompt.reason === 'create'
+  const creating = props.reason === 'create'
   return (
     <form
       className="wf-stack"
       data-testid="wf-recovery-password"
       onSubmit={(event) => {
         event.preventDefault()
-        prompt.submit(password)
+        props.prompt.submit(password)
       }}
     >
       <p className="wf-muted">
@@ -34,7 +38,7 @@ export function RecoveryPassword({ prompt }: { prompt: PasswordPrompt }) {
       <button type="submit" className="wf-button" data-testid="wf-recovery-password-submit">
         {creating ? 'Create wallet' : 'Open wallet'}
       </button>
-      <button type="button" className="wf-button wf-button-secondary" onClick={() => prompt.cancel()}>
+      <button type="button" className="wf-button wf-button-secondary" onClick={() => props.prompt.decline()}>
         Cancel
       </button>
     </form>
