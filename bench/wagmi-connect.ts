@@ -6,8 +6,8 @@ import { chromium } from '@playwright/test'
 import { evmAccount, startDevstack } from '@walletframe/devstack'
 import { injectBrowserWallet } from '../e2e/lib/browserWallet.js'
 import { rpcUrlsOf } from '../e2e/lib/chains.js'
-import { serveHostPage } from '../e2e/lib/hostPage.js'
-import { projectId, startStack } from '../e2e/lib/stack.js'
+import { startStack } from '../e2e/lib/stack.js'
+import { serveWagmiHost } from '../e2e/lib/wagmiHost.js'
 import { chromiumArgs } from '../e2e/playwright.config.js'
 import { buildApps } from '../scripts/build-apps.js'
 
@@ -40,21 +40,7 @@ try {
   const page = await browser.newPage()
   const rpcUrls = rpcUrlsOf(devstack.chainsFile)
   await injectBrowserWallet(page, { privateKey: evmAccount(6).privateKey, rpcUrls, chainId: 1 })
-  const evm = devstack.chainsFile.networks.filter((network) => network.chainNamespace === 'eip155')
-  const url = await serveHostPage(page, stack.demo.origin, {
-    entry: new URL('../e2e/lib/wagmiHost.page.ts', import.meta.url).pathname,
-    path: '/wagmi.html',
-    config: {
-      frameUrl: stack.frame.url,
-      projectId,
-      networks: evm.map((network) => network.caipNetworkId),
-      chains: evm.map((network) => ({
-        id: network.id as number,
-        name: network.name,
-        rpcUrl: network.rpcUrls.default.http[0] as string,
-      })),
-    },
-  })
+  const url = await serveWagmiHost(page, stack, devstack.chainsFile)
   await page.goto(url)
   const modal = page.frameLocator('iframe[title="Walletframe"]')
   const connects: number[] = []

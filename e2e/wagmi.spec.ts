@@ -8,9 +8,9 @@ import type { ChainsFile } from '@walletframe/protocol'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf, test } from './lib/chains.js'
-import { projectId, type Stack } from './lib/fixtures.js'
-import { serveHostPage } from './lib/hostPage.js'
+import type { Stack } from './lib/fixtures.js'
 import { hostnamesOf } from './lib/stack.js'
+import { serveWagmiHost } from './lib/wagmiHost.js'
 import { recordOutbound } from './lib/walletConnect.js'
 
 const holder = evmAccount(3)
@@ -57,22 +57,7 @@ async function load(page: Page, stack: Stack, chains: ChainsFile, options: Load 
     chainId: 1,
     revokePermissions,
   })
-  const evm = chains.networks.filter((network) => network.chainNamespace === 'eip155')
-  const url = await serveHostPage(page, stack.demo.origin, {
-    entry: new URL('./lib/wagmiHost.page.ts', import.meta.url).pathname,
-    path: '/wagmi.html',
-    config: {
-      frameUrl: stack.frame.url,
-      projectId,
-      networks: evm.map((network) => network.caipNetworkId),
-      chains: evm.map((network) => ({
-        id: network.id as number,
-        name: network.name,
-        rpcUrl: network.rpcUrls.default.http[0] as string,
-      })),
-      ...(multiInjectedProviderDiscovery === undefined ? {} : { multiInjectedProviderDiscovery }),
-    },
-  })
+  const url = await serveWagmiHost(page, stack, chains, { multiInjectedProviderDiscovery })
   await page.goto(url)
 }
 
