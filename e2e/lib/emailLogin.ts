@@ -150,6 +150,22 @@ export async function loginOnNewDevice(
 }
 
 /**
+ * An email update's VERIFY_SECONDARY_OTP: the view asks for the code mailed to the new address `email`,
+ * which is entered, and then names the address as the account's. Returns that mail.
+ */
+export async function verifyNewEmail(modal: FrameLocator, mail: { mailUrl: string; email: string }) {
+  await expect(modal.getByTestId('wf-update-email-step')).toHaveAttribute(
+    'data-action',
+    'VERIFY_SECONDARY_OTP',
+  )
+  await expect(modal.getByTestId('wf-email-code')).toContainText(mail.email)
+  const code = await nextMail(mail.mailUrl, mail.email, 0)
+  await enterCode(modal, codeOf(code))
+  await expect(modal.getByTestId('wf-update-email-new')).toHaveText(mail.email)
+  return code
+}
+
+/**
  * Signs out, then logs in again with `email` on this device, which the address knows (no approval
  * link): past the cooldown a code just mailed to it started, the code and the recovery password; the
  * email login reaches the same wallet, `address`. `after` is the last mail to the address.
