@@ -8,7 +8,7 @@ const boot =
   /apps\/frame\/src\/(app|core|data|host|storage)\/|apps\/frame\/src\/lib\/(store|errors)\.|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
 /**
  * Of those, what only lazily loaded views use: the send, name, on-ramp, swap and sign-in actions and
- * wiring, with the send and swap forms' rules, math and words; the account views' words and activity
+ * wiring, with the send, swap and on-ramp forms' rules, math and words; the account views' words and activity
  * list; the approval summary and window; the embedded wallet's wiring and login (its screens and
  * actions, its wait on the API, its Farcaster channel and its recovery password prompt), approval
  * watcher and transaction stack (they load with that wallet); the sign-in API calls and schemas and
@@ -17,7 +17,7 @@ const boot =
  * API answers the account views parse (the boot needs only the error body and the project config).
  */
 const lazyOnly =
-  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|passwordPrompt)\.|apps\/frame\/src\/app\/(embeddedWallet|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
+  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|passwordPrompt)\.|apps\/frame\/src\/app\/(embeddedWallet|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 export default defineConfig({
   plugins: [react(), securityHeaders()],

@@ -2,7 +2,7 @@
 // frame that opened it (same origin, so only that frame may read it) and closes the popup.
 import { OnrampReturn } from '@walletframe/protocol'
 import { useEffect, useMemo } from 'react'
-import { onrampMessages } from '../lib/onrampMessages.js'
+import { onrampMessages } from '../core/onrampMessages.js'
 
 export function OnrampReturnPage() {
   const result = useMemo(

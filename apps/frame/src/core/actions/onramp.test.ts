@@ -1,9 +1,9 @@
 import type { OnrampOptions, OnrampQuoteResponse, OnrampReturn } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
-import { onrampMessages } from '../../lib/onrampMessages.js'
 import type { Popup } from '../../lib/popup.js'
 import { coreWith } from '../../testing.js'
+import { onrampMessages } from '../onrampMessages.js'
 import * as Navigation from './navigation.js'
 import * as Onramp from './onramp.js'
 

@@ -15,9 +15,9 @@ import type {
 } from '@walletframe/protocol'
 import { OnrampReturn as OnrampReturnSchema } from '@walletframe/protocol'
 import { messageOf } from '../../lib/errors.js'
-import { onrampMessages } from '../../lib/onrampMessages.js'
 import type { Popup } from '../../lib/popup.js'
 import type { Core } from '../Core.js'
+import { onrampMessages } from '../onrampMessages.js'
 import * as Navigation from './navigation.js'
 
 /** A purchase currency with the entry of the network it is delivered on. */

@@ -9,9 +9,9 @@ import { checkoutDeps, returnUrl } from '../../app/onramp.js'
 import { AmountField } from '../../components/AmountField.js'
 import { useDebounced } from '../../components/useDebounced.js'
 import * as Onramp from '../../core/actions/onramp.js'
+import { onrampMessages } from '../../core/onrampMessages.js'
 import type { Client } from '../../data/client.js'
 import { messageOf } from '../../lib/errors.js'
-import { onrampMessages } from '../../lib/onrampMessages.js'
 import * as OnrampQueries from '../../queries/onramp.js'
 
 /** The quote waits for typing to pause this long. */
