@@ -5,7 +5,6 @@ import {
   Email,
   FrameSocialProvider,
   Otp,
-  SendCallsItem,
   SignedMessage,
   SocialProvider,
   ThemeMode,
@@ -79,21 +78,4 @@ describe('ThemeMode', () => {
 
 describe('AccountType', () => {
   vectors(AccountType, ['eoa', 'smartAccount'], ['payment', 'EOA'])
-})
-
-describe('SendCallsItem', () => {
-  vectors(
-    SendCallsItem,
-    [{ to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }, { to: '0x1', data: '0x', value: '0x0' }],
-    [
-      { to: 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
-      {},
-      { to: '0x1', data: 'ff' },
-      { to: '0x1', value: '10' },
-    ],
-  )
-  it('says why "to" failed', () => {
-    const result = SendCallsItem.safeParse({ to: 'vitalik.eth' })
-    expect(result.error?.issues[0]?.message).toBe('Call "to" must start with 0x')
-  })
 })

@@ -1,4 +1,4 @@
-// The input rules every side checks alike (hashes, signatures, names, frame payloads, calls), as
+// The input rules every side checks alike (hashes, signatures, names, frame payloads), as
 // schemas shared by the frame, the API and the SDK's guards.
 import { accountTypes } from './internal/literals.js'
 import * as z from './internal/zod.js'
@@ -33,14 +33,6 @@ export type SocialProvider = z.infer<typeof SocialProvider>
 export const themeModes = ['dark', 'light'] as const
 export const ThemeMode = z.enum(themeModes)
 export type ThemeMode = z.infer<typeof ThemeMode>
-
-/** One call of `wallet_sendCalls` (EIP-5792): `to` must start with 0x. */
-export const SendCallsItem = z.object({
-  to: z.string().check(z.startsWith('0x', 'Call "to" must start with 0x')),
-  data: z.optional(z.string().check(z.startsWith('0x'))),
-  value: z.optional(z.string().check(z.startsWith('0x'))),
-})
-export type SendCallsItem = z.infer<typeof SendCallsItem>
 
 export const AccountType = z.enum(accountTypes)
 export type AccountType = z.infer<typeof AccountType>

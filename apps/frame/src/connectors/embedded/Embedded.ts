@@ -26,11 +26,23 @@ import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
+import * as CallBatches from './callBatches.js'
 import * as Session from './session.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
+import type { Context as WalletCallsContext } from './walletCalls.js'
 
 export const connectorId = 'auth'
+
+/**
+ * EIP-5792's calls, answered by walletCalls.ts for both EVM accounts; it asks the user about a batch
+ * itself, after the checks that could refuse it.
+ */
+const batchMethods: ReadonlySet<string> = new Set([
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+])
 
 /** The embedded wallet's part of the connected-account summary, as the host sees it. */
 export type EmbeddedWalletInfo = NonNullable<AccountState['embeddedWalletInfo']>
@@ -116,6 +128,7 @@ export function create(options: create.Options): EmbeddedConnector {
     for (const listener of listeners) listener(event)
   }
   const approvals = Approvals.create(options.now)
+  const batches = CallBatches.create()
   approvals.subscribe((requests) => emit({ type: 'pendingRequests', requests }))
   const usable = () =>
     options.networks().filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana')
@@ -194,6 +207,13 @@ export function create(options: create.Options): EmbeddedConnector {
       if (named.toLowerCase() === addresses?.eip155.toLowerCase()) return 'eoa'
     }
     return accountType()
+  }
+
+  /** The first UserOperation that landed deployed the smart account: the host's state says so (isSmartAccountDeployed). */
+  function markDeployed() {
+    if (!smart || smart.deployed) return
+    smart = { ...smart, deployed: true }
+    emit({ type: 'accountsChanged', accounts: accounts() })
   }
 
   const connection = (): Connection => ({ accounts: accounts(), network: network().caipNetworkId })
@@ -321,6 +341,21 @@ export function create(options: create.Options): EmbeddedConnector {
     async request({ method, params, network: target }) {
       if (!addresses) throw new Session.NotSignedInError()
       const wallet = addresses
+      if (batchMethods.has(method)) {
+        const WalletCalls = await import('./walletCalls.js')
+        const context: WalletCallsContext = {
+          signer: vault,
+          eoa: wallet.eip155 as Address,
+          smartAccount: smart?.address,
+          inUse: accountType(),
+          networks: usable().filter((n) => n.chainNamespace === 'eip155'),
+          batches,
+          approve: (request, send) => approvals.run(request, send),
+        }
+        const answer = await WalletCalls.request(context, method, params)
+        if (WalletCalls.landedAtomically(answer)) markDeployed()
+        return answer
+      }
       const chosen = usable().find((n) => n.caipNetworkId === target) ?? network()
       const send = async () => {
         if (
@@ -331,11 +366,7 @@ export function create(options: create.Options): EmbeddedConnector {
         ) {
           const { request } = await import('./smartAccountRequests.js')
           const answer = await request(vault, wallet.eip155 as Address, chosen, method, params)
-          if (answer.deployed && smart && !smart.deployed) {
-            // The first UserOperation deployed it: the host's state says so (isSmartAccountDeployed).
-            smart = { ...smart, deployed: true }
-            emit({ type: 'accountsChanged', accounts: accounts() })
-          }
+          if (answer.deployed) markDeployed()
           return answer.result
         }
         if (chosen.chainNamespace === 'eip155') {

@@ -328,6 +328,15 @@ describe('create', () => {
     expect(fake.signClient.request).not.toHaveBeenCalled()
   })
 
+  it('says call status was not approved when the session left out wallet_getCallsStatus', async () => {
+    const { fake, connector, connect } = setup()
+    await connect()
+    await expect(
+      connector.request({ method: 'wallet_getCallsStatus', params: ['0x01'], network: 'eip155:1' }),
+    ).rejects.toMatchObject({ code: 4200, message: 'Fetching call status not approved by the wallet' })
+    expect(fake.signClient.request).not.toHaveBeenCalled()
+  })
+
   it('lists a request as pending while the wallet has not answered', async () => {
     const { fake, connector, pending, connect } = setup()
     await connect()

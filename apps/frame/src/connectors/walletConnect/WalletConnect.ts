@@ -17,7 +17,7 @@ import {
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connector, Event } from '../Connector.js'
-import { toProviderError } from './internal/errors.js'
+import { CallsStatusNotApprovedError, toProviderError } from './internal/errors.js'
 import * as Namespaces from './internal/namespaces.js'
 import * as Pairing from './internal/pairing.js'
 import * as PendingRequests from './internal/pendingRequests.js'
@@ -190,7 +190,9 @@ export function create(options: create.Options): WalletConnect {
         if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
         // Only what the wallet approved for that chain goes to it.
         if (!Namespaces.approves(current.namespaces, method, network))
-          throw new UnsupportedMethodError(method)
+          throw method === 'wallet_getCallsStatus'
+            ? new CallsStatusNotApprovedError()
+            : new UnsupportedMethodError(method)
         return send(method, params, network)
       })
     },

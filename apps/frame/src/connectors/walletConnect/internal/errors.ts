@@ -4,6 +4,7 @@ import {
   DisconnectedError,
   InternalRpcError,
   ProviderRpcError,
+  rpcErrorCodes,
   UserRejectedRequestError,
 } from '@walletframe/protocol'
 import { messageOf, rpcCode, toProviderError as toFrameProviderError } from '../../../lib/errors.js'
@@ -14,6 +15,17 @@ export class StalePairingError extends Error {
   readonly code = 'STALE_PAIRING'
   constructor() {
     super('This connection link was replaced by a newer one. Scan the code shown now.')
+  }
+}
+
+/**
+ * wallet_getCallsStatus asked of a wallet whose session did not approve it: a method the wallet did
+ * not approve (4200), in the words dapps built on WalletConnect's own clients already match on.
+ */
+export class CallsStatusNotApprovedError extends ProviderRpcError {
+  override name = 'CallsStatusNotApprovedError'
+  constructor() {
+    super(rpcErrorCodes.unsupportedMethod, 'Fetching call status not approved by the wallet')
   }
 }
 

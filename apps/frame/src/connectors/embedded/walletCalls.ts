@@ -1,0 +1,261 @@
+// The embedded wallet's EIP-5792 calls: wallet_getCapabilities, wallet_sendCalls and
+// wallet_getCallsStatus. The smart account sends a batch as ONE UserOperation whose callData is the
+// account's batch execute (viem's `sendUserOperation({ calls })`), so its calls run all or none; the
+// EOA sends them one by one as transactions and cannot promise atomicity. A batch is checked before
+// the user is asked, so the approval screen never shows a batch the wallet would refuse; the user
+// approves the whole batch once. Errors are viem's EIP-5792 classes, handed on as EIP-1193 errors.
+import {
+  type AccountType,
+  type CaipNetworkId,
+  type ChainNetwork,
+  callsStatusCodes,
+  GetCallsStatusParams,
+  GetCapabilitiesParams,
+  InvalidParamsError,
+  maxCallsPerBatch,
+  SendCallsParams,
+  type SendCallsRequest,
+  UnauthorizedError,
+} from '@walletframe/protocol'
+import {
+  type Address,
+  AtomicityNotSupportedError,
+  BaseError,
+  BundleTooLargeError,
+  bytesToHex,
+  DuplicateIdError,
+  type Hex,
+  type RpcTransactionReceipt,
+  UnknownBundleIdError,
+  UnsupportedChainIdError,
+  UnsupportedNonOptionalCapabilityError,
+} from 'viem'
+import { publicClient } from '../../chains/eip155/client.js'
+import { toProviderError } from '../../lib/errors.js'
+import type { Vault } from '../../worker/Vault.js'
+import type * as CallBatches from './callBatches.js'
+import * as CallsStatus from './callsStatus.js'
+import * as EvmRequests from './evmRequests.js'
+import * as SmartAccount from './smartAccount.js'
+import { isAvailable } from './smartAccountSupport.js'
+
+export type Context = {
+  readonly signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
+  /** The wallet's EOA (the smart account's owner). */
+  readonly eoa: Address
+  /** The smart account's address, where the wallet has one. */
+  readonly smartAccount: Address | undefined
+  /** The account in use, for a batch that names no `from`. */
+  readonly inUse: AccountType
+  /** The EVM networks the host uses. */
+  readonly networks: readonly ChainNetwork[]
+  readonly batches: CallBatches.CallBatches
+  /** Asks the user about the batch and runs `send` once they approve (4001 when they do not). */
+  approve<T>(
+    request: { method: string; params: unknown; network: CaipNetworkId },
+    send: () => Promise<T>,
+  ): Promise<T>
+}
+
+/** A fresh id for an EOA batch the dapp gave none: 32 random bytes, as hex. */
+const newId = () => bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+
+/** A viem EIP-5792 error with what went wrong in its details. */
+function refuse(ErrorClass: new (cause: Error) => BaseError, details: string): BaseError {
+  return new ErrorClass(new BaseError(details, { details }))
+}
+
+const hexChainId = (network: ChainNetwork) => `0x${Number(network.id).toString(16)}`
+
+/** Which of the wallet's accounts `address` is; 4100 for any other. */
+function accountOf(context: Context, address: string | undefined): AccountType {
+  if (address === undefined) return context.inUse
+  const lower = address.toLowerCase()
+  if (context.smartAccount && lower === context.smartAccount.toLowerCase()) return 'smartAccount'
+  if (lower === context.eoa.toLowerCase()) return 'eoa'
+  throw new UnauthorizedError(`The embedded wallet answers for ${context.eoa} and its smart account only`)
+}
+
+/** Whether `account` executes a batch atomically on `network`: the smart account, where it is served. */
+const atomicOn = (account: AccountType, network: ChainNetwork) =>
+  account === 'smartAccount' && isAvailable(network)
+
+function parse<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } }
+  },
+  params: unknown,
+  method: string,
+): T {
+  const result = schema.safeParse(params)
+  if (result.success) return result.data
+  throw new InvalidParamsError(result.error.issues[0]?.message ?? `Invalid ${method} parameters`)
+}
+
+/** wallet_getCapabilities: `atomic` per chain, hex chain ids as keys; chains the host does not use are left out. */
+export function capabilities(context: Context, params: unknown) {
+  const [address, chainIds] = parse(GetCapabilitiesParams, params ?? [], 'wallet_getCapabilities')
+  const account = accountOf(context, address)
+  const wanted = chainIds?.map((id) => BigInt(id))
+  const answer: Record<string, { atomic: { status: 'supported' | 'unsupported' } }> = {}
+  for (const network of context.networks) {
+    if (wanted && !wanted.includes(BigInt(network.id))) continue
+    answer[hexChainId(network)] = {
+      atomic: { status: atomicOn(account, network) ? 'supported' : 'unsupported' },
+    }
+  }
+  return answer
+}
+
+/** The checks of EIP-5792 a batch must pass before the user sees it. */
+export function check(context: Context, request: SendCallsRequest) {
+  const account = accountOf(context, request.from)
+  const network = context.networks.find((candidate) => BigInt(candidate.id) === BigInt(request.chainId))
+  if (!network)
+    throw refuse(UnsupportedChainIdError, `Chain ${request.chainId} is not one of this app's networks`)
+  // The wallet supports no capability a dapp can ask for in a batch; only optional ones may be skipped.
+  const asked = [
+    ...Object.entries(request.capabilities ?? {}),
+    ...request.calls.flatMap((call) => Object.entries(call.capabilities ?? {})),
+  ]
+  const required = asked.find(([, capability]) => capability.optional !== true)
+  if (required)
+    throw refuse(UnsupportedNonOptionalCapabilityError, `Capability "${required[0]}" is not supported`)
+  if (request.calls.length > maxCallsPerBatch)
+    throw refuse(BundleTooLargeError, `A batch takes at most ${maxCallsPerBatch} calls`)
+  const atomic = atomicOn(account, network)
+  if (request.atomicRequired && !atomic)
+    throw refuse(
+      AtomicityNotSupportedError,
+      account === 'smartAccount'
+        ? `The smart account is not available on chain ${request.chainId}`
+        : 'The EOA sends calls one by one; use the smart account for an atomic batch',
+    )
+  if (account === 'smartAccount' && !atomic)
+    throw refuse(UnsupportedChainIdError, `The smart account is not available on chain ${request.chainId}`)
+  return { account, network }
+}
+
+const toCall = (call: SendCallsRequest['calls'][number]) => ({
+  to: call.to as Address,
+  ...(call.data !== undefined ? { data: call.data as Hex } : {}),
+  ...(call.value !== undefined ? { value: BigInt(call.value) } : {}),
+})
+
+/** The smart account's batch: one UserOperation through the API's bundler proxy; its hash is the batch. */
+async function sendAsUserOperation(
+  context: Context,
+  network: ChainNetwork,
+  request: SendCallsRequest,
+): Promise<CallBatches.Batch> {
+  const { bundler } = await SmartAccount.handle(network, context.eoa, context.signer)
+  const userOpHash = await bundler.sendUserOperation({ calls: request.calls.map(toCall) })
+  return { kind: 'userOperation', network, userOpHash }
+}
+
+/**
+ * The EOA's batch: each call a transaction, the next sent once the last is mined (a call may depend
+ * on the one before, as a swap does on its approval, and its gas is estimated against the chain as
+ * it is). It stops at the first call that cannot be sent or reverts: those after it are not sent.
+ */
+export async function sendAsTransactions(
+  signer: Context['signer'],
+  eoa: Address,
+  network: ChainNetwork,
+  calls: SendCallsRequest['calls'],
+): Promise<CallBatches.Batch> {
+  const client = publicClient(network)
+  const hashes: Hex[] = []
+  for (const call of calls) {
+    let hash: Hex
+    try {
+      hash = (await EvmRequests.request(signer, eoa, network, 'eth_sendTransaction', [
+        { from: eoa, to: call.to, data: call.data, value: call.value },
+      ])) as Hex
+    } catch (error) {
+      // Nothing sent yet: the batch failed as a whole, and the dapp hears why.
+      if (hashes.length === 0) throw error
+      console.error('[walletframe] a call of the batch could not be sent; the rest is not sent', error)
+      break
+    }
+    hashes.push(hash)
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') break
+  }
+  return { kind: 'transactions', network, hashes, unsent: calls.length - hashes.length }
+}
+
+/** wallet_sendCalls: checked, approved once by the user, then sent; answers the batch id. */
+export async function sendCalls(context: Context, params: unknown): Promise<{ id: string }> {
+  const [request] = parse(SendCallsParams, params, 'wallet_sendCalls')
+  const { account, network } = check(context, request)
+  if (request.id !== undefined && !context.batches.reserve(request.id))
+    throw refuse(DuplicateIdError, `A batch with id "${request.id}" was sent already`)
+  try {
+    const batch = await context.approve<CallBatches.Batch>(
+      { method: 'wallet_sendCalls', params: [request], network: network.caipNetworkId as CaipNetworkId },
+      () =>
+        account === 'smartAccount'
+          ? sendAsUserOperation(context, network, request)
+          : sendAsTransactions(context.signer, context.eoa, network, request.calls),
+    )
+    const id = request.id ?? (batch.kind === 'userOperation' ? batch.userOpHash : newId())
+    context.batches.settle(id, batch)
+    return { id }
+  } catch (error) {
+    if (request.id !== undefined) context.batches.release(request.id)
+    throw error
+  }
+}
+
+/** wallet_getCallsStatus: from the bundler's UserOperation receipt, or the EOA's transaction receipts. */
+export async function callsStatus(context: Context, params: unknown) {
+  const [id] = parse(GetCallsStatusParams, params, 'wallet_getCallsStatus')
+  const batch = context.batches.get(id)
+  if (!batch) throw refuse(UnknownBundleIdError, `No batch with id "${id}" was sent from this page`)
+  const { network } = batch
+  let status: CallsStatus.Status
+  if (batch.kind === 'userOperation') {
+    const { bundler } = await SmartAccount.handle(network, context.eoa, context.signer)
+    const receipt = await bundler.request({
+      method: 'eth_getUserOperationReceipt',
+      params: [batch.userOpHash],
+    })
+    status = CallsStatus.fromUserOperation(receipt)
+  } else {
+    const client = publicClient(network)
+    const receipts = await Promise.all(
+      batch.hashes.map(
+        (hash) =>
+          client.request({
+            method: 'eth_getTransactionReceipt',
+            params: [hash],
+          }) as Promise<RpcTransactionReceipt | null>,
+      ),
+    )
+    status = CallsStatus.fromTransactions(receipts, batch.unsent)
+  }
+  return { version: '2.0.0', id, chainId: hexChainId(network), ...status }
+}
+
+/**
+ * Whether a wallet_getCallsStatus answer is a smart account's batch that landed, confirmed or
+ * reverted: either way its UserOperation ran, so the account is deployed.
+ */
+export function landedAtomically(answer: unknown): boolean {
+  const { atomic, status } = (answer ?? {}) as { atomic?: unknown; status?: unknown }
+  return atomic === true && (status === callsStatusCodes.confirmed || status === callsStatusCodes.reverted)
+}
+
+/** Answers an EIP-5792 method, its errors as EIP-1193 errors (viem's keep their EIP-5792 codes). */
+export async function request(context: Context, method: string, params: unknown): Promise<unknown> {
+  try {
+    if (method === 'wallet_getCapabilities') return capabilities(context, params)
+    if (method === 'wallet_sendCalls') return await sendCalls(context, params)
+    return await callsStatus(context, params)
+  } catch (error) {
+    throw toProviderError(error)
+  }
+}
