@@ -1,8 +1,10 @@
 // A dapp on viem (runs in the host page; bundled by hostPage.ts): a wallet client over the SDK's
 // EIP-1193 provider, and a log of the provider's events in order, with the chain viem reads when
-// `connect` arrives (what a dapp starting from that event sees). `window.host` is for the spec.
+// `connect` arrives (what a dapp starting from that event sees); viem's own EIP-5792 actions
+// (getCapabilities, sendCalls, waitForCallsStatus) over the same provider; and the status and Open
+// button the login helpers look for (emailLogin.ts). `window.host` is for the spec.
 import { createWalletframe } from '@walletframe/sdk'
-import { createWalletClient, custom } from 'viem'
+import { type Address, type BaseError, createWalletClient, custom, defineChain, type Hex } from 'viem'
 import { hostConfig } from './hostConfig.js'
 
 const settings = hostConfig()
@@ -25,6 +27,42 @@ provider.on('chainChanged', (chainId) => events.push(`chainChanged ${JSON.string
 provider.on('accountsChanged', (accounts) => events.push(`accountsChanged ${JSON.stringify(accounts)}`))
 provider.on('disconnect', (error) => events.push(`disconnect ${error.code}`))
 
+/** A call as the spec hands it over (no bigint crosses page.evaluate): value as a decimal string. */
+type Call = { to: Address; data?: Hex; value?: string }
+
+/** sendCalls takes a chain for its id alone. */
+const chainOf = (id: number) =>
+  defineChain({
+    id,
+    name: `chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  })
+
+/** The EIP-1193 code viem's error carries (on itself or a cause), with its message. */
+function failure(error: unknown) {
+  let cause = error as { code?: unknown; cause?: unknown } | undefined
+  while (cause && typeof cause.code !== 'number') cause = cause.cause as typeof cause
+  return { error: { code: cause?.code as number | undefined, message: (error as BaseError).shortMessage } }
+}
+
+const root = document.getElementById('root') as HTMLElement
+root.innerHTML =
+  '<p data-testid="sdk-status">starting</p><p data-testid="state-status"></p><button type="button" data-testid="open">Open</button>'
+const text = (id: string, value: string) => {
+  ;(root.querySelector(`[data-testid="${id}"]`) as HTMLElement).textContent = value
+}
+const render = (state: ReturnType<typeof instance.getState>) => {
+  text('sdk-status', state.error ? 'error' : state.ready ? 'ready' : 'starting')
+  text('state-status', state.status)
+}
+render(instance.getState())
+instance.subscribeState(render)
+;(root.querySelector('[data-testid="open"]') as HTMLElement).addEventListener(
+  'click',
+  () => void instance.open(),
+)
+
 const host = {
   /** viem's eth_requestAccounts: opens the modal; resolves once a wallet is connected. */
   requestAddresses: () => client.requestAddresses(),
@@ -32,5 +70,38 @@ const host = {
   chainAtConnect: () => chainAtConnect,
   state: () => instance.getState(),
   disconnect: () => instance.disconnect(),
+  /** viem's getCapabilities for `account` on `chainId`. */
+  getCapabilities: (account: Address, chainId: number) => client.getCapabilities({ account, chainId }),
+  /** viem's sendCalls; answers `{ id }`, or the error's code and message. */
+  sendCalls: (request: { account: Address; chainId: number; forceAtomic?: boolean; calls: Call[] }) =>
+    client
+      .sendCalls({
+        account: request.account,
+        chain: chainOf(request.chainId),
+        forceAtomic: request.forceAtomic ?? false,
+        calls: request.calls.map((call) => ({
+          to: call.to,
+          ...(call.data ? { data: call.data } : {}),
+          ...(call.value ? { value: BigInt(call.value) } : {}),
+        })),
+      })
+      .then(({ id }) => ({ id }), failure),
+  /** viem's waitForCallsStatus: the batch's final status, bigints as strings. */
+  waitForCallsStatus: async (id: string) => {
+    const { status, statusCode, atomic, chainId, receipts } = await client.waitForCallsStatus({
+      id,
+      timeout: 90_000,
+    })
+    return {
+      status,
+      statusCode,
+      atomic,
+      chainId,
+      receipts: receipts?.map((receipt) => ({
+        status: receipt.status,
+        transactionHash: receipt.transactionHash,
+      })),
+    }
+  },
 }
 Object.assign(window, { host, walletframe: instance })

@@ -1,0 +1,180 @@
+// EIP-5792 with the embedded wallet, as a dapp on viem calls it (viem's getCapabilities, sendCalls
+// and waitForCallsStatus over the SDK's provider, e2e/lib/viemHost.page.ts), on the devnets with
+// their ERC-4337 bundler. The smart account says it is atomic and sends an ERC-20 approve and the
+// swap that spends that allowance as one batch: the user approves once, seeing both calls, and both
+// land in one UserOperation. The EOA says it is not atomic, and refuses a batch that must be (5760).
+import { evmAccount } from '@walletframe/devstack'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  toHex,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { test as apiTest } from './lib/api.js'
+import { rpcUrlsOf } from './lib/chains.js'
+import { answerInFrame, hostState, loginByEmail } from './lib/emailLogin.js'
+import { expect } from './lib/fixtures.js'
+import { serveHostPage } from './lib/hostPage.js'
+import { providerRequest } from './lib/provider.js'
+import { projectId } from './lib/stack.js'
+
+const test = apiTest
+test.use({ withBundler: true })
+
+type Call = { to: Address; data?: `0x${string}`; value?: string }
+type Answer = { id?: string; error?: { code?: number; message: string } }
+/** What e2e/lib/viemHost.page.ts exposes for EIP-5792. */
+type ViemHost = {
+  host: {
+    getCapabilities(account: Address, chainId: number): Promise<unknown>
+    sendCalls(request: {
+      account: Address
+      chainId: number
+      forceAtomic?: boolean
+      calls: Call[]
+    }): Promise<Answer>
+    waitForCallsStatus(id: string): Promise<{
+      status: string
+      statusCode: number
+      atomic: boolean
+      chainId: number
+      receipts: { status: string; transactionHash: string }[]
+    }>
+  }
+}
+type HostAccount = {
+  address: Address
+  allAccounts: { namespace: string; address: Address; type: string }[]
+  embeddedWalletInfo?: { accountType: string }
+}
+
+const erc20 = parseAbi([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+])
+const router = parseAbi([
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+])
+
+test('viem sendCalls: the smart account sends an approve and the swap that spends it as one atomic batch, approved once; the EOA refuses an atomic batch (5760)', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const url = await serveHostPage(page, stack.demo.origin, {
+    entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
+    path: '/calls.html',
+    config: { frameUrl: stack.frame.url, projectId, networks: chains.networks.map((n) => n.caipNetworkId) },
+  })
+  const email = `calls-${Date.now()}@example.test`
+  const { modal } = await loginByEmail(page, { demoUrl: url, mailUrl: chains.services.mail as string }, email)
+  await expect
+    .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
+    .toBe('smartAccount')
+  const state = (await hostState(page)) as HostAccount
+  const smart = state.address
+  const eoa = state.allAccounts.find((account) => account.type === 'eoa')?.address as Address
+  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
+  const network = chains.networks.find((candidate) => candidate.id === chainId)!
+  const rpcUrl = rpcUrlsOf(chains)[chainId] as string
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  // viem's actions, run in the host page.
+  const getCapabilities = (account: Address) =>
+    page.evaluate(
+      ([account, chainId]) => (window as unknown as ViemHost).host.getCapabilities(account, chainId),
+      [account, chainId] as const,
+    )
+  const sendCalls = (request: Parameters<ViemHost['host']['sendCalls']>[0]) =>
+    page.evaluate((request) => (window as unknown as ViemHost).host.sendCalls(request), request)
+  const waitForCallsStatus = (id: string) =>
+    page.evaluate((id) => (window as unknown as ViemHost).host.waitForCallsStatus(id), id)
+
+  expect(await getCapabilities(smart)).toEqual({ atomic: { status: 'supported' } })
+
+  // The account pays for its UserOperation (no paymaster on the devnet) and gets 100 USDC to swap.
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [smart, toHex(parseEther('1'))] as never,
+  })
+  const usdc = network.contracts.usdc as Address
+  const swapRouter = network.contracts.uniswapV2Router02 as Address
+  const amount = parseUnits('100', 6)
+  const holder = createWalletClient({
+    account: privateKeyToAccount(evmAccount(2).privateKey as `0x${string}`),
+    transport: http(rpcUrl),
+  })
+  const funding = await holder.writeContract({
+    address: usdc,
+    abi: erc20,
+    functionName: 'transfer',
+    args: [smart, amount],
+    chain: null,
+  })
+  await client.waitForTransactionReceipt({ hash: funding })
+
+  // The swap spends the allowance the approve before it gives: only together do they succeed.
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  const calls: Call[] = [
+    {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [swapRouter, amount] }),
+    },
+    {
+      to: swapRouter,
+      data: encodeFunctionData({
+        abi: router,
+        functionName: 'swapExactTokensForETH',
+        args: [amount, 0n, [usdc, network.contracts.weth9 as Address], receiver, 2n ** 40n],
+      }),
+    },
+  ]
+  const sending = sendCalls({ account: smart, chainId, forceAtomic: true, calls })
+  // One approval, both calls listed.
+  await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
+  await expect(modal.getByTestId('wf-approve-call-1-to')).toHaveText(usdc)
+  await expect(modal.getByTestId('wf-approve-call-1-data')).toHaveText(calls[0]!.data as string)
+  await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(swapRouter)
+  await expect(modal.getByTestId('wf-approve-queue')).toHaveCount(0)
+  await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
+  const sent = await sending
+  expect(sent.error).toBeUndefined()
+  const status = await waitForCallsStatus(sent.id as string)
+  expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true, chainId })
+  expect(status.receipts).toHaveLength(1)
+  // Both effects on chain: the tokens are spent, the allowance used up, the ETH at the receiver.
+  expect(
+    await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [smart] }),
+  ).toBe(0n)
+  expect(
+    await client.readContract({
+      address: usdc,
+      abi: erc20,
+      functionName: 'allowance',
+      args: [smart, swapRouter],
+    }),
+  ).toBe(0n)
+  expect(await client.getBalance({ address: receiver })).toBeGreaterThan(0n)
+
+  // The EOA: not atomic, so a batch that must be is refused before anyone is asked.
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-account-type-switch').click()
+  await expect(modal.getByTestId('wf-account-type-switch')).toHaveAttribute('data-account-type', 'eoa')
+  await modal.getByTestId('wf-close').click()
+  expect(await getCapabilities(eoa)).toEqual({ atomic: { status: 'unsupported' } })
+  const transfers: Call[] = [
+    { to: receiver, value: '1' },
+    { to: receiver, value: '2' },
+  ]
+  const refused = await sendCalls({ account: eoa, chainId, forceAtomic: true, calls: transfers })
+  expect(refused.error?.code).toBe(5760)
+  await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+})
