@@ -333,6 +333,7 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     async disconnect() {
       approvals.rejectAll()
+      batches.clear()
       addresses = undefined
       smart = undefined
       await vault.lock()

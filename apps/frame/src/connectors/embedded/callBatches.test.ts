@@ -23,6 +23,12 @@ describe('create', () => {
     batches.release('sent')
     expect(batches.get('sent')).toBe(batch)
   })
+  it('forgets every batch when cleared (sign-out)', () => {
+    const batches = CallBatches.create()
+    batches.settle('sent', batch)
+    batches.clear()
+    expect(batches.get('sent')).toBeUndefined()
+  })
   it('knows no id it was not given', () => {
     expect(CallBatches.create().get('0x01')).toBeUndefined()
   })

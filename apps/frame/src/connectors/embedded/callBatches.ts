@@ -38,6 +38,10 @@ export function create() {
     get(id: string): Batch | undefined {
       return batches.get(id)
     },
+    /** Signing out forgets them: the next user of this page has no business with the last one's batches. */
+    clear(): void {
+      batches.clear()
+    },
   }
 }
 export type CallBatches = ReturnType<typeof create>
