@@ -64,19 +64,26 @@ const router = parseAbi([
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ])
 
+type Fixtures = Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'stack' | 'chains'>
+
+/** The viem host page at /{name}.html, logged in to a new embedded wallet (email {name}-…). */
+async function loginOnViemHost({ page, stack, chains }: Fixtures, name: string) {
+  const url = await serveHostPage(page, stack.demo.origin, {
+    entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
+    path: `/${name}.html`,
+    config: { frameUrl: stack.frame.url, projectId, networks: chains.networks.map((n) => n.caipNetworkId) },
+  })
+  const email = `${name}-${Date.now()}@example.test`
+  return loginByEmail(page, { demoUrl: url, mailUrl: chains.services.mail as string }, email)
+}
+
 test('viem sendCalls: the smart account sends an approve and the swap that spends it as one atomic batch, approved once; the EOA refuses an atomic batch (5760)', async ({
   page,
   stack,
   chains,
 }) => {
   test.setTimeout(180_000)
-  const url = await serveHostPage(page, stack.demo.origin, {
-    entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
-    path: '/calls.html',
-    config: { frameUrl: stack.frame.url, projectId, networks: chains.networks.map((n) => n.caipNetworkId) },
-  })
-  const email = `calls-${Date.now()}@example.test`
-  const { modal } = await loginByEmail(page, { demoUrl: url, mailUrl: chains.services.mail as string }, email)
+  const { modal } = await loginOnViemHost({ page, stack, chains }, 'calls')
   await expect
     .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
     .toBe('smartAccount')
@@ -177,4 +184,37 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   const refused = await sendCalls({ account: eoa, chainId, forceAtomic: true, calls: transfers })
   expect(refused.error?.code).toBe(5760)
   await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+})
+
+test("wallet_getAssets (ERC-7811): the embedded wallet answers its account's native balance as the chain has it, and refuses another account (4100)", async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(120_000)
+  await loginOnViemHost({ page, stack, chains }, 'assets')
+  const account = ((await hostState(page)) as HostAccount).address
+  const chainId = (await providerRequest(page, 'eth_chainId')).result as `0x${string}`
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[Number(chainId)] as string) })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [account, toHex(parseEther('1.25'))] as never,
+  })
+  const onChain = toHex(await client.getBalance({ address: account }))
+  // wallet_getAssets reads the API's balances, which it caches for 30 s: poll past a cached read.
+  const nativeAsset = async () => {
+    const answer = await providerRequest(page, 'wallet_getAssets', [{ account, chainFilter: [chainId] }])
+    expect(answer.error).toBeUndefined()
+    const assets = (answer.result as Record<string, { address: string; balance: string; type: string }[]>)[
+      chainId
+    ]
+    return assets?.find((asset) => asset.address === 'native')
+  }
+  await expect.poll(nativeAsset, { timeout: 45_000, intervals: [1_000] }).toMatchObject({
+    type: 'native',
+    balance: onChain,
+  })
+  const other = privateKeyToAccount(generatePrivateKey()).address
+  const refused = await providerRequest(page, 'wallet_getAssets', [{ account: other }])
+  expect(refused.error?.code).toBe(4100)
 })

@@ -30,6 +30,7 @@ import * as CallBatches from './callBatches.js'
 import * as Session from './session.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
+import type { Context as WalletAssetsContext } from './walletAssets.js'
 import type { Context as WalletCallsContext } from './walletCalls.js'
 
 export const connectorId = 'auth'
@@ -78,6 +79,11 @@ export declare namespace create {
      * device (rejects with 4001 when they decline).
      */
     askPassword(reason: PasswordReason): Promise<string>
+    /**
+     * The API's token balances of an address on a network, which wallet_getAssets (ERC-7811) answers
+     * from; without it (no API) that method is unsupported (4200).
+     */
+    balances?: WalletAssetsContext['balances']
     now?: () => number
   }
 }
@@ -342,6 +348,19 @@ export function create(options: create.Options): EmbeddedConnector {
     async request({ method, params, network: target }) {
       if (!addresses) throw new Session.NotSignedInError()
       const wallet = addresses
+      if (method === 'wallet_getAssets') {
+        if (!options.balances) throw new UnsupportedMethodError(method)
+        const WalletAssets = await import('./walletAssets.js')
+        const inUse = accountType() === 'smartAccount' && smart ? smart.address : wallet.eip155
+        return WalletAssets.request(
+          {
+            account: inUse as Address,
+            networks: usable().filter((n) => n.chainNamespace === 'eip155'),
+            balances: options.balances,
+          },
+          params,
+        )
+      }
       if (batchMethods.has(method)) {
         const WalletCalls = await import('./walletCalls.js')
         const context: WalletCallsContext = {
