@@ -22,6 +22,7 @@ const benches = [
   'embedded-sign.ts',
   'embedded-js.ts',
   'smart-account.ts',
+  'send-calls.ts',
 ]
 
 const dir = fileURLToPath(new URL('.', import.meta.url))

@@ -14,6 +14,7 @@ import {
 } from '@playwright/test'
 import { startApi } from '@walletframe/api'
 import { loginSettings, startDevstack } from '@walletframe/devstack'
+import type { ChainsFile } from '@walletframe/protocol'
 import { hostsOf, regimeArgs } from '../../e2e/lib/regime.js'
 import { projectId, type Stack, startStack } from '../../e2e/lib/stack.js'
 import { chromiumArgs } from '../../e2e/playwright.config.js'
@@ -24,8 +25,10 @@ export type LoginBench = {
   stack: Stack
   /** The mail catcher's HTTP listing (e2e/lib/emailLogin.ts nextMail reads it). */
   mailUrl: string
-  /** A fresh profile on the demo page, ready, with clicks and the host's state timed. */
-  open(options?: { onContext?(context: BrowserContext): void }): Promise<HostPage>
+  /** The devnets' chains file (networks, RPC and bundler URLs). */
+  chains: ChainsFile
+  /** A fresh profile on the demo page (or `options.host`'s), ready, with clicks and the host's state timed. */
+  open(options?: OpenOptions): Promise<HostPage>
   close(): Promise<void>
 }
 
@@ -57,9 +60,20 @@ export const watched = [
 ] as const
 export type Watched = (typeof watched)[number]
 
-export async function startLoginBench(): Promise<LoginBench> {
+export type OpenOptions = {
+  onContext?(context: BrowserContext): void
+  /** Another host page instead of the demo's (e.g. e2e/lib/hostPage.ts serveHostPage); answers its URL. */
+  host?(page: Page): Promise<string>
+}
+
+export async function startLoginBench(
+  options: {
+    /** Start the devnets' ERC-4337 bundlers, so new embedded wallets use their smart account. */
+    bundler?: boolean
+  } = {},
+): Promise<LoginBench> {
   await buildApps({ quiet: true })
-  const devstack = await startDevstack({ relay: false, quiet: true })
+  const devstack = await startDevstack({ relay: false, quiet: true, bundler: options.bundler ?? false })
   const stack = await startStack({ hosts: hostsOf('partitioned') })
   stack.setNetworks(devstack.chainsFile.networks)
   const api = await startApi({
@@ -95,7 +109,7 @@ export async function startLoginBench(): Promise<LoginBench> {
     await devstack.stop()
   }
 
-  async function open(options: { onContext?(context: BrowserContext): void } = {}): Promise<HostPage> {
+  async function open(options: OpenOptions = {}): Promise<HostPage> {
     const context = await browser.newContext()
     options.onContext?.(context)
     // In a provider's page (a popup on another origin, gone right after): when a button with a value
@@ -151,7 +165,7 @@ export async function startLoginBench(): Promise<LoginBench> {
       { frameOrigin: stack.frame.origin, watched },
     )
     const page = await context.newPage()
-    await page.goto(stack.demoUrl())
+    await page.goto(options.host ? await options.host(page) : stack.demoUrl())
     await page.getByTestId('sdk-status').getByText('ready').waitFor()
     const frame = () => {
       const found = page.frames().find((candidate) => candidate.url().startsWith(stack.frame.origin))
@@ -218,7 +232,14 @@ export async function startLoginBench(): Promise<LoginBench> {
     }
   }
 
-  return { browser, stack, mailUrl: devstack.chainsFile.services.mail as string, open, close }
+  return {
+    browser,
+    stack,
+    mailUrl: devstack.chainsFile.services.mail as string,
+    chains: devstack.chainsFile,
+    open,
+    close,
+  }
 }
 
 /** The value at percentile `p` of `values` (nearest rank). */
