@@ -6,8 +6,8 @@
 // attempt, connects, and the host's provider signs for the embedded address once the user approves.
 // Sign-out ends the session. Login CSRF fails: a victim who signs in through the attacker's provider
 // link (another browser) finishes nothing, so the attacker's attempt never becomes ready.
-// Runs in every storage regime: blocked, partitioned and same-site (playwright.config.ts); the OAuth 2
-// providers and a chain behind Cross-Origin-Opener-Policy are in socialLoginProviders.spec.ts.
+// Runs with the frame's storage blocked and partitioned (playwright.config.ts); the OAuth 2 providers
+// and a chain behind Cross-Origin-Opener-Policy are in socialLoginProviders.spec.ts.
 import type { Browser } from '@playwright/test'
 import { connectSigningInput } from '@walletframe/protocol'
 import { test as apiTest } from './lib/api.js'
