@@ -7,7 +7,7 @@ import { type Address, createPublicClient, erc20Abi, formatUnits, http } from 'v
 import { test as apiTest, expect } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import { frameOf } from './lib/fixtures.js'
+import { expectToast, frameOf } from './lib/fixtures.js'
 import { test as walletConnectTest } from './lib/walletConnect.js'
 
 // The API on the devnets, the local relay with the Node test wallet, and the Solana devnet.
@@ -80,7 +80,7 @@ test.describe('with a browser wallet', () => {
   }) => {
     await demo.route(`${api.url}/v1/account/*/balance*`, (route) => route.abort('connectionrefused'))
     await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
-    await expect(modal.getByTestId('wf-toast')).toHaveText('Token Balance Unavailable')
+    await expectToast(modal, 'Token Balance Unavailable')
     await expect(modal.getByTestId('wf-tokens-empty')).toHaveText('Token Balance Unavailable')
     await modal.getByTestId('wf-tab-Activity').click()
     await expect(modal.getByTestId('wf-activity').or(modal.getByTestId('wf-activity-empty'))).toBeVisible()

@@ -6,7 +6,7 @@ import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf, test } from './lib/chains.js'
-import { projectId } from './lib/fixtures.js'
+import { expectToast, projectId } from './lib/fixtures.js'
 import { serveHostPage } from './lib/hostPage.js'
 import { providerRequest, signAndVerify } from './lib/provider.js'
 
@@ -99,7 +99,7 @@ test('a declined connection rejects eth_requestAccounts with 4001', async ({ dem
   })
   const pending = request(demo, 'eth_requestAccounts')
   await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Connection declined')
+  await expectToast(modal, 'Connection declined')
   await demo.keyboard.press('Escape')
   expect(await pending).toEqual({ error: { code: 4001, message: 'User rejected the request.' } })
   await expect(demo.getByTestId('state-status')).toHaveText('disconnected')

@@ -2,6 +2,7 @@
 // in the frame and signed by the browser wallet, then shown in the Account header, found by reverse
 // lookup, refused when its registration is replayed, and used as a send receiver (the ETH reaches the
 // name's owner on chain).
+
 import type { Request } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { ApiErrorBody, NameRegistration, ReverseNameResponse } from '@walletframe/protocol'
@@ -10,6 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest, expect } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
+import { expectToast } from './lib/fixtures.js'
 import { projectId } from './lib/stack.js'
 
 const test = apiTest
@@ -100,6 +102,6 @@ test('a registered name is a send receiver: the ETH reaches its owner', async ({
   await expect(modal.getByTestId('wf-send-fee')).toBeVisible()
   await expect(modal.getByTestId('wf-send-error')).toHaveCount(0)
   await modal.getByTestId('wf-send-submit').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Transaction started')
+  await expectToast(modal, 'Transaction started')
   await expect.poll(() => client.getBalance({ address: owner.address })).toBe(before + parseEther('0.125'))
 })

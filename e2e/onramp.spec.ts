@@ -2,6 +2,7 @@
 // frame quotes and opens the provider's checkout in a popup, paying there funds the browser wallet
 // on the devnet, and the purchase shows in Purchases and Activity. With the provider down, the frame
 // shows the built-in options and a quote marked as an estimate.
+
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FrameLocator, Page } from '@playwright/test'
@@ -12,6 +13,7 @@ import { type Address, createPublicClient, type Hex, http, parseEther } from 'vi
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { test as chainsTest, expect, rpcUrlsOf } from './lib/chains.js'
+import { expectToast } from './lib/fixtures.js'
 import { projectId } from './lib/stack.js'
 
 /** The provider behind a switch: forwarded while up, 503 for every call while down. */
@@ -157,7 +159,7 @@ test('buys ETH: the quote, the checkout popup on the provider, the wallet funded
   const closed = checkout.waitForEvent('close')
   await checkout.getByTestId('checkout-pay').click()
   await closed
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Purchase complete')
+  await expectToast(modal, 'Purchase complete')
   await expect(modal.locator('#wf-title')).toHaveText('Purchases')
   const purchase = modal.getByTestId('wf-purchase')
   await expect(purchase).toHaveCount(1, { timeout: 20_000 })

@@ -3,6 +3,7 @@
 // WalletConnect test wallet, SOL and an SPL token (to a receiver without a token account) approved by
 // it on the Solana devnet. Each send is checked on chain, on both sides. Then every validation
 // message the form shows.
+
 import { type FrameLocator, mergeTests, type Page } from '@playwright/test'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
@@ -23,6 +24,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
+import { expectToast } from './lib/fixtures.js'
 import { expect, test as walletConnectTest } from './lib/walletConnect.js'
 
 // The API on the devnets (balances, gas price, RPC proxy) and the local relay with the Node test
@@ -144,7 +146,7 @@ async function send(modal: FrameLocator) {
   await expect(modal.getByTestId('wf-send-fee')).toBeVisible()
   await expect(modal.getByTestId('wf-send-error')).toHaveCount(0)
   await modal.getByTestId('wf-send-submit').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Transaction started')
+  await expectToast(modal, 'Transaction started')
   await expect(modal.locator('#wf-title')).toHaveText('Account')
 }
 
@@ -220,7 +222,7 @@ test.describe('from a browser wallet', () => {
       ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
     })
     await modal.getByTestId('wf-send-submit').click()
-    await expect(modal.getByTestId('wf-toast')).toHaveText('Something went wrong')
+    await expectToast(modal, 'Something went wrong')
     expect(await client.getBalance({ address: receiver })).toBe(0n)
   })
 })

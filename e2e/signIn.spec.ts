@@ -9,7 +9,7 @@ import { apiNonceCheck, verifySession } from '@walletframe/sdk/server'
 import { test as apiTest } from './lib/api.js'
 import { injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import { expect, frameOf, projectId } from './lib/fixtures.js'
+import { expect, expectToast, frameOf, projectId } from './lib/fixtures.js'
 
 const test = apiTest
 const signer = evmAccount(6)
@@ -126,7 +126,7 @@ test('required: a declined signature keeps the view with "Signature declined"; c
     ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
   })
   await modal.getByTestId('wf-siwx-sign').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Signature declined')
+  await expectToast(modal, 'Signature declined')
   await expect(modal.getByTestId('wf-view-SIWXSignMessage')).toBeVisible()
   await expect(page.getByTestId('siwx-session')).toHaveText('none')
   await expect(page.getByTestId('state-status')).toHaveText('connected')
@@ -157,7 +157,7 @@ test('required: Sign pressed right after "Signature declined" asks the wallet ag
     ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
   })
   await modal.getByTestId('wf-siwx-sign').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText('Signature declined')
+  await expectToast(modal, 'Signature declined')
   await modal.getByTestId('wf-siwx-sign').click()
   await expect(page.getByTestId('siwx-session')).toHaveText(signer.address)
   expect((await walletCalls(page)).filter((call) => call === 'personal_sign')).toHaveLength(2)

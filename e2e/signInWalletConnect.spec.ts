@@ -8,7 +8,7 @@ import type { SiwxSession } from '@walletframe/protocol'
 import { apiNonceCheck, verifySession } from '@walletframe/sdk/server'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import { projectId } from './lib/fixtures.js'
+import { expectToast, projectId } from './lib/fixtures.js'
 import { expect, rpcUrlsByCaip, test as walletConnectTest } from './lib/walletConnect.js'
 
 const test = mergeTests(apiTest, walletConnectTest)
@@ -97,7 +97,7 @@ test('a wallet without one-click sign-in connects, then signs on SIWXSignMessage
 
     wallet.rejectNextRequest()
     await modal.getByTestId('wf-siwx-sign').click()
-    await expect(modal.getByTestId('wf-toast')).toHaveText('Signature declined')
+    await expectToast(modal, 'Signature declined')
     await expect(modal.getByTestId('wf-view-SIWXSignMessage')).toBeVisible()
     await expect(page.getByTestId('siwx-session')).toHaveText('none')
 

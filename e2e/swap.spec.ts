@@ -3,6 +3,7 @@
 // approval (both transactions land, balances move, the 0.85% provider fee reaches its recipient, read
 // on chain), a native -> token swap, then every input error and failure toast the flow can be made
 // to show. Each test swaps from a fresh account, so no allowance is left over from another.
+
 import type { FrameLocator, Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import type { ChainNetwork, ChainsFile } from '@walletframe/protocol'
@@ -21,6 +22,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest, expect } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
+import { expectToast } from './lib/fixtures.js'
 
 const test = apiTest
 /** Funds the fresh accounts. */
@@ -141,7 +143,7 @@ test('swaps USDC for DAI after an approval: both land, balances move, the fee re
     }),
   ).toBe(parseUnits('100', 6))
   await modal.getByTestId('wf-swap-submit').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText(/^Swapped 100 USDC for 9\d\.\d{1,3} DAI$/, {
+  await expectToast(modal, /^Swapped 100 USDC for 9\d\.\d{1,3} DAI$/, {
     timeout: 20_000,
   })
   await expect(modal.locator('#wf-title')).toHaveText('Account')
@@ -180,7 +182,7 @@ test('swaps ETH for USDC: the input goes as value, the fee is kept in ETH', asyn
   // No approval for the native currency.
   await expect(modal.getByTestId('wf-swap-approve')).toHaveCount(0)
   await modal.getByTestId('wf-swap-submit').click()
-  await expect(modal.getByTestId('wf-toast')).toHaveText(/^Swapped 0\.5 ETH for 14\d\d\.\d{1,3} USDC$/, {
+  await expectToast(modal, /^Swapped 0\.5 ETH for 14\d\d\.\d{1,3} USDC$/, {
     timeout: 20_000,
   })
   await expect(modal.locator('#wf-title')).toHaveText('Account')
@@ -244,7 +246,7 @@ test.describe('what the swap says when it cannot go ahead', () => {
       ;(window as unknown as { __testWallet: { declineNext: boolean } }).__testWallet.declineNext = true
     })
     await modal.getByTestId('wf-swap-submit').click()
-    await expect(modal.getByTestId('wf-toast')).toHaveText('Transaction error')
+    await expectToast(modal, 'Transaction error')
     await expect(modal.locator('#wf-title')).toHaveText('Swap')
     expect(await tokenBalance(chains, tokenOf(chains, 'DAI'), user.address)).toBe(0n)
   })
@@ -284,18 +286,18 @@ test.describe('what the swap says when it cannot go ahead', () => {
         ).walletframe.open({ view: 'Swap' }),
       )
       if (path === '/v1/convert/tokens') {
-        await expect(modal.getByTestId('wf-toast')).toHaveText(toast)
+        await expectToast(modal, toast)
         await expect(modal.getByTestId('wf-swap-unavailable')).toHaveText(toast)
         return
       }
       if (path === '/v1/fungible/price') {
-        await expect(modal.getByTestId('wf-toast')).toHaveText(toast)
+        await expectToast(modal, toast)
         return
       }
       // ETH needs no allowance: straight to the swap transaction. USDC without one: to the approval.
       const native = path === '/v1/convert/build-transaction'
       await fill(modal, native ? 'ETH' : 'USDC', 'DAI', native ? '0.1' : '10')
-      await expect(modal.getByTestId('wf-toast')).toHaveText(toast)
+      await expectToast(modal, toast)
       await expect(modal.getByTestId('wf-swap-review')).toBeDisabled()
     })
   }

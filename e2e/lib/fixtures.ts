@@ -4,6 +4,7 @@ import { type Browser, test as base, type Frame, type FrameLocator, type Page } 
 import { chromiumArgs } from '../playwright.config.js'
 import { hostsOf, type Regime, regimeArgs } from './regime.js'
 import { type Stack, startStack } from './stack.js'
+import { recordToasts } from './toasts.js'
 
 export type { Regime } from './regime.js'
 export { hostnamesOf, projectId, type Stack, startStack, unreachableNetworks } from './stack.js'
@@ -36,6 +37,11 @@ export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: St
     },
     { scope: 'worker' },
   ],
+  // Every spec's context records the frame's toasts (toasts.ts), which close on their own.
+  context: async ({ context }, use) => {
+    await recordToasts(context)
+    await use(context)
+  },
   demo: async ({ page, stack }, use) => {
     await page.goto(stack.demoUrl())
     await use(page)
@@ -46,6 +52,7 @@ export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: St
 })
 
 export { expect } from '@playwright/test'
+export { expectToast } from './toasts.js'
 
 /** The frame's Frame object (for evaluating inside it). */
 export function frameOf(page: Page, stack: Pick<Stack, 'frame'>): Frame {
