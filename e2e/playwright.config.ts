@@ -41,11 +41,11 @@ export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './globalSetup.ts',
-  // One worker: two on two cores take the specs from about 19 to about 10 minutes, but the load they
-  // add loses races the specs still have (a click on a wallet the Connect list is re-rendering, a
-  // 2.5 s toast polled for, a swap quote past 10 s): two of three full runs had one such failure.
-  // Back to two once those wait on events instead.
-  workers: 1,
+  // Two workers on two cores: the specs wait on the frame, the devnets and the browser more than they
+  // compute. A spec never waits on a timer where an event can be awaited: toasts are recorded as they
+  // open (lib/toasts.ts), and Connect keeps its layout while the login loads, so a click lands where
+  // it was aimed whatever the load.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

@@ -11,12 +11,14 @@ import { RegistryItem } from '../components/RegistryItem.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import { constant } from '../lib/store.js'
+import { LoginStartPlaceholder } from './embedded/LoginStart.js'
 
 const FeaturedWallets = lazy(() =>
   import('./FeaturedWallets.js').then((module) => ({ default: module.FeaturedWallets })),
 )
 const noRecent = constant<readonly RegistryWallet[]>([])
-// Email and social login load after the view paints (the Connect view pays nothing for them).
+// Email and social login load after the view paints; until they have, their first screen stands in
+// for them inert, at the same size (embedded/LoginStart.tsx).
 const LoginMethods = lazy(() =>
   import('./embedded/LoginMethods.js').then((module) => ({ default: module.LoginMethods })),
 )
@@ -61,7 +63,7 @@ export function Connect() {
   return (
     <div className="wf-stack">
       {frame.api ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<LoginStartPlaceholder />}>
           <LoginMethods />
         </Suspense>
       ) : null}

@@ -19,8 +19,9 @@ import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
 import { EmailCode } from './EmailCode.js'
+import { LoginStart, offersLogin } from './LoginStart.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
-import { socialLabels, socialsOf } from './socials.js'
+import { socialLabels } from './socials.js'
 
 /** The fixed message when the login's code does not load. */
 const initFailed = 'A problem occurred while trying initialize authentication'
@@ -29,7 +30,7 @@ const notAsked = constant(undefined)
 export function LoginMethods() {
   const frame = useFrame()
   const features = frame.host()?.features
-  if (!frame.api || (features?.email === false && socialsOf(features).length === 0)) return null
+  if (!offersLogin(Boolean(frame.api), features)) return null
   // The steps are mutations: the query client loads with this section, after Connect has painted.
   return (
     <QueryLayer>
@@ -41,9 +42,6 @@ export function LoginMethods() {
 function Methods() {
   const frame = useFrame()
   const features = frame.host()?.features
-  const socials = socialsOf(features)
-  const [first, ...others] = socials
-  const emailOn = features?.email !== false
   const [login, setLogin] = useState<EmbeddedLogin>()
   const [screen, send] = useReducer(Login.transition, Login.initial)
   const asked = useStore(login?.passwordPrompt.asked ?? notAsked)
@@ -194,83 +192,26 @@ function Methods() {
     )
 
   return (
-    <section className="wf-stack" aria-label="Email and social login">
-      {features?.legalCheckbox ? (
-        <label className="wf-muted" data-testid="wf-legal-checkbox">
-          <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} /> I
-          agree to the Terms of Service and the Privacy Policy
-        </label>
-      ) : null}
-      {emailOn ? (
-        <form
-          className="wf-stack"
-          onSubmit={(event) => {
-            event.preventDefault()
-            start.mutate(email)
-          }}
-        >
-          <input
-            className="wf-input"
-            type="email"
-            autoComplete="email"
-            placeholder="Email"
-            aria-label="Email"
-            data-testid="wf-email-input"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button
-            type="submit"
-            className="wf-button"
-            disabled={busy || !agreed}
-            data-testid="wf-email-submit"
-          >
-            {busy ? 'Sending…' : 'Continue with email'}
-          </button>
-        </form>
-      ) : null}
-      {screen.name === 'start' && screen.blocked ? (
-        <p className="wf-muted" data-testid="wf-popup-blocked">
-          The browser blocked the {socialLabels[screen.blocked]} window.{' '}
-          <button type="button" className="wf-button-link" onClick={() => startSocial(screen.blocked!)}>
-            Continue
-          </button>
-        </p>
-      ) : null}
-      {first ? (
-        // The first provider gets a full row; the others share a grid, so seven of them still leave
-        // the wallets in view on a laptop screen. Each keeps "Continue with …" as its accessible name.
-        <section className="wf-stack" aria-label="Social login">
-          <button
-            type="button"
-            className="wf-list-item"
-            disabled={busy || !agreed}
-            data-testid={`wf-social-${first}`}
-            onClick={() => choose(first)}
-          >
-            <span>Continue with {socialLabels[first]}</span>
-          </button>
-          {others.length ? (
-            <div className="wf-social-grid">
-              {others.map((provider) => (
-                <button
-                  type="button"
-                  key={provider}
-                  className="wf-list-item wf-social-tile"
-                  aria-label={`Continue with ${socialLabels[provider]}`}
-                  disabled={busy || !agreed}
-                  data-testid={`wf-social-${provider}`}
-                  onClick={() => choose(provider)}
-                >
-                  {socialLabels[provider]}
-                </button>
-              ))}
-            </div>
-          ) : null}
-        </section>
-      ) : null}
-      {notes}
-    </section>
+    <LoginStart
+      features={features}
+      email={email}
+      onEmail={setEmail}
+      agreed={agreed}
+      onAgreed={setAgreed}
+      busy={busy}
+      onSubmitEmail={() => start.mutate(email)}
+      onChoose={choose}
+      between={
+        screen.name === 'start' && screen.blocked ? (
+          <p className="wf-muted" data-testid="wf-popup-blocked">
+            The browser blocked the {socialLabels[screen.blocked]} window.{' '}
+            <button type="button" className="wf-button-link" onClick={() => startSocial(screen.blocked!)}>
+              Continue
+            </button>
+          </p>
+        ) : null
+      }
+      after={notes}
+    />
   )
 }
