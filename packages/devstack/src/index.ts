@@ -54,6 +54,7 @@ export { defaultChainsFile } from './repoRoot.js'
 export type { Service } from './Service.js'
 export { caipNetworkId as solanaCaipNetworkId, genesisHash as solanaGenesisHash } from './solana/constants.js'
 export { testBalances as solanaTestBalances } from './solana/fixtures.js'
+export { type BitcoinAccount, bitcoinMainnet } from './wallet/bitcoinKeys.js'
 export { MemoryStorage } from './wallet/MemoryStorage.js'
 export {
   type AnsweredRequest,

@@ -1,5 +1,6 @@
 export * from './address.js'
 export * from './api/index.js'
+export * from './bitcoin.js'
 export * from './caip.js'
 export * from './chains.js'
 export * from './errors.js'

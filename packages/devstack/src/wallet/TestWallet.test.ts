@@ -10,6 +10,7 @@ import {
 } from '@solana/web3.js'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { Verifier } from 'bip322-js'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -18,6 +19,7 @@ import { solanaAccount } from '../accounts.js'
 import { start as startRelay } from '../relay/Relay.js'
 import * as Cluster from '../solana/Cluster.js'
 import { caipNetworkId as solanaChain } from '../solana/constants.js'
+import { bitcoinMainnet } from './bitcoinKeys.js'
 import * as Anvil from './internal/anvil.js'
 import * as Dapp from './internal/dapp.js'
 import * as Namespaces from './namespaces.js'
@@ -403,5 +405,35 @@ describe('createTestWallet', () => {
     )
     expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
     expect(await connection.getBalance(recipient)).toBe(LAMPORTS_PER_SOL / 2)
+  })
+
+  it('approves bip122 chains with its native segwit accounts and answers signMessage over the relay (BIP-322)', async () => {
+    const wallet = await newWallet()
+    const bitcoinTestnet = 'bip122:000000000933ea01ad0ee984209779ba'
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: {
+        bip122: { chains: [bitcoinMainnet, bitcoinTestnet], methods: ['signMessage'], events: [] },
+      },
+    })
+    await wallet.pair(uri as string)
+    const [, dappSession] = await Promise.all([wallet.approveNextProposal(), approval()])
+    const testnetAddress = wallet.bitcoinAccounts[bitcoinTestnet]?.address as string
+    expect(wallet.bitcoinAddress).toMatch(/^bc1q/)
+    expect(testnetAddress).toMatch(/^tb1q/)
+    expect(dappSession.namespaces.bip122).toEqual({
+      chains: [bitcoinMainnet, bitcoinTestnet],
+      accounts: [`${bitcoinMainnet}:${wallet.bitcoinAddress}`, `${bitcoinTestnet}:${testnetAddress}`],
+      methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+      events: [],
+    })
+    const message = 'Sign in to Walletframe with Bitcoin'
+    const { address, signature } = await request<{ address: string; signature: string }>(
+      dappSession,
+      'signMessage',
+      { account: wallet.bitcoinAddress, message },
+      bitcoinMainnet,
+    )
+    expect(address).toBe(wallet.bitcoinAddress)
+    expect(Verifier.verifySignature(wallet.bitcoinAddress, message, signature)).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
 // A scriptable WalletConnect wallet for tests, e2e and demos: WalletKit in Node with a viem
-// account and a Solana keypair from the devstack mnemonic. It pairs from a `wc:` URI, approves or
-// rejects proposals, answers EVM and Solana requests (transactions really go to the devnets) and
-// emits events.
+// account, a Solana keypair and Bitcoin native segwit keys from the devstack mnemonic. It pairs
+// from a `wc:` URI, approves or rejects proposals, answers EVM, Solana and Bitcoin requests (EVM
+// and Solana transactions really go to the devnets; there is no Bitcoin node, see
+// bitcoinRequests.ts) and emits events.
 
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
@@ -12,8 +13,10 @@ import { Core } from '@walletconnect/core'
 import type { AuthTypes, SessionTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError } from '@walletconnect/utils'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
-import { type Address, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { type Address, InvalidParamsRpcError, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import * as BitcoinKeys from './bitcoinKeys.js'
+import * as BitcoinRequests from './bitcoinRequests.js'
 import { MemoryStorage } from './MemoryStorage.js'
 import * as Namespaces from './namespaces.js'
 import * as Requests from './requests.js'
@@ -54,7 +57,10 @@ export declare namespace create {
     rpcUrls: Record<string, string>
     /** Defaults to the standard test mnemonic. */
     mnemonic?: string
-    /** Account index N: EVM m/44'/60'/0'/0/N, Solana m/44'/501'/N'/0' (as Phantom); defaults to 0. */
+    /**
+     * Account index N: EVM m/44'/60'/0'/0/N, Solana m/44'/501'/N'/0' (as Phantom), Bitcoin
+     * m/84'/0'/N'/0/0 on mainnet and m/84'/1'/N'/0/0 on the test networks; defaults to 0.
+     */
     accountIndex?: number
     /**
      * How many EVM accounts the wallet approves, from index N on (default 1). The first is the
@@ -101,6 +107,7 @@ export async function create(options: create.Options) {
     Slip10.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(`m/44'/501'/${accountIndex}'/0'`).privateKey,
   )
   const solanaAddress = solanaKeypair.publicKey.toBase58()
+  const bitcoinAccounts = BitcoinKeys.accounts(mnemonic, accountIndex)
   // Each Core registers itself on globalThis under its storage prefix and a second Core with
   // the same prefix silently reuses the first; a unique prefix keeps wallets (and a dapp in
   // the same process) apart.
@@ -155,6 +162,9 @@ export async function create(options: create.Options) {
         {
           eip155: evmAccounts.map((evm) => evm.address),
           solana: solanaAddress,
+          bip122: Object.fromEntries(
+            Object.values(bitcoinAccounts).map((bitcoin) => [bitcoin.chainId, bitcoin.address]),
+          ),
         },
         options.approveChains,
       )
@@ -262,8 +272,15 @@ export async function create(options: create.Options) {
     const answered = async (): Promise<AnsweredRequest['response']> => {
       const rejection = rejections.shift()
       if (rejection) return { error: rejection }
+      const family = Namespaces.familyOf(params.chainId)
+      if (family === 'bip122') {
+        const bitcoin = bitcoinAccounts[params.chainId]
+        if (!bitcoin)
+          throw new InvalidParamsRpcError(new Error(`The test wallet has no account on ${params.chainId}`))
+        return { result: await BitcoinRequests.answer(params.request, { account: bitcoin }) }
+      }
       const result =
-        Namespaces.familyOf(params.chainId) === 'solana'
+        family === 'solana'
           ? await SolanaRequests.answer(params.request, {
               keypair: solanaKeypair,
               chainId: params.chainId,
@@ -307,6 +324,10 @@ export async function create(options: create.Options) {
     solanaAddress,
     /** The Solana keypair, e.g. to fund or inspect the account in a test. */
     solanaKeypair,
+    /** The Bitcoin mainnet account's address (native segwit, bc1q…), m/84'/0'/N'/0/0 of the mnemonic. */
+    bitcoinAddress: (bitcoinAccounts[BitcoinKeys.bitcoinMainnet] as BitcoinKeys.BitcoinAccount).address,
+    /** The Bitcoin account on each network the wallet knows, by CAIP-2 id (keys included, for tests). */
+    bitcoinAccounts,
     /** The WalletKit instance, for what this wrapper does not cover. */
     walletKit,
     on: events.on.bind(events) as EventEmitter<Events>['on'],

@@ -107,6 +107,34 @@ describe('Namespaces.fromProposal', () => {
     })
   })
 
+  it("approves the Bitcoin account of each requested bip122 network it knows, in that network's format", () => {
+    const mainnet = 'bip122:000000000019d6689c085ae165831e93'
+    const testnet = 'bip122:000000000933ea01ad0ee984209779ba'
+    const namespaces = Namespaces.fromProposal(
+      proposal(
+        {},
+        {
+          eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] },
+          bip122: {
+            chains: [mainnet, testnet, 'bip122:12a765e31ffd4059bada1e25190f6e98'],
+            methods: [],
+            events: [],
+          },
+        },
+      ),
+      {
+        ...accounts,
+        bip122: { [mainnet]: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', [testnet]: 'tb1qexample' },
+      },
+    )
+    expect(namespaces.bip122).toEqual({
+      chains: [mainnet, testnet],
+      accounts: [`${mainnet}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`, `${testnet}:tb1qexample`],
+      methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'],
+      events: [],
+    })
+  })
+
   it('approves a proposal that requires only solana chains', () => {
     const namespaces = Namespaces.fromProposal(
       proposal({ solana: { chains: [solanaMainnet], methods: ['solana_signTransaction'], events: [] } }),
@@ -136,7 +164,7 @@ describe('Namespaces.fromProposal', () => {
     ).toThrow(Namespaces.UnsupportedProposalError)
   })
 
-  it('refuses a proposal with neither eip155 nor solana chains', () => {
+  it('refuses a proposal with no chain of a family it has an account for', () => {
     expect(() =>
       Namespaces.fromProposal(
         proposal(

@@ -1,6 +1,7 @@
-// The session namespaces the test wallet approves: its EVM account on every eip155 chain and its
-// Solana account on every solana chain the dapp asked for (required or optional), with the
-// methods and events the wallet answers for each.
+// The session namespaces the test wallet approves: its EVM account on every eip155 chain, its
+// Solana account on every solana chain and its Bitcoin account on every bip122 chain it knows of
+// that the dapp asked for (required or optional), with the methods and events the wallet answers
+// for each.
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import type { Address } from 'viem'
 
@@ -27,16 +28,42 @@ export const solanaMethods = [
 /** Solana sessions carry no events (the WalletConnect Solana reference defines none). */
 export const solanaEvents = [] as const
 
+/** Bitcoin methods of the WalletConnect Bitcoin RPC reference the wallet answers. */
+export const bitcoinMethods = ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'] as const
+
+/** The wallet emits no Bitcoin events (its one address per network never changes). */
+export const bitcoinEvents = [] as const
+
 /** The chain families (CAIP-2 namespaces) the wallet has accounts for. */
-export type Family = 'eip155' | 'solana'
+export type Family = 'eip155' | 'solana' | 'bip122'
+
+const families = ['eip155', 'solana', 'bip122'] as const
 
 const supported: Record<Family, { methods: readonly string[]; events: readonly string[] }> = {
   eip155: { methods, events },
   solana: { methods: solanaMethods, events: solanaEvents },
+  bip122: { methods: bitcoinMethods, events: bitcoinEvents },
 }
 
-/** The wallet's addresses per family (EVM: one or several); a family without one is not approved. */
-export type Accounts = { eip155?: Address | readonly Address[]; solana?: string }
+/**
+ * The wallet's addresses per family (EVM: one or several; Bitcoin: one per network, its address
+ * format being the network's, by CAIP-2 id); a family without one is not approved.
+ */
+export type Accounts = {
+  eip155?: Address | readonly Address[]
+  solana?: string
+  bip122?: Readonly<Record<string, string>>
+}
+
+/** The addresses of `family` the wallet has on `chain`. */
+function addressesOn(accounts: Accounts, family: Family, chain: string): readonly string[] {
+  if (family === 'bip122') {
+    const address = accounts.bip122?.[chain]
+    return address ? [address] : []
+  }
+  const owned = accounts[family]
+  return owned === undefined ? [] : typeof owned === 'string' ? [owned] : owned
+}
 
 /** The proposal asks for no chain the wallet has, or requires a namespace this wallet does not have. */
 export class UnsupportedProposalError extends Error {
@@ -86,23 +113,24 @@ export function fromProposal(
       throw new UnsupportedProposalError(`The test wallet does not support ${missing.join(', ')}`)
   }
   const namespaces: SessionTypes.Namespaces = {}
-  for (const family of ['eip155', 'solana'] as const) {
-    const owned = accounts[family]
-    const addresses = owned === undefined ? [] : typeof owned === 'string' ? [owned] : owned
-    const chains =
-      addresses.length > 0
-        ? requestedChains(proposal, family).filter((chain) => !only || only.includes(chain))
-        : []
+  for (const family of families) {
+    const chains = requestedChains(proposal, family).filter(
+      (chain) => (!only || only.includes(chain)) && addressesOn(accounts, family, chain).length > 0,
+    )
     if (chains.length === 0) continue
     namespaces[family] = {
       chains,
-      accounts: chains.flatMap((chain) => addresses.map((address) => `${chain}:${address}`)),
+      accounts: chains.flatMap((chain) =>
+        addressesOn(accounts, family, chain).map((address) => `${chain}:${address}`),
+      ),
       methods: [...supported[family].methods],
       events: [...supported[family].events],
     }
   }
   if (Object.keys(namespaces).length === 0)
-    throw new UnsupportedProposalError('The proposal requests no eip155 or solana chain')
+    throw new UnsupportedProposalError(
+      'The proposal requests no eip155, solana or bip122 chain the wallet has',
+    )
   return namespaces
 }
 
@@ -146,5 +174,5 @@ export function sessionChains(namespaces: SessionTypes.Namespaces, family: Famil
 /** The family a namespace key ("solana" or "solana:<ref>") or CAIP-2 id belongs to, if the wallet has it. */
 export function familyOf(keyOrChain: string): Family | undefined {
   const prefix = keyOrChain.split(':')[0]
-  return prefix === 'eip155' || prefix === 'solana' ? prefix : undefined
+  return families.find((family) => family === prefix)
 }
