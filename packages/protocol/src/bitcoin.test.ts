@@ -5,8 +5,8 @@ import {
   BitcoinSignMessageParams,
   BitcoinSignPsbtParams,
   InvalidPsbtError,
-  isBitcoinMethod,
 } from './bitcoin.js'
+import { isBitcoinMethod } from './bitcoinMethods.js'
 
 const account = 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'
 

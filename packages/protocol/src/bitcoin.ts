@@ -2,16 +2,9 @@
 // answers them (the WalletConnect Bitcoin RPC methods): their parameters, their answers, and the
 // errors the frame refuses a malformed or foreign request with before any wallet sees it.
 
+import type { BitcoinMethod } from './bitcoinMethods.js'
 import { InvalidParamsError, ProviderRpcError, rpcErrorCodes } from './internal/rpcErrors.js'
 import * as z from './internal/zod.js'
-
-/** The Bitcoin methods a WalletConnect wallet may approve for a bip122 chain. */
-export const bitcoinMethods = ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'] as const
-export type BitcoinMethod = (typeof bitcoinMethods)[number]
-
-export function isBitcoinMethod(method: string): method is BitcoinMethod {
-  return (bitcoinMethods as readonly string[]).includes(method)
-}
 
 /**
  * How a message is signed: `bip322` the BIP-322 "simple" signature (a witness, base64), which every
@@ -105,7 +98,7 @@ export const bitcoinSchemas = {
   sendTransfer: { params: BitcoinSendTransferParams, result: BitcoinSendTransferResult },
   signPsbt: { params: BitcoinSignPsbtParams, result: BitcoinSignPsbtResult },
   getAccountAddresses: { params: BitcoinGetAccountAddressesParams, result: BitcoinGetAccountAddressesResult },
-} as const
+} as const satisfies Record<BitcoinMethod, unknown>
 
 /**
  * The request names an address that is not a Bitcoin account of the connection on that network:

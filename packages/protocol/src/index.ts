@@ -1,6 +1,7 @@
 export * from './address.js'
 export * from './api/index.js'
 export * from './bitcoin.js'
+export * from './bitcoinMethods.js'
 export * from './caip.js'
 export * from './chains.js'
 export * from './errors.js'

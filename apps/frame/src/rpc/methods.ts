@@ -1,6 +1,6 @@
 // Which EIP-1193 methods are read calls (answered by the chain's public RPC endpoint) and which
 // need the wallet (signing, sending, and the wallet's own `wallet_` calls).
-import { evmReadMethods } from '@walletframe/protocol'
+import { bitcoinMethods, evmReadMethods, isBitcoinMethod } from '@walletframe/protocol'
 
 export const readMethods = new Set(evmReadMethods)
 
@@ -26,6 +26,8 @@ export const walletMethods = new Set([
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
+  // Bitcoin methods go to the wallet on a Bitcoin network, under their WalletConnect names.
+  ...bitcoinMethods,
 ])
 
 export type Route = 'local' | 'chain' | 'wallet' | 'blocked'
@@ -40,6 +42,7 @@ export function route(method: string): Route {
 }
 
 /** The chain family a wallet method belongs to. */
-export function namespaceOf(method: string): 'eip155' | 'solana' {
+export function namespaceOf(method: string): 'eip155' | 'solana' | 'bip122' {
+  if (isBitcoinMethod(method)) return 'bip122'
   return method.startsWith('solana_') ? 'solana' : 'eip155'
 }

@@ -4,6 +4,7 @@
 import {
   type ChainNetwork,
   InvalidParamsError,
+  isBitcoinMethod,
   messages,
   type RpcRequest,
   UnauthorizedError,
@@ -47,21 +48,24 @@ export function create(core: Deps) {
   })
 
   /**
-   * The network a wallet call is for: the one named (by the request, or by a Solana dapp's `chain`),
-   * else the active one of the method's family.
+   * The network a wallet call is for: the one named (by the request, or by the `chain` a Solana or
+   * Bitcoin call carries), else the active one of the method's family.
    */
   function networkFor(request: RpcRequest, chain?: string): ChainNetwork {
+    const family = Methods.namespaceOf(request.method)
     if (request.chainId) {
       const named = core.networks.find(request.chainId)
       if (!named) throw new UnrecognizedChainError(request.chainId)
       return named
     }
     if (chain !== undefined) {
-      const named = SolanaChain.network(chain, core.networks.get().available)
+      const named =
+        family === 'solana'
+          ? SolanaChain.network(chain, core.networks.get().available)
+          : core.networks.find(chain)
       if (!named) throw new UnrecognizedChainError(chain)
       return named
     }
-    const family = Methods.namespaceOf(request.method)
     const { active, available } = core.networks.get()
     if (active?.chainNamespace === family) return active
     const { accounts } = core.connection.get()
@@ -107,17 +111,25 @@ export function create(core: Deps) {
     if (route === 'chain') return core.read(networkFor(request), request.method, request.params)
     const connector = core.connection.connector()
     if (!connector) throw new UnauthorizedError(messages.connectBeforeRequest)
-    // The chain a Solana dapp names picks the network; the wallet gets the parameters it knows.
+    // The chain a Solana or Bitcoin call names picks the network; the wallet gets the parameters it knows.
     const { chain, params } =
-      Methods.namespaceOf(request.method) === 'solana'
-        ? SolanaChain.split(request.params)
-        : { chain: undefined, params: request.params }
+      Methods.namespaceOf(request.method) === 'eip155'
+        ? { chain: undefined, params: request.params }
+        : SolanaChain.split(request.params)
+    const network = networkFor(request, chain)
     try {
-      return await connector.request({
-        method: request.method,
-        params,
-        network: networkFor(request, chain).caipNetworkId,
-      })
+      if (isBitcoinMethod(request.method)) {
+        // Bitcoin's checks carry a Bitcoin library: loaded with the first Bitcoin call.
+        const Bitcoin = await import('./bitcoin.js')
+        const checked = Bitcoin.check(request.method, params, network, core.connection.get().accounts)
+        const answer = await connector.request({
+          method: request.method,
+          params: checked,
+          network: network.caipNetworkId,
+        })
+        return Bitcoin.checkAnswer(request.method, answer)
+      }
+      return await connector.request({ method: request.method, params, network: network.caipNetworkId })
     } catch (error) {
       // A call the wallet did not approve (4200) shows "Action not allowed".
       if (rpcCode(error) === 4200) core.toasts.error(messages.actionNotAllowed)

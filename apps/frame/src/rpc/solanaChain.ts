@@ -4,7 +4,7 @@
 // network for it, because a transaction sent elsewhere would never reach the dapp's Connection.
 import { type ChainNetwork, solanaClusters, solanaLocalnet } from '@walletframe/protocol'
 
-/** The call's parameters split into the chain it names (if any) and what the wallet is sent. */
+/** The call's parameters split into the chain it names (if any) and what the wallet is sent (Bitcoin calls name theirs the same way). */
 export function split(params: unknown): { chain: string | undefined; params: unknown } {
   if (typeof params !== 'object' || params === null || Array.isArray(params) || !('chain' in params))
     return { chain: undefined, params }
