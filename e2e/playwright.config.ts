@@ -32,7 +32,7 @@ const blockedGroups = {
   /** The frame and host pages alone. */
   pages: ['deploy.spec.ts', 'foundation.spec.ts', 'regimes.spec.ts'],
   /** The WalletConnect relay and test wallet. */
-  walletconnect: ['persistence.spec.ts', 'walletconnect.spec.ts'],
+  walletconnect: ['persistence.spec.ts', 'walletconnect.spec.ts', 'walletconnectBitcoin.spec.ts'],
   /** The relay and test wallet with the Solana cluster. */
   'walletconnect-solana': ['solanaWallet.spec.ts', 'walletconnectSolana.spec.ts'],
 }

@@ -2,25 +2,12 @@
 // switches to the Solana network, sees the Solana CAIP address, and signs a message and a
 // transaction with the wallet's Solana key (the Node test wallet, over the local relay).
 import { createPublicKey, verify } from 'node:crypto'
-import type { FrameLocator, Page } from '@playwright/test'
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import type { TestWallet } from '@walletframe/devstack'
 import bs58 from 'bs58'
 import { providerRequest } from './lib/provider.js'
-import { expect, test } from './lib/walletConnect.js'
+import { connectByQr, expect, test } from './lib/walletConnect.js'
 
 test.use({ withSolana: true })
-
-async function connect(page: Page, modal: FrameLocator, wallet: TestWallet) {
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-walletconnect').click()
-  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
-  const uri = (await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string
-  await wallet.pair(uri)
-  const session = await wallet.approveNextProposal()
-  await expect(page.getByTestId('state-status')).toHaveText('connected')
-  return session
-}
 
 /** An ed25519 signature check against a raw 32-byte Solana public key. */
 function verifiesWith(address: string, message: Uint8Array, signature: Uint8Array): boolean {
@@ -45,7 +32,7 @@ test('Solana accounts a wallet approves are shown and usable across namespaces',
 }) => {
   const solana = chains.networks.find((network) => network.chainNamespace === 'solana')
   if (!solana) throw new Error('the devstack has no Solana network')
-  const session = await connect(demo, modal, wallet)
+  const session = await connectByQr(demo, modal, wallet)
   expect(session.namespaces.solana?.accounts).toEqual([`${solana.caipNetworkId}:${wallet.solanaAddress}`])
 
   // The host sees both accounts; the EVM one is the active one.

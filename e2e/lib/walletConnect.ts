@@ -1,8 +1,9 @@
 // WalletConnect for the specs: a local relay that a test can stop and restart on the same port, a
 // Node test wallet on it, and the frame configured (per page) to use that relay.
-import type { Page } from '@playwright/test'
+import { expect, type FrameLocator, type Page } from '@playwright/test'
 import { createTestWallet, startRelay, type TestWallet } from '@walletframe/devstack'
-import type { ChainsFile, FrameConfigInput } from '@walletframe/protocol'
+import type { ChainNetwork, ChainsFile, FrameConfigInput } from '@walletframe/protocol'
+import { bitcoinNetworks } from '@walletframe/protocol/networks'
 import { test as chainsTest } from './chains.js'
 import { hostnamesOf } from './stack.js'
 
@@ -57,7 +58,30 @@ export function recordOutbound(page: Page, local: string[] = []): string[] {
   return outbound
 }
 
-export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }, { relay: RelayHandle }>({
+/** Bitcoin mainnet, as the catalog has it: there is no Bitcoin node locally, so nothing may read it. */
+export const bitcoinMainnet = bitcoinNetworks[0] as ChainNetwork
+
+/**
+ * Connects the test wallet from the Connect view's QR code: the wallet pairs from its URI and
+ * approves the proposal; resolves with the session once the host says it is connected.
+ */
+export async function connectByQr(page: Page, modal: FrameLocator, wallet: TestWallet) {
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-walletconnect').click()
+  await expect(modal.getByTestId('wf-wc-qr').locator('img')).toBeVisible()
+  const uri = (await modal.getByTestId('wf-wc-uri').getAttribute('data-uri')) as string
+  await wallet.pair(uri)
+  const session = await wallet.approveNextProposal()
+  await expect(page.getByTestId('state-status')).toHaveText('connected')
+  return session
+}
+
+export const test = chainsTest.extend<
+  { wallet: TestWallet; outbound: string[]; withBitcoin: boolean },
+  { relay: RelayHandle }
+>({
+  /** The host's networks also offer Bitcoin mainnet (set per test: the pages read them as they load). */
+  withBitcoin: [false, { option: true }],
   relay: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -81,9 +105,11 @@ export const test = chainsTest.extend<{ wallet: TestWallet; outbound: string[] }
     },
     { scope: 'worker' },
   ],
-  page: async ({ page, stack, relay }, use) => {
+  page: async ({ page, stack, relay, chains, withBitcoin }, use) => {
+    if (withBitcoin) stack.setNetworks([...chains.networks, bitcoinMainnet])
     await useLocalRelay(page, stack.frame.origin, relay.url)
     await use(page)
+    if (withBitcoin) stack.setNetworks(chains.networks)
   },
   outbound: async ({ page, stack }, use) => {
     await use(recordOutbound(page, hostnamesOf(stack)))

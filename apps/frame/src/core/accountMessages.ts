@@ -1,6 +1,7 @@
 // What the account views and the send form's validation say, in one place.
 export const accountMessages = {
   tokenBalanceUnavailable: 'Token Balance Unavailable',
+  balancesNotShown: 'Balances are not shown on this network.',
   failedToFetchTransactions: 'Failed to fetch transactions',
   transactionStarted: 'Transaction started',
   evmSendFailed: 'Something went wrong',

@@ -13,6 +13,12 @@ export const staleTimeMs = 30_000
 /** The namespaces the balance service serves: eip155 and solana. */
 export const balanceNamespaces: ReadonlySet<string> = new Set(['eip155', 'solana'])
 
+/**
+ * Namespaces whose balances the frame does not show at all, so their networks ask no one and fail
+ * nothing: bip122, as no Bitcoin node or indexer is configured anywhere the frame could read.
+ */
+export const unshownNamespaces: ReadonlySet<string> = new Set(['bip122'])
+
 /** The balance service could not answer, or does not serve this network. */
 export class TokenBalanceUnavailableError extends FrameError {
   override name = 'TokenBalanceUnavailableError'

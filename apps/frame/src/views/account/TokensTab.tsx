@@ -1,6 +1,7 @@
 // Tokens: the active network's balances from the API (native and tokens), with USD values. A failed
 // or unsupported fetch toasts "Token Balance Unavailable" and shows none; the retry block
-// keeps further fetches empty for 30 s.
+// keeps further fetches empty for 30 s. A network whose balances are not shown (Bitcoin) asks
+// nothing and says so, without an error.
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { useEffect } from 'react'
@@ -11,10 +12,20 @@ import * as TokenBalances from '../../queries/tokenBalances.js'
 
 export function TokensTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, balanceRetry, core } = useFrame()
-  const query = useQuery(TokenBalances.tokenBalances(api, balanceRetry, network, address))
+  const unshown = TokenBalances.unshownNamespaces.has(network.chainNamespace)
+  const query = useQuery({
+    ...TokenBalances.tokenBalances(api, balanceRetry, network, address),
+    enabled: !unshown,
+  })
   useEffect(() => {
     if (query.errorUpdatedAt > 0) core.toasts.error(accountMessages.tokenBalanceUnavailable)
   }, [query.errorUpdatedAt, core])
+  if (unshown)
+    return (
+      <p className="wf-muted" data-testid="wf-tokens-unavailable">
+        {accountMessages.balancesNotShown}
+      </p>
+    )
   if (query.isPending) return <p className="wf-muted">Loading balances…</p>
   const balances = query.data ?? []
   if (balances.length === 0)
