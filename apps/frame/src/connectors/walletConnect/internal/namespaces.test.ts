@@ -108,6 +108,23 @@ describe('approves', () => {
     expect(Namespaces.approves(multi, 'solana_signMessage', solanaMainnet)).toBe(true)
     expect(Namespaces.approves(multi, 'personal_sign', solanaMainnet)).toBe(false)
   })
+
+  it('approves a Bitcoin method only where the wallet listed it for that bip122 chain', () => {
+    const bitcoin = 'bip122:000000000019d6689c085ae165831e93'
+    const namespaces: SessionTypes.Namespaces = {
+      bip122: {
+        chains: [bitcoin],
+        accounts: [`${bitcoin}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`],
+        methods: ['signMessage'],
+        events: [],
+      },
+    }
+    expect(Namespaces.approves(namespaces, 'signMessage', bitcoin)).toBe(true)
+    expect(Namespaces.approves(namespaces, 'signPsbt', bitcoin)).toBe(false)
+    expect(Namespaces.approves(namespaces, 'signMessage', 'bip122:000000000933ea01ad0ee984209779ba')).toBe(
+      false,
+    )
+  })
 })
 
 describe('decideSwitch', () => {

@@ -2,7 +2,7 @@
 // that keep requests inside what the wallet approved (CAIP-25 session namespaces).
 
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
-import { type CaipAddress, type ChainNetwork, isCaipAddress } from '@walletframe/protocol'
+import { bitcoinMethods, type CaipAddress, type ChainNetwork, isCaipAddress } from '@walletframe/protocol'
 
 export const eip155Methods = [
   'personal_sign',
@@ -23,7 +23,7 @@ export const solanaMethods = [
   'solana_signTransaction',
   'solana_signAndSendTransaction',
 ] as const
-export const bip122Methods = ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'] as const
+export const bip122Methods = bitcoinMethods
 
 /**
  * Proposal namespaces for the host's networks: eip155, solana and bip122 chains, the active network
