@@ -43,6 +43,13 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
   }, bindingName)
 }
 
+/** Every toast text the pages and frames of `context` have shown so far, in order. */
+export function toastsShown(context: BrowserContext): readonly string[] {
+  const log = logs.get(context)
+  if (!log) throw new Error('Toasts are not recorded in this context (recordToasts)')
+  return [...log.shown]
+}
+
 /**
  * Waits until the modal's page has shown a toast matching `expected` after the last one an earlier
  * call matched, and marks it matched.
