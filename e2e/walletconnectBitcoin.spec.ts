@@ -2,15 +2,16 @@
 // switches to Bitcoin and has the wallet sign a message (BIP-322 simple) and a PSBT through the
 // provider; each signature is verified here with Bitcoin libraries of their own (bip322-js,
 // bitcoinjs-lib). The frame refuses, before the wallet sees them, a request to sign for an address
-// the user did not connect, a malformed PSBT and a Bitcoin call on an EVM chain. There is no Bitcoin
-// node locally: the Account view shows no balance and no error, and nothing leaves the machine.
+// the user did not connect, a malformed PSBT, a Bitcoin call on an EVM chain and a method the wallet
+// did not approve. There is no Bitcoin node locally: the Account view shows no balance and no error,
+// and nothing leaves the machine.
 import * as ecc from '@bitcoinerlab/secp256k1'
 import type { AnsweredRequest } from '@walletframe/devstack'
 import { Verifier } from 'bip322-js'
 import * as bitcoin from 'bitcoinjs-lib'
 import { providerRequest } from './lib/provider.js'
-import { toastsShown } from './lib/toasts.js'
-import { bitcoinMainnet, connectByQr, expect, test } from './lib/walletConnect.js'
+import { expectToast, toastsShown } from './lib/toasts.js'
+import { bitcoinMainnet, connectByQr, expect, test, testWalletOn } from './lib/walletConnect.js'
 
 test.use({ withBitcoin: true })
 
@@ -66,12 +67,23 @@ test('a Bitcoin account a wallet approves is listed, switched to, and signs mess
   await expect(modal.getByTestId('wf-account-balance')).toHaveCount(0)
   await modal.getByTestId('wf-close').click()
 
-  // signMessage: BIP-322 simple, checked with bip322-js.
+  // signMessage: BIP-322 simple by default, the legacy format (65 bytes) on protocol ecdsa; both
+  // checked with bip322-js, which verifies either.
   const message = 'Sign in to the demo with Bitcoin'
   const signed = await providerRequest(demo, 'signMessage', { account: wallet.bitcoinAddress, message })
   const { address, signature } = signed.result as { address: string; signature: string }
   expect(address).toBe(wallet.bitcoinAddress)
+  expect(Buffer.from(signature, 'base64').length).toBeGreaterThan(65)
   expect(Verifier.verifySignature(wallet.bitcoinAddress, message, signature)).toBe(true)
+  expect(Verifier.verifySignature(wallet.bitcoinAddress, `${message}.`, signature)).toBe(false)
+  const legacy = await providerRequest(demo, 'signMessage', {
+    account: wallet.bitcoinAddress,
+    message,
+    protocol: 'ecdsa',
+  })
+  const legacySignature = (legacy.result as { signature: string }).signature
+  expect(Buffer.from(legacySignature, 'base64')).toHaveLength(65)
+  expect(Verifier.verifySignature(wallet.bitcoinAddress, message, legacySignature)).toBe(true)
 
   // signPsbt: the named input signed by the wallet's key; the signature verifies over the PSBT's sighash.
   const stranger = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'
@@ -94,7 +106,12 @@ test('a Bitcoin account a wallet approves is listed, switched to, and signs mess
     amount: '150000',
   })
   expect(transfer.result).toEqual({ txid: expect.stringMatching(/^[0-9a-f]{64}$/) })
-  expect(answered.map((request) => request.method)).toEqual(['signMessage', 'signPsbt', 'sendTransfer'])
+  expect(answered.map((request) => request.method)).toEqual([
+    'signMessage',
+    'signMessage',
+    'signPsbt',
+    'sendTransfer',
+  ])
 
   // Refused by the frame before the wallet: an address the user did not connect (4100), a
   // malformed PSBT (-32602), a Bitcoin call on an EVM chain (-32602).
@@ -125,7 +142,44 @@ test('a Bitcoin account a wallet approves is listed, switched to, and signs mess
     code: -32602,
     message: `signMessage is a Bitcoin method and ${evm} is not a Bitcoin network`,
   })
-  expect(answered).toHaveLength(3)
+  expect(answered).toHaveLength(4)
   // No toast at any point: no "Token Balance Unavailable", no error.
   expect(toastsShown(demo.context())).toEqual([])
+})
+
+test('a Bitcoin method the wallet did not approve is refused with 4200 without reaching it', async ({
+  demo,
+  modal,
+  relay,
+  chains,
+}) => {
+  // A wallet that signs messages but no PSBT.
+  const wallet = await testWalletOn(relay, chains, { accountIndex: 5, methods: { bip122: ['signMessage'] } })
+  try {
+    const answered: string[] = []
+    wallet.on('request', (request) => answered.push(request.method))
+    const session = await connectByQr(demo, modal, wallet)
+    expect(session.namespaces.bip122?.methods).toEqual(['signMessage'])
+    const refused = await providerRequest(demo, 'signPsbt', {
+      account: wallet.bitcoinAddress,
+      psbt: unsignedPsbt(wallet.bitcoinAddress, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'),
+      signInputs: [{ address: wallet.bitcoinAddress, index: 0 }],
+    })
+    expect(refused.error).toEqual({ code: 4200, message: 'Requested RPC call is not allowed: signPsbt' })
+    await expectToast(modal, 'Action not allowed')
+    const signed = await providerRequest(demo, 'signMessage', {
+      account: wallet.bitcoinAddress,
+      message: 'hi',
+    })
+    expect(
+      Verifier.verifySignature(
+        wallet.bitcoinAddress,
+        'hi',
+        (signed.result as { signature: string }).signature,
+      ),
+    ).toBe(true)
+    expect(answered).toEqual(['signMessage'])
+  } finally {
+    await wallet.close()
+  }
 })

@@ -61,6 +61,15 @@ export function recordOutbound(page: Page, local: string[] = []): string[] {
 /** Bitcoin mainnet, as the catalog has it: there is no Bitcoin node locally, so nothing may read it. */
 export const bitcoinMainnet = bitcoinNetworks[0] as ChainNetwork
 
+/** A Node test wallet on the local relay, with the RPC URLs of the devstack's chains; `options` add to that. */
+export function testWalletOn(
+  relay: Pick<RelayHandle, 'url'>,
+  chains: ChainsFile,
+  options: Omit<Parameters<typeof createTestWallet>[0], 'relayUrl' | 'rpcUrls'>,
+): Promise<TestWallet> {
+  return createTestWallet({ relayUrl: relay.url, rpcUrls: rpcUrlsByCaip(chains), ...options })
+}
+
 /**
  * Connects the test wallet from the Connect view's QR code: the wallet pairs from its URI and
  * approves the proposal; resolves with the session once the host says it is connected.
@@ -115,11 +124,7 @@ export const test = chainsTest.extend<
     await use(recordOutbound(page, hostnamesOf(stack)))
   },
   wallet: async ({ relay, chains }, use) => {
-    const wallet = await createTestWallet({
-      relayUrl: relay.url,
-      rpcUrls: rpcUrlsByCaip(chains),
-      accountIndex: 4,
-    })
+    const wallet = await testWalletOn(relay, chains, { accountIndex: 4 })
     await use(wallet)
     await wallet.close()
   },

@@ -78,6 +78,11 @@ export declare namespace create {
      * for); others can still be added by wallet_switchEthereumChain when `rpcUrls` has them.
      */
     approveChains?: readonly string[]
+    /**
+     * The methods the wallet approves per chain family, of those it answers (all of them by
+     * default): e.g. `{ bip122: ['signMessage'] }` for a wallet that signs no PSBT.
+     */
+    methods?: Partial<Record<Namespaces.Family, readonly string[]>>
     /** Approve every proposal as it arrives (CLI and demos). Defaults to false. */
     autoApprove?: boolean
     /**
@@ -167,6 +172,7 @@ export async function create(options: create.Options) {
           ),
         },
         options.approveChains,
+        options.methods,
       )
     } catch (error) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_NAMESPACE_KEY') })

@@ -135,6 +135,17 @@ describe('Namespaces.fromProposal', () => {
     })
   })
 
+  it('approves only the methods it is told to, of those it answers', () => {
+    const mainnet = 'bip122:000000000019d6689c085ae165831e93'
+    const namespaces = Namespaces.fromProposal(
+      proposal({}, { bip122: { chains: [mainnet], methods: ['signMessage', 'signPsbt'], events: [] } }),
+      { bip122: { [mainnet]: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te' } },
+      undefined,
+      { bip122: ['signMessage', 'signTaprootOnly'] },
+    )
+    expect(namespaces.bip122?.methods).toEqual(['signMessage'])
+  })
+
   it('approves a proposal that requires only solana chains', () => {
     const namespaces = Namespaces.fromProposal(
       proposal({ solana: { chains: [solanaMainnet], methods: ['solana_signTransaction'], events: [] } }),

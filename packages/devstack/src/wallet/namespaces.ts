@@ -99,14 +99,18 @@ export function fromProposal(
   accounts: Accounts,
   /** The chains the wallet approves at most (every requested one when absent). */
   only?: readonly string[],
+  /** The methods the wallet approves per family, of those it answers (all of them when absent). */
+  methods?: Partial<Record<Family, readonly string[]>>,
 ): SessionTypes.Namespaces {
+  const approved = (family: Family) =>
+    supported[family].methods.filter((method) => methods?.[family]?.includes(method) ?? true)
   for (const [key, namespace] of Object.entries(proposal.requiredNamespaces ?? {})) {
     const family = familyOf(key)
     if (!family || !accounts[family]) {
       throw new UnsupportedProposalError(`The test wallet has no ${key.split(':')[0]} accounts`)
     }
     const missing = [
-      ...namespace.methods.filter((method) => !supported[family].methods.includes(method)),
+      ...namespace.methods.filter((method) => !approved(family).includes(method)),
       ...namespace.events.filter((event) => !supported[family].events.includes(event)),
     ]
     if (missing.length > 0)
@@ -123,7 +127,7 @@ export function fromProposal(
       accounts: chains.flatMap((chain) =>
         addressesOn(accounts, family, chain).map((address) => `${chain}:${address}`),
       ),
-      methods: [...supported[family].methods],
+      methods: approved(family),
       events: [...supported[family].events],
     }
   }
