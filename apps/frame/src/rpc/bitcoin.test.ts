@@ -154,6 +154,26 @@ describe('the router on Bitcoin calls', () => {
     expect(connector.request).not.toHaveBeenCalled()
   })
 
+  it('refuses a connection without a Bitcoin account (an embedded or browser wallet) with 4100, an app without a Bitcoin network with 4902', async () => {
+    const core = coreWith([ethereum, mainnet])
+    const router = Router.create({ ...core, read: async () => null })
+    const connector = await connectFake(core, { accounts: [`eip155:1:${evmAddress}`], network: 'eip155:1' })
+    await expect(
+      router.request({ method: 'signMessage', params: { account: own, message: 'hi' } }),
+    ).rejects.toMatchObject({ code: 4100 })
+    const evmOnly = coreWith([ethereum])
+    const evmRouter = Router.create({ ...evmOnly, read: async () => null })
+    const evmConnector = await connectFake(evmOnly, {
+      accounts: [`eip155:1:${evmAddress}`],
+      network: 'eip155:1',
+    })
+    await expect(
+      evmRouter.request({ method: 'signMessage', params: { account: own, message: 'hi' } }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(connector.request).not.toHaveBeenCalled()
+    expect(evmConnector.request).not.toHaveBeenCalled()
+  })
+
   it('takes the network from the chain the call names, without the chain in the wallet parameters', async () => {
     const { router, connector } = await setup()
     await expect(
