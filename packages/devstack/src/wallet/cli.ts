@@ -59,7 +59,9 @@ wallet.on('request', (request) => {
 wallet.on('delete', ({ topic }) => console.log(`session ${topic} ended by the dapp`))
 wallet.on('error', (error) => console.error(`error: ${error.message}`))
 
-console.log(`test wallet ${wallet.address} / ${wallet.solanaAddress} pairing through ${values.relay}`)
+console.log(
+  `test wallet ${wallet.address} / ${wallet.solanaAddress} / ${wallet.bitcoinAddress} pairing through ${values.relay}`,
+)
 await wallet.pair(values.uri)
 console.log('paired; waiting for the proposal (Ctrl-C to quit)')
 
