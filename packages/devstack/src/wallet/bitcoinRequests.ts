@@ -87,9 +87,10 @@ function hex(bytes: Uint8Array): string {
 }
 
 /**
- * BIP-322 "simple": the message's tagged hash is committed to by a virtual `to_spend` transaction
- * paying the address; the signature is the witness of the virtual `to_sign` transaction spending
- * it, serialized and base64-encoded. https://github.com/bitcoin/bips/blob/master/bip-0322.mediawiki
+ * BIP-322 "simple": the message's tagged hash (tag "BIP0322-signed-message") goes into the scriptSig
+ * of a virtual `to_spend` transaction (version 0, one input spending nothing, one 0-value output
+ * paying the address); the signature is the witness of the virtual `to_sign` transaction that
+ * spends that output to an OP_RETURN, serialized and base64-encoded. A verifier rebuilds both.
  */
 export function signBip322(
   message: string,
