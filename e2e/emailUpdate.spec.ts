@@ -129,8 +129,10 @@ test('add email to an X login: confirmed with X again in a popup, one code to th
   const popupOpened = page.waitForEvent('popup')
   await modal.getByTestId('wf-update-email-confirm-start').click()
   const popup = await popupOpened
+  // Waited for from before the click: the popup may be gone before the click's call returns.
+  const closed = popup.waitForEvent('close', { timeout: 15_000 })
   await popup.locator('button[value="alice"]').click()
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  await closed
 
   // Confirmed: the address, and its code (the only one: there is no current mailbox).
   await modal.getByTestId('wf-update-email-input').fill(newEmail)

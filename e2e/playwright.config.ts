@@ -61,8 +61,9 @@ export default defineConfig<object, { regime: Regime }>({
   // runs a connect flow with the frame on the host page's site; persistence.spec.ts, account.spec.ts
   // (the API's data, the query caches the frame keeps where it has storage), signIn.spec.ts (the
   // sign-in sessions the frame keeps) and onramp.spec.ts (a checkout popup on another origin) run in
-  // all three. socialLogin.spec.ts runs partitioned too: its popup on the frame origin is first-party,
-  // with storage of its own, while the iframe that waits for the login has its host site's partition.
+  // all three. socialLogin.spec.ts runs in all three too: its popup on the frame origin is first-party,
+  // with storage of its own, while the iframe that waits for the login has its host site's partition,
+  // none, or (same-site) the popup's own storage.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -87,6 +88,7 @@ export default defineConfig<object, { regime: Regime }>({
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
+        'socialLogin.spec.ts',
       ],
     },
     {
@@ -95,6 +97,7 @@ export default defineConfig<object, { regime: Regime }>({
       testMatch: [
         'regimes.spec.ts',
         'sameSite.spec.ts',
+        'socialLogin.spec.ts',
         'persistence.spec.ts',
         'account.spec.ts',
         'signIn.spec.ts',

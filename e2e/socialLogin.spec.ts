@@ -6,7 +6,7 @@
 // attempt, connects, and the host's provider signs for the embedded address once the user approves.
 // Sign-out ends the session. Login CSRF fails: a victim who signs in through the attacker's provider
 // link (another browser) finishes nothing, so the attacker's attempt never becomes ready.
-// Runs with the frame's storage blocked and partitioned (playwright.config.ts); the OAuth 2 providers
+// Runs in every storage regime (playwright.config.ts); the OAuth 2 providers
 // and a chain behind Cross-Origin-Opener-Policy are in socialLoginProviders.spec.ts.
 import type { Browser } from '@playwright/test'
 import { connectSigningInput } from '@walletframe/protocol'
@@ -45,8 +45,10 @@ test('google login in a popup (blocked once, then continued): connected, signs, 
   const popup = await popupOpened
   await expect(modal.getByTestId('wf-social-waiting')).toBeVisible()
   // The stand-in's user picker: Alice, whose address google verifies.
+  // Waited for from before the click: the popup may be gone before the click's call returns.
+  const closed = popup.waitForEvent('close', { timeout: 15_000 })
   await popup.locator('button[value="alice"]').click()
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  await closed
 
   await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
   await modal.getByTestId('wf-recovery-password-input').fill('correct horse battery staple')

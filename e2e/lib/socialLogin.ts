@@ -38,8 +38,10 @@ export async function socialLogin(
   const popup = await popupOpened
   await expect(modal.getByTestId('wf-social-waiting')).toBeVisible()
   await options.onPopup?.(popup)
+  // Waited for from before the click: the popup may be gone before the click's call returns.
+  const closed = popup.waitForEvent('close', { timeout: 15_000 })
   await popup.locator(`button[value="${options.user ?? 'alice'}"]`).click()
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  await closed
 
   // The wallet is created (first login of this user) or opened (a device without its share): both
   // ask for the recovery password. A device that keeps its share asks nothing.
