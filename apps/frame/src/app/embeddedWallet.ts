@@ -47,5 +47,10 @@ export function load(
     preferredAccountType: wallet.preferredAccountType,
     setPreferredAccountType: wallet.setPreferredAccountType,
     smartAccountAvailable: wallet.smartAccountAvailable,
+    smartSessions: {
+      grants: wallet.connector.grants,
+      usage: (id) => wallet.connector.grantUsage(id),
+      revoke: (id) => wallet.connector.revokeGrant(id),
+    },
   }
 }

@@ -12,6 +12,7 @@ import { AccountHeader } from './account/AccountHeader.js'
 import { AccountTypeSwitch } from './account/AccountTypeSwitch.js'
 import { ActivityTab } from './account/ActivityTab.js'
 import { NftsTab } from './account/NftsTab.js'
+import { SmartSessions } from './account/SmartSessions.js'
 import { TokensTab } from './account/TokensTab.js'
 import { UpdateEmailEntry } from './embedded/UpdateEmailEntry.js'
 
@@ -74,6 +75,7 @@ export function Account() {
       </button>
       <UpdateEmailEntry />
       <AccountTypeSwitch />
+      <SmartSessions />
       {address ? (
         <div className="wf-features">
           {features
