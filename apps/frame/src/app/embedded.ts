@@ -22,7 +22,6 @@ export function wire(
         projectId: () => core.hostSession.config()?.projectId,
         sdk: () => core.hostSession.get()?.sdk,
         networks: () => core.networks.get().available,
-        origin: () => core.hostSession.get()?.origin,
       })
       connectors.adopt(loaded.connector)
       return loaded
