@@ -387,7 +387,10 @@ export function create(options: create.Options): EmbeddedConnector {
           eoa: wallet.eip155 as Address,
           smartAccount: smart?.address,
           inUse: accountType(),
-          networks: usable().filter((n) => n.chainNamespace === 'eip155'),
+          // The active EVM network first: a grant that names no chain is for it.
+          networks: usable()
+            .filter((n) => n.chainNamespace === 'eip155')
+            .sort((a, b) => Number(b === evmNetwork()) - Number(a === evmNetwork())),
           batches,
           grants,
           origin: options.origin?.(),

@@ -4,10 +4,11 @@
 // typed errors before the user is asked.
 import { type ChainNetwork, GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
 import { solanaNetwork } from '@walletframe/protocol/testing'
-import { type Address, type Hex, type PublicClient, parseEther, toHex } from 'viem'
+import { type Address, type Hex, type PublicClient, parseEther, toHex, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policiesOf } from './smartSessions.js'
+import type { Grant } from './sessionGrants.js'
+import { permit, policiesOf } from './smartSessions.js'
 import { baseWithBundler, connectedWallet } from './testing.js'
 
 let stop: (() => Promise<void>) | undefined
@@ -232,5 +233,59 @@ describe('policiesOf', () => {
       'None of the permissions asked for is supported',
     )
     expect(GrantPermissionsRequest.safeParse({ expiry: 'soon', permissions: [] }).success).toBe(false)
+  })
+})
+
+describe('permit', () => {
+  const token = fresh()
+  const grant = (overrides: Partial<Grant> = {}): Grant => ({
+    id: `0x${'11'.repeat(32)}`,
+    origin: dapp,
+    network: base,
+    account: fresh(),
+    key: fresh(),
+    validAfter: 1_000,
+    validUntil: 2_000,
+    period: 0,
+    calls: [
+      { target: zeroAddress, selector: '0x00000000' },
+      { target: token, selector: '0xa9059cbb' },
+    ],
+    limits: [],
+    permissions: [],
+    revoked: false,
+    ...overrides,
+  })
+
+  it('lets through plain transfers and the allowed selector on its target', () => {
+    expect(() =>
+      permit(
+        grant(),
+        [
+          { to: fresh(), value: '0x1' },
+          { to: token, data: '0xa9059cbb0000' },
+        ],
+        1_500,
+      ),
+    ).not.toThrow()
+  })
+
+  it('refuses an expired grant, another target or selector, a call to the account itself (-32003, by the frame)', () => {
+    const refused = { code: -32003, data: { by: 'frame' } }
+    const expect32003 = (run: () => void, reason: string) => {
+      try {
+        run()
+      } catch (error) {
+        expect(error).toMatchObject({ ...refused, data: { ...refused.data, reason } })
+        return
+      }
+      throw new Error('permitted')
+    }
+    expect32003(() => permit(grant(), [{ to: fresh() }], 2_000), 'expired')
+    expect32003(() => permit(grant(), [{ to: fresh(), data: '0xa9059cbb' }], 1_500), 'CallNotAllowed')
+    expect32003(() => permit(grant(), [{ to: token, data: '0x095ea7b3' }], 1_500), 'CallNotAllowed')
+    expect32003(() => permit(grant(), [{ to: token, data: '0xa9' }], 1_500), 'CallNotAllowed')
+    const self = grant()
+    expect32003(() => permit(self, [{ to: self.account, value: '0x1' }], 1_500), 'CallNotAllowed')
   })
 })

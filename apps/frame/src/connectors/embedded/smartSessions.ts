@@ -162,6 +162,7 @@ function target(context: Context, request: GrantPermissionsRequest): ChainNetwor
     throw new UnsupportedMethodError(
       'wallet_grantPermissions (the EOA enforces no permissions; use the smart account)',
     )
+  // Without a chainId: the network in use (listed first).
   const network = request.chainId
     ? context.networks.find((candidate) => BigInt(candidate.id) === BigInt(request.chainId as string))
     : context.networks[0]
