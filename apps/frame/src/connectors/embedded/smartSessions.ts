@@ -171,7 +171,13 @@ function target(context: Context, request: GrantPermissionsRequest): ChainNetwor
   return network
 }
 
-const chainTime = async (client: SmartAccount.Handle['client']) => Number((await client.getBlock()).timestamp)
+/**
+ * The time the next block will carry, which the EntryPoint checks a grant's window against: the
+ * latest block's, or the clock's when that block is older (a chain that mines only on demand, as
+ * a devnet does, may have made none for a while; its next one takes the current time).
+ */
+const chainTime = async (client: SmartAccount.Handle['client']) =>
+  Math.max(Number((await client.getBlock()).timestamp), Math.floor(Date.now() / 1000))
 
 /** wallet_grantPermissions: approved by the user, then granted on chain by the owner's UserOperation. */
 export async function grant(context: Context, params: unknown): Promise<GrantPermissionsResult> {
