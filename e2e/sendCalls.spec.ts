@@ -18,44 +18,13 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import { answerInFrame, hostState, loginByEmail } from './lib/emailLogin.js'
+import { answerInFrame, hostState } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
-import { serveHostPage } from './lib/hostPage.js'
 import { providerRequest } from './lib/provider.js'
-import { projectId } from './lib/stack.js'
+import { type Call, type HostAccount, loginOnViemHost, type ViemHost } from './lib/viemHost.js'
 
 const test = apiTest
 test.use({ withBundler: true })
-
-type Call = { to: Address; data?: `0x${string}`; value?: string }
-type Answer = { id?: string; error?: { code?: number; message: string } }
-/** What e2e/lib/viemHost.page.ts exposes for EIP-5792. */
-type ViemHost = {
-  host: {
-    getCapabilities(account: Address, chainId: number): Promise<unknown>
-    sendCalls(request: {
-      account: Address
-      chainId: number
-      forceAtomic?: boolean
-      calls: Call[]
-    }): Promise<Answer>
-    waitForCallsStatus(
-      id: string,
-      pollingInterval?: number,
-    ): Promise<{
-      status: string
-      statusCode: number
-      atomic: boolean
-      chainId: number
-      receipts: { status: string; transactionHash: string }[]
-    }>
-  }
-}
-type HostAccount = {
-  address: Address
-  allAccounts: { namespace: string; address: Address; type: string }[]
-  embeddedWalletInfo?: { accountType: string }
-}
 
 const erc20 = parseAbi([
   'function approve(address spender, uint256 amount) returns (bool)',
@@ -66,19 +35,6 @@ const erc20 = parseAbi([
 const router = parseAbi([
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ])
-
-type Fixtures = Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'stack' | 'chains'>
-
-/** The viem host page at /{name}.html, logged in to a new embedded wallet (email {name}-…). */
-async function loginOnViemHost({ page, stack, chains }: Fixtures, name: string) {
-  const url = await serveHostPage(page, stack.demo.origin, {
-    entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
-    path: `/${name}.html`,
-    config: { frameUrl: stack.frame.url, projectId, networks: chains.networks.map((n) => n.caipNetworkId) },
-  })
-  const email = `${name}-${Date.now()}@example.test`
-  return loginByEmail(page, { demoUrl: url, mailUrl: chains.services.mail as string }, email)
-}
 
 test('viem sendCalls: the smart account sends an approve and the swap that spends it as one atomic batch, approved once; the EOA refuses an atomic batch (5760)', async ({
   page,
@@ -109,7 +65,15 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   const waitForCallsStatus = (id: string) =>
     page.evaluate((id) => (window as unknown as ViemHost).host.waitForCallsStatus(id, 250), id)
 
-  expect(await getCapabilities(smart)).toEqual({ atomic: { status: 'supported' } })
+  expect(await getCapabilities(smart)).toEqual({
+    atomic: { status: 'supported' },
+    permissions: {
+      supported: true,
+      permissionTypes: ['native-token-transfer', 'erc20-token-transfer', 'contract-call'],
+      policyTypes: ['token-allowance', 'spend-period'],
+      signerTypes: ['wallet'],
+    },
+  })
 
   // The account pays for its UserOperation (no paymaster on the devnet) and gets 100 USDC to swap.
   await client.request({
@@ -180,7 +144,10 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   await modal.getByTestId('wf-account-type-switch').click()
   await expect(modal.getByTestId('wf-account-type-switch')).toHaveAttribute('data-account-type', 'eoa')
   await modal.getByTestId('wf-close').click()
-  expect(await getCapabilities(eoa)).toEqual({ atomic: { status: 'unsupported' } })
+  expect(await getCapabilities(eoa)).toEqual({
+    atomic: { status: 'unsupported' },
+    permissions: { supported: false },
+  })
   const transfers: Call[] = [
     { to: receiver, value: '1' },
     { to: receiver, value: '2' },

@@ -9,6 +9,8 @@ export type HostConfig = {
   solanaRpcUrl?: string
   /** wagmi's EIP-6963 discovery (createConfig's multiInjectedProviderDiscovery); wagmi's default, on, when unset. */
   multiInjectedProviderDiscovery?: boolean
+  /** The modal's features (createWalletframe's `features`), e.g. `{ smartSessions: true }`. */
+  features?: Record<string, boolean>
 }
 
 export function hostConfig(): HostConfig {

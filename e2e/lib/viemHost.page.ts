@@ -2,9 +2,11 @@
 // EIP-1193 provider, and a log of the provider's events in order, with the chain viem reads when
 // `connect` arrives (what a dapp starting from that event sees); viem's own EIP-5792 actions
 // (getCapabilities, sendCalls, waitForCallsStatus) over the same provider; and the status and Open
-// button the login helpers look for (emailLogin.ts). `window.host` is for the spec.
+// button the login helpers look for (emailLogin.ts); viem's experimental ERC-7715 grantPermissions.
+// `window.host` is for the spec.
 import { createWalletframe } from '@walletframe/sdk'
 import { type Address, type BaseError, createWalletClient, custom, defineChain, type Hex } from 'viem'
+import { grantPermissions } from 'viem/experimental'
 import { hostConfig } from './hostConfig.js'
 
 const settings = hostConfig()
@@ -13,6 +15,7 @@ const instance = createWalletframe({
   frameUrl: settings.frameUrl,
   networks: settings.networks,
   metadata: { name: 'viem host', url: location.origin },
+  ...(settings.features ? { features: settings.features } : {}),
 })
 const { provider } = instance
 const client = createWalletClient({ transport: custom(provider) })
@@ -39,11 +42,22 @@ const chainOf = (id: number) =>
     rpcUrls: { default: { http: [] } },
   })
 
-/** The EIP-1193 code viem's error carries (on itself or a cause), with its message. */
+/** The EIP-1193 code viem's error carries (on itself or a cause), with its message, details and data. */
 function failure(error: unknown) {
-  let cause = error as { code?: unknown; cause?: unknown } | undefined
-  while (cause && typeof cause.code !== 'number') cause = cause.cause as typeof cause
-  return { error: { code: cause?.code as number | undefined, message: (error as BaseError).shortMessage } }
+  type Link = { code?: unknown; cause?: unknown; data?: unknown } | undefined
+  let cause = error as Link
+  while (cause && typeof cause.code !== 'number') cause = cause.cause as Link
+  // viem's error for a code keeps the provider's error as its cause, with the wallet's data.
+  let withData = cause
+  while (withData && withData.data === undefined) withData = withData.cause as Link
+  return {
+    error: {
+      code: cause?.code as number | undefined,
+      message: (error as BaseError).shortMessage,
+      details: (error as BaseError).details,
+      data: withData?.data,
+    },
+  }
 }
 
 const root = document.getElementById('root') as HTMLElement
@@ -72,13 +86,43 @@ const host = {
   disconnect: () => instance.disconnect(),
   /** viem's getCapabilities for `account` on `chainId`. */
   getCapabilities: (account: Address, chainId: number) => client.getCapabilities({ account, chainId }),
-  /** viem's sendCalls; answers `{ id }`, or the error's code and message. */
-  sendCalls: (request: { account: Address; chainId: number; forceAtomic?: boolean; calls: Call[] }) =>
+  /**
+   * viem's grantPermissions (ERC-7715): a native-token-transfer permission with a token-allowance
+   * of `allowance` wei until `expiry` (unix seconds); answers the grant, or the error.
+   */
+  grantNativeAllowance: (request: { allowance: string; expiry: number }) =>
+    grantPermissions(client, {
+      expiry: request.expiry,
+      permissions: [
+        {
+          type: 'native-token-transfer',
+          data: { ticker: 'ETH' },
+          policies: [{ type: 'token-allowance', data: { allowance: BigInt(request.allowance) } }],
+          required: true,
+        },
+      ],
+    }).then(
+      (granted) => ({
+        permissionsContext: granted.permissionsContext,
+        expiry: granted.expiry,
+        types: granted.grantedPermissions.map((permission) => permission.type),
+      }),
+      failure,
+    ),
+  /** viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's context. */
+  sendCalls: (request: {
+    account: Address
+    chainId: number
+    forceAtomic?: boolean
+    calls: Call[]
+    permissions?: string
+  }) =>
     client
       .sendCalls({
         account: request.account,
         chain: chainOf(request.chainId),
         forceAtomic: request.forceAtomic ?? false,
+        ...(request.permissions ? { capabilities: { permissions: { context: request.permissions } } } : {}),
         calls: request.calls.map((call) => ({
           to: call.to,
           ...(call.data ? { data: call.data } : {}),

@@ -8,6 +8,7 @@ import * as ApprovalView from '../core/actions/approvalView.js'
 import type * as Connect from '../core/actions/connect.js'
 import * as LoginActions from '../core/actions/login.js'
 import * as AuthReload from '../core/authReload.js'
+import type { Core } from '../core/Core.js'
 import * as FarcasterChannel from '../core/farcasterChannel.js'
 import * as PasswordPrompt from '../core/passwordPrompt.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
@@ -15,12 +16,17 @@ import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
 
 export function load(
-  core: ApprovalView.Deps & Connect.Deps,
-  options: Omit<Login.load.Options, 'askPassword'>,
+  core: ApprovalView.Deps & Connect.Deps & Pick<Core, 'hostSession'>,
+  options: Omit<Login.load.Options, 'askPassword' | 'origin'>,
 ): Loaded {
   ApprovalView.watch(core)
   const passwordPrompt = PasswordPrompt.create()
-  const wallet = Login.load({ ...options, askPassword: passwordPrompt.ask })
+  const wallet = Login.load({
+    ...options,
+    askPassword: passwordPrompt.ask,
+    // The host page's origin, which a smart-session grant is bound to.
+    origin: () => core.hostSession.get()?.origin,
+  })
   const farcaster = FarcasterChannel.create()
   const deps: LoginActions.Deps = { core, auth: wallet, connector: wallet.connector, farcaster }
   // Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. App data needs no
@@ -47,5 +53,10 @@ export function load(
     preferredAccountType: wallet.preferredAccountType,
     setPreferredAccountType: wallet.setPreferredAccountType,
     smartAccountAvailable: wallet.smartAccountAvailable,
+    smartSessions: {
+      grants: wallet.connector.grants,
+      usage: (id) => wallet.connector.grantUsage(id),
+      revoke: (id) => wallet.connector.revokeGrant(id),
+    },
   }
 }

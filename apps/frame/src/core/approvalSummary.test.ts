@@ -81,6 +81,34 @@ describe('summarize', () => {
     expect(field(summary, 'Call 1 to')).toBe('0xa')
     expect(field(summary, 'Call 2 to')).toBe('0xb')
   })
+  it('lists each permission of wallet_grantPermissions with its allowance, and the expiry', () => {
+    const summary = summarize(
+      {
+        method: 'wallet_grantPermissions',
+        params: [
+          {
+            expiry: 2_000_000_000,
+            permissions: [
+              {
+                type: 'native-token-transfer',
+                data: { ticker: 'ETH' },
+                policies: [
+                  { type: 'token-allowance', data: { allowance: '0xaa87bee538000' } },
+                  { type: 'spend-period', data: { seconds: 3600 } },
+                ],
+              },
+              { type: 'contract-call', data: { address: '0xc', calls: ['swap(uint256)'] }, policies: [] },
+            ],
+          },
+        ],
+      },
+      { name: 'Base', nativeCurrency: { symbol: 'ETH', decimals: 18 } },
+    )
+    expect(summary.action).toBe('Let this site send calls without asking, within these limits')
+    expect(field(summary, 'Permission 1')).toBe('Send ETH, up to 0.003 ETH every 3600 s')
+    expect(field(summary, 'Permission 2')).toBe('Call swap(uint256) on 0xc')
+    expect(field(summary, 'Expires')).toBe('2033-05-18T03:33:20.000Z')
+  })
   it('decodes a Solana message from base58', () => {
     const message = bs58.encode(new TextEncoder().encode('gm solana'))
     expect(field(summarize({ method: 'solana_signMessage', params: { message } }), 'Message')).toBe(

@@ -19,6 +19,7 @@ export const actions: Record<string, string> = {
   eth_signTypedData_v4: 'Sign typed data',
   eth_sendTransaction: 'Send a transaction',
   wallet_sendCalls: 'Send a batch of calls',
+  wallet_grantPermissions: 'Let this site send calls without asking, within these limits',
   solana_signMessage: 'Sign a message',
   solana_signTransaction: 'Sign a transaction',
   solana_signAndSendTransaction: 'Sign and send a transaction',
@@ -71,6 +72,35 @@ function transaction(tx: Record<string, unknown>, network: Network | undefined):
     { label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
     { label: 'Data', value: data && data !== '0x' ? data : 'None' },
   ]
+}
+
+/** An ERC-7715 grant: each permission and its allowance, the spend period, and when it ends. */
+function permissions(request: Record<string, unknown>, network: Network | undefined): Field[] {
+  const fields: Field[] = []
+  list(request.permissions).forEach((item, index) => {
+    const permission = record(item)
+    const data = record(permission.data)
+    const policies = list(permission.policies).map(record)
+    const allowance = record(policies.find((policy) => policy.type === 'token-allowance')?.data).allowance
+    const period = record(policies.find((policy) => policy.type === 'spend-period')?.data).seconds
+    const type = text(permission.type) ?? 'unknown'
+    const what =
+      type === 'native-token-transfer'
+        ? `Send ${network?.nativeCurrency.symbol ?? 'the native coin'}, up to ${formatValue(allowance, network)}`
+        : type === 'erc20-token-transfer'
+          ? `Transfer / approve token ${text(data.address) ?? '?'}, up to ${text(allowance) ?? '?'} (smallest units)`
+          : type === 'contract-call'
+            ? `Call ${list(data.calls).map(text).join(', ')} on ${text(data.address) ?? '?'}`
+            : type
+    fields.push({
+      label: `Permission ${index + 1}`,
+      value: period !== undefined ? `${what} every ${text(period)} s` : what,
+    })
+  })
+  const expiry =
+    typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toISOString() : undefined
+  fields.push({ label: 'Expires', value: expiry ?? 'Unknown' })
+  return fields
 }
 
 function typedData(data: unknown): Field[] {
@@ -127,6 +157,9 @@ export function summarize(
       })
       break
     }
+    case 'wallet_grantPermissions':
+      fields.push(...permissions(record(list(params)[0]), network))
+      break
     case 'solana_signMessage':
       fields.push({ label: 'Message', value: solanaMessage(record(params).message) })
       break

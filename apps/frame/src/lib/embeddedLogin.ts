@@ -103,4 +103,28 @@ export type EmbeddedLogin = {
   setPreferredAccountType(type: AccountType): void
   /** Whether the active EVM network serves the smart account. */
   smartAccountAvailable(): boolean
+  /** The smart-session grants made from this frame (Account, "Manage smart sessions"). */
+  readonly smartSessions: SmartSessions
+}
+
+/** A smart-session grant as the Account view lists it. */
+export type SmartSessionGrant = {
+  readonly id: string
+  /** The dapp origin it was granted to. */
+  readonly origin: string
+  /** Unix seconds. */
+  readonly validUntil: number
+  readonly revoked: boolean
+  readonly permissions: readonly { readonly type: string }[]
+}
+
+/** One spend limit of a grant in the current period; token 0x000…0 is the native coin. */
+export type SmartSessionUsage = { readonly token: string; readonly allowance: bigint; readonly spent: bigint }
+
+export type SmartSessions = {
+  readonly grants: ReadableStore<readonly SmartSessionGrant[]>
+  /** What grant `id` used and has left, read from the account. */
+  usage(id: string): Promise<readonly SmartSessionUsage[]>
+  /** Revokes grant `id` on chain. */
+  revoke(id: string): Promise<void>
 }

@@ -3,7 +3,7 @@
 // Tokens / NFTs / Activity tabs of the active namespace. The network switcher crosses namespaces (an
 // EVM and a Solana account of one WalletConnect session).
 import type { ViewName } from '@walletframe/protocol'
-import { type KeyboardEvent, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
@@ -16,6 +16,11 @@ import { TokensTab } from './account/TokensTab.js'
 import { UpdateEmailEntry } from './embedded/UpdateEmailEntry.js'
 
 const tabs = ['Tokens', 'NFTs', 'Activity'] as const
+
+/** "Manage smart sessions" loads only where its feature is on (off by default). */
+const SmartSessions = lazy(() =>
+  import('./account/SmartSessions.js').then((module) => ({ default: module.SmartSessions })),
+)
 
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
@@ -74,6 +79,11 @@ export function Account() {
       </button>
       <UpdateEmailEntry />
       <AccountTypeSwitch />
+      {flags.smartSessions ? (
+        <Suspense fallback={null}>
+          <SmartSessions />
+        </Suspense>
+      ) : null}
       {address ? (
         <div className="wf-features">
           {features

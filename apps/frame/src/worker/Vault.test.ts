@@ -4,7 +4,7 @@ import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import bs58 from 'bs58'
 import { type Hex, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
-import { HDKey } from 'viem/accounts'
+import { generatePrivateKey, HDKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import * as Base64url from './internal/base64url.js'
 import * as KeyStore from './keyStore.js'
@@ -195,5 +195,23 @@ describe('what leaves the Worker', () => {
     // ...and finds none of them in anything the Worker answered.
     const answered = JSON.stringify({ created, signature, addresses: vault.addresses() })
     for (const secret of secrets) expect(answered).not.toContain(secret)
+  })
+})
+
+describe('session keys', () => {
+  it('makes a key per grant that signs UserOperation hashes, and forgets them on lock', async () => {
+    const { vault } = await newWallet()
+    const key = await vault.createSessionKey()
+    const other = await vault.createSessionKey()
+    expect(key).not.toBe(other)
+    const hash = `0x${'ab'.repeat(32)}` as Hex
+    const signature = await vault.signWithSessionKey(key, hash)
+    expect(await verifyMessage({ address: key, message: { raw: hash }, signature })).toBe(true)
+    await expect(
+      vault.signWithSessionKey(privateKeyToAccount(generatePrivateKey()).address, hash),
+    ).rejects.toBeInstanceOf(Vault.SessionKeyUnknownError)
+    vault.lock()
+    await expect(vault.signWithSessionKey(key, hash)).rejects.toBeInstanceOf(Vault.SessionKeyUnknownError)
+    await expect(vault.createSessionKey()).rejects.toBeInstanceOf(Vault.WalletLockedError)
   })
 })

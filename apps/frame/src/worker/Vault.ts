@@ -5,7 +5,8 @@
 
 import { ed25519 } from '@noble/curves/ed25519'
 import type { DevicePublicKey, EncryptedRecoveryShare, WalletAddresses } from '@walletframe/protocol'
-import type { Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
+import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
 import * as Base64url from './internal/base64url.js'
 import type { KeyStore } from './keyStore.js'
@@ -33,6 +34,13 @@ export type Created = {
   wrappedDeviceShare: string
 }
 
+export class SessionKeyUnknownError extends FrameError {
+  override name = 'SessionKeyUnknownError'
+  constructor() {
+    super('SESSION_KEY_UNKNOWN', 'This session key is not held here (the frame was reloaded since the grant)')
+  }
+}
+
 export type Vault = ReturnType<typeof create>
 
 /** The addresses as associated data: a share wrapped or encrypted for one wallet opens for no other. */
@@ -40,6 +48,12 @@ const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}
 
 export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recoveryIterations?: number }) {
   let keys: Keys.Keys | undefined
+  /**
+   * Smart-session keys by address, in memory only: a key leaves neither the Worker nor this page's
+   * life, so a reload ends the frame's side of a grant (the account still holds it until its expiry
+   * or a revoke).
+   */
+  const sessionKeys = new Map<string, ReturnType<typeof privateKeyToAccount>>()
   const store = Promise.resolve(options.keyStore)
 
   async function deviceKeyPair(): Promise<CryptoKeyPair> {
@@ -183,11 +197,13 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     /** Forgets the keys in memory (the shares stay where they are). */
     lock(): void {
       keys = undefined
+      sessionKeys.clear()
     },
 
     /** Sign-out: forgets the keys and deletes the wrap and device keys, so the stored wrapped share is dead. */
     async forget(): Promise<void> {
       keys = undefined
+      sessionKeys.clear()
       const keyStore = await store
       await keyStore.delete(wrapKeyName)
       await keyStore.delete(deviceKeyName)
@@ -206,6 +222,21 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     /** A prepared transaction, signed and serialized (the caller sends it with eth_sendRawTransaction). */
     async signTransaction(transaction: TransactionSerializable): Promise<Hex> {
       return unlocked().evm.signTransaction(transaction)
+    },
+
+    /** A new smart-session key (only while the wallet is open); its address is what a grant names. */
+    async createSessionKey(): Promise<Address> {
+      unlocked()
+      const account = privateKeyToAccount(generatePrivateKey())
+      sessionKeys.set(account.address.toLowerCase(), account)
+      return account.address
+    },
+
+    /** The session key's EIP-191 signature of a UserOperation hash. */
+    async signWithSessionKey(key: Address, hash: Hex): Promise<Hex> {
+      const account = sessionKeys.get(key.toLowerCase())
+      if (!account) throw new SessionKeyUnknownError()
+      return account.signMessage({ message: { raw: hash } })
     },
 
     /** ed25519 over the bytes (a Solana message, or a transaction's message bytes): 64 bytes. */

@@ -13,8 +13,8 @@ const salt: Hex = `0x${'00'.repeat(32)}`
  * move only when the contract's code does; deploy() refuses to go on if the artifacts no longer
  * predict them.
  */
-export const smartAccountImplementationAddress: Address = '0xC3B0d11CE5732b9fEa0fDeC7F0AB7ddab9d2Ec98'
-export const smartAccountFactoryAddress: Address = '0xcD776472dbE709E5efE51d8541032f2597Eef4F1'
+export const smartAccountImplementationAddress: Address = '0xdeEd763BAac98Ca3c16d1871F58fF1cffCb92bbb'
+export const smartAccountFactoryAddress: Address = '0xBbD4F955cD62024ad3128e12DADfd175216d0375'
 
 export function predict(create2Deployer: Address): { implementation: Address; factory: Address } {
   const implementation = getContractAddress({

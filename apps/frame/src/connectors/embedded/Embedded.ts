@@ -28,6 +28,7 @@ import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
 import * as Session from './session.js'
+import * as SessionGrants from './sessionGrants.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
 import type { Context as WalletAssetsContext } from './walletAssets.js'
@@ -43,6 +44,15 @@ const batchMethods: ReadonlySet<string> = new Set([
   'wallet_getCapabilities',
   'wallet_sendCalls',
   'wallet_getCallsStatus',
+])
+
+/**
+ * ERC-7715's calls, answered by smartSessions.ts: a grant asks the user itself, after the checks that
+ * could refuse it; a dapp revokes its own grant without a prompt.
+ */
+const permissionMethods: ReadonlySet<string> = new Set([
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
 ])
 
 /** The embedded wallet's part of the connected-account summary, as the host sees it. */
@@ -84,6 +94,8 @@ export declare namespace create {
      * from; without it (no API) that method is unsupported (4200).
      */
     balances?: WalletAssetsContext['balances']
+    /** The dapp's origin (the host page's), which a smart-session grant is bound to. */
+    origin?: () => string | undefined
     now?: () => number
   }
 }
@@ -112,6 +124,12 @@ export type EmbeddedConnector = Connector & {
   approveRequest(id: number): void
   /** The user rejected it, or left: its caller gets 4001. */
   cancelRequest(id: number): void
+  /** The smart-session grants made from this frame (the Account view's "Manage smart sessions"). */
+  readonly grants: SessionGrants.SessionGrants['store']
+  /** What grant `id` used and has left of each limit in this period, read from the account. */
+  grantUsage(id: string): Promise<{ token: Address; allowance: bigint; spent: bigint }[]>
+  /** The user revokes grant `id` from the Account view: on chain, by the owner's UserOperation. */
+  revokeGrant(id: string): Promise<void>
 }
 
 export function create(options: create.Options): EmbeddedConnector {
@@ -135,6 +153,7 @@ export function create(options: create.Options): EmbeddedConnector {
   }
   const approvals = Approvals.create(options.now)
   const batches = CallBatches.create()
+  const grants = SessionGrants.create()
   approvals.subscribe((requests) => emit({ type: 'pendingRequests', requests }))
   const usable = () =>
     options.networks().filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana')
@@ -340,6 +359,7 @@ export function create(options: create.Options): EmbeddedConnector {
     async disconnect() {
       approvals.rejectAll()
       batches.clear()
+      grants.clear()
       addresses = undefined
       smart = undefined
       await vault.lock()
@@ -361,17 +381,28 @@ export function create(options: create.Options): EmbeddedConnector {
           params,
         )
       }
-      if (batchMethods.has(method)) {
-        const WalletCalls = await import('./walletCalls.js')
+      if (batchMethods.has(method) || permissionMethods.has(method)) {
         const context: WalletCallsContext = {
           signer: vault,
           eoa: wallet.eip155 as Address,
           smartAccount: smart?.address,
           inUse: accountType(),
-          networks: usable().filter((n) => n.chainNamespace === 'eip155'),
+          // The active EVM network first: a grant that names no chain is for it.
+          networks: usable()
+            .filter((n) => n.chainNamespace === 'eip155')
+            .sort((a, b) => Number(b === evmNetwork()) - Number(a === evmNetwork())),
           batches,
+          grants,
+          origin: options.origin?.(),
           approve: (request, send) => approvals.run(request, send),
         }
+        if (permissionMethods.has(method)) {
+          const SmartSessions = await import('./smartSessions.js')
+          const answer = await SmartSessions.request(context, method, params)
+          markDeployed()
+          return answer
+        }
+        const WalletCalls = await import('./walletCalls.js')
         const answer = await WalletCalls.request(context, method, params)
         if (WalletCalls.landedAtomically(answer)) markDeployed()
         return answer
@@ -407,6 +438,24 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     cancelRequest(id) {
       approvals.reject(id)
+    },
+    grants: grants.store,
+    async grantUsage(id) {
+      if (!addresses) throw new Session.NotSignedInError()
+      const SmartSessions = await import('./smartSessions.js')
+      return SmartSessions.usage(
+        { signer: vault, eoa: addresses.eip155 as Address },
+        grants.get(id, undefined),
+      )
+    },
+    async revokeGrant(id) {
+      if (!addresses) throw new Session.NotSignedInError()
+      const SmartSessions = await import('./smartSessions.js')
+      await SmartSessions.revokeGrant(
+        { signer: vault, eoa: addresses.eip155 as Address, grants },
+        id,
+        undefined,
+      )
     },
     async switchNetwork(target) {
       const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)

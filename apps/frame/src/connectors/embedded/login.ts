@@ -31,6 +31,8 @@ export declare namespace load {
     projectId(): string | undefined
     sdk(): { type: string; version: string } | undefined
     networks(): readonly ChainNetwork[]
+    /** The host page's origin, which a smart-session grant is bound to. */
+    origin(): string | undefined
     /** Asks the user for the recovery password as the wallet opens (see Embedded.create). */
     askPassword: Embedded.create.Options['askPassword']
   }
@@ -55,6 +57,7 @@ export function load(options: load.Options): Loaded {
     vault,
     storage: options.storage,
     networks: options.networks,
+    origin: options.origin,
     askPassword: options.askPassword,
     // The Account view's route (GET /v1/account/{address}/balance), one network at a time.
     balances: async (address, chainId) => {

@@ -6,10 +6,7 @@ import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import {
   type Address,
-  createPublicClient,
-  defineChain,
   type Hex,
-  http,
   isErc6492Signature,
   type PublicClient,
   parseEther,
@@ -21,37 +18,21 @@ import { memory, type Storage } from '../../storage/Storage.js'
 import type { Event } from '../Connector.js'
 import * as Embedded from './Embedded.js'
 import { preferenceKey } from './smartAccountSupport.js'
-import { device, fakeApi } from './testing.js'
+import { baseWithBundler, device, fakeApi } from './testing.js'
 
-type Stack = Awaited<ReturnType<typeof import('@walletframe/devstack').startDevstack>>
-let stack: Stack
+let stop: (() => Promise<void>) | undefined
 let base: ChainNetwork
 let client: PublicClient
 /** An EVM network the host uses that has no bundler: only the EOA there. */
 const optimism = evmNetwork(10, 'OP Mainnet')
 
 beforeAll(async () => {
-  const { startDevstack } = await import('@walletframe/devstack')
-  stack = await startDevstack({
-    solana: false,
-    relay: false,
-    onramp: false,
-    auth: false,
-    bundler: true,
-    quiet: true,
-  })
-  base = stack.chainsFile.networks.find((network) => network.id === 8453)!
-  const chain = defineChain({
-    id: 8453,
-    name: base.name,
-    nativeCurrency: base.nativeCurrency,
-    rpcUrls: base.rpcUrls,
-  })
-  client = createPublicClient({ chain, transport: http() }) as PublicClient
+  const devnet = await baseWithBundler()
+  ;({ base, client, stop } = devnet)
 }, 120_000)
 
 afterAll(async () => {
-  await stack?.stop()
+  await stop?.()
 })
 
 const password = 'a long recovery password'

@@ -12,7 +12,7 @@ import {
 const served = {
   ...evmNetwork(8453, 'Base'),
   bundlerUrl: 'https://api.example.test/v1/bundler?chainId=eip155%3A8453&projectId=p',
-  contracts: { entryPointV07, smartAccountFactory: '0xcD776472dbE709E5efE51d8541032f2597Eef4F1' },
+  contracts: { entryPointV07, smartAccountFactory: '0xBbD4F955cD62024ad3128e12DADfd175216d0375' },
 }
 
 describe('isAvailable', () => {

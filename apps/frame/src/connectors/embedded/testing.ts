@@ -1,6 +1,8 @@
 // Test support for the embedded connector: the API replaced at its boundary (AuthApi) by an in-memory
 // one that checks the device key's signatures as the real one does, and a device whose Worker code
 // runs behind real comlink over a MessageChannel.
+
+import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
 import {
   type AuthConnected,
   type AuthTokens,
@@ -12,12 +14,15 @@ import {
   walletSigningInput,
 } from '@walletframe/protocol'
 import * as Comlink from 'comlink'
+import { type Address, createPublicClient, defineChain, http, type PublicClient } from 'viem'
 import { ApiError } from '../../data/client.js'
 import { memory, type Storage } from '../../storage/Storage.js'
 import * as Base64url from '../../worker/internal/base64url.js'
 import * as KeyStore from '../../worker/keyStore.js'
 import * as Vault from '../../worker/Vault.js'
+import type { PendingRequest } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
+import * as Embedded from './Embedded.js'
 
 /**
  * The API at its boundary: one user, shares kept as given, proofs (each good once, like the API's) and
@@ -121,4 +126,73 @@ export function device(keyStore = KeyStore.memory(), storage: Storage = memory()
   Comlink.expose(Vault.create({ keyStore, recoveryIterations: 100_000 }), channel.port1 as never)
   const vault = Comlink.wrap<Vault.Vault>(channel.port2 as never)
   return { keyStore, storage, vault, close: () => channel.port2.close() }
+}
+
+/**
+ * A connected embedded wallet on `options.networks` whose user answers every approval with
+ * `user.answer` (approve by default); `asked` lists what they were asked.
+ */
+export async function connectedWallet(
+  options: Pick<Embedded.create.Options, 'networks'> & Partial<Pick<Embedded.create.Options, 'origin'>>,
+) {
+  const server = fakeApi()
+  const d = device()
+  const c = Embedded.create({
+    api: server.api,
+    vault: d.vault,
+    storage: d.storage,
+    askPassword: async () => 'a long recovery password',
+    ...options,
+  })
+  const asked: PendingRequest[] = []
+  const user = { answer: 'approve' as 'approve' | 'reject' }
+  c.subscribe((event) => {
+    if (event.type !== 'pendingRequests') return
+    for (const request of event.requests) {
+      if (asked.some((seen) => seen.id === request.id)) continue
+      asked.push(request)
+      if (user.answer === 'approve') c.approveRequest(request.id)
+      else c.cancelRequest(request.id)
+    }
+  })
+  c.login(server.login(await c.deviceKey()))
+  const connection = await c.connect()
+  const addressOf = (account: CaipAddress | undefined) => account!.split(':')[2] as Address
+  const send = (method: string, params: unknown) => c.request({ method, params, network: 'eip155:8453' })
+  return {
+    c,
+    send,
+    asked,
+    user,
+    smart: addressOf(connection.accounts[0]),
+    eoa: addressOf(connection.accounts[1]),
+    vault: d.vault,
+    close: d.close,
+  }
+}
+
+/** The devstack's Base devnet with its ERC-4337 bundler, and a client of it; `stop` ends it. */
+export async function baseWithBundler(): Promise<{
+  base: ChainNetwork
+  client: PublicClient
+  stop(): Promise<void>
+}> {
+  const { startDevstack } = await import('@walletframe/devstack')
+  const stack = await startDevstack({
+    solana: false,
+    relay: false,
+    onramp: false,
+    auth: false,
+    bundler: true,
+    quiet: true,
+  })
+  const base = stack.chainsFile.networks.find((network) => network.id === 8453)!
+  const chain = defineChain({
+    id: 8453,
+    name: base.name,
+    nativeCurrency: base.nativeCurrency,
+    rpcUrls: base.rpcUrls,
+  })
+  const client = createPublicClient({ chain, transport: http() }) as PublicClient
+  return { base, client, stop: () => stack.stop() }
 }

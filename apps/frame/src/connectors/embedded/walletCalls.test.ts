@@ -3,54 +3,27 @@
 // as one transaction per call, and each refusal with its EIP-5792 code. (A batch whose call reverts
 // never reaches the chain from the smart account: the bundler's gas estimate simulates it and
 // refuses; callsStatus.test.ts covers the reverted statuses.)
-import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
+import { type ChainNetwork, supportedPermissions } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
-import {
-  type Address,
-  createPublicClient,
-  defineChain,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-  toHex,
-} from 'viem'
+import { type Address, type Hex, type PublicClient, parseEther, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PendingRequest } from '../Connector.js'
-import * as Embedded from './Embedded.js'
 import * as SmartAccount from './smartAccount.js'
-import { device, fakeApi } from './testing.js'
+import { baseWithBundler, connectedWallet } from './testing.js'
 
-type Stack = Awaited<ReturnType<typeof import('@walletframe/devstack').startDevstack>>
-let stack: Stack
+let stop: (() => Promise<void>) | undefined
 let base: ChainNetwork
 let client: PublicClient
 /** An EVM network the host uses that has no bundler: only the EOA there. */
 const optimism = evmNetwork(10, 'OP Mainnet')
 
 beforeAll(async () => {
-  const { startDevstack } = await import('@walletframe/devstack')
-  stack = await startDevstack({
-    solana: false,
-    relay: false,
-    onramp: false,
-    auth: false,
-    bundler: true,
-    quiet: true,
-  })
-  base = stack.chainsFile.networks.find((network) => network.id === 8453)!
-  const chain = defineChain({
-    id: 8453,
-    name: base.name,
-    nativeCurrency: base.nativeCurrency,
-    rpcUrls: base.rpcUrls,
-  })
-  client = createPublicClient({ chain, transport: http() }) as PublicClient
+  const devnet = await baseWithBundler()
+  ;({ base, client, stop } = devnet)
 }, 120_000)
 
 afterAll(async () => {
-  await stack?.stop()
+  await stop?.()
 })
 
 const fund = (address: Address) =>
@@ -59,43 +32,8 @@ const fund = (address: Address) =>
 /** An address nobody used: its balance is what a batch sent it. */
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 
-/** A connected wallet whose user answers every approval with `answer` (approve by default). */
-async function connected() {
-  const server = fakeApi()
-  const d = device()
-  const c = Embedded.create({
-    api: server.api,
-    vault: d.vault,
-    storage: d.storage,
-    networks: () => [base, optimism, solanaNetwork()],
-    askPassword: async () => 'a long recovery password',
-  })
-  const asked: PendingRequest[] = []
-  const user = { answer: 'approve' as 'approve' | 'reject' }
-  c.subscribe((event) => {
-    if (event.type !== 'pendingRequests') return
-    for (const request of event.requests) {
-      if (asked.some((seen) => seen.id === request.id)) continue
-      asked.push(request)
-      if (user.answer === 'approve') c.approveRequest(request.id)
-      else c.cancelRequest(request.id)
-    }
-  })
-  c.login(server.login(await c.deviceKey()))
-  const connection = await c.connect()
-  const addressOf = (account: CaipAddress | undefined) => account!.split(':')[2] as Address
-  const send = (method: string, params: unknown) => c.request({ method, params, network: 'eip155:8453' })
-  return {
-    c,
-    send,
-    asked,
-    user,
-    smart: addressOf(connection.accounts[0]),
-    eoa: addressOf(connection.accounts[1]),
-    vault: d.vault,
-    close: d.close,
-  }
-}
+/** A connected wallet on Base (served), OP Mainnet (no bundler) and Solana. */
+const connected = () => connectedWallet({ networks: () => [base, optimism, solanaNetwork()] })
 
 const batch = (from: Address, calls: unknown[], extra: Record<string, unknown> = {}) => [
   { version: '2.0.0', from, chainId: '0x2105', atomicRequired: false, calls, ...extra },
@@ -113,14 +51,17 @@ async function settled(send: (method: string, params: unknown) => Promise<unknow
 }
 
 describe('wallet_getCapabilities', () => {
-  it('says the smart account is atomic where it is served and the EOA nowhere; refuses other addresses', async () => {
+  it('says the smart account is atomic and enforces permissions where it is served, the EOA nowhere; refuses other addresses', async () => {
     const { send, smart, eoa, close } = await connected()
     expect(await send('wallet_getCapabilities', [smart])).toEqual({
-      '0x2105': { atomic: { status: 'supported' } },
-      '0xa': { atomic: { status: 'unsupported' } },
+      '0x2105': {
+        atomic: { status: 'supported' },
+        permissions: { supported: true, ...supportedPermissions },
+      },
+      '0xa': { atomic: { status: 'unsupported' }, permissions: { supported: false } },
     })
     expect(await send('wallet_getCapabilities', [eoa, ['0x2105']])).toEqual({
-      '0x2105': { atomic: { status: 'unsupported' } },
+      '0x2105': { atomic: { status: 'unsupported' }, permissions: { supported: false } },
     })
     await expect(send('wallet_getCapabilities', [])).rejects.toMatchObject({
       code: -32602,

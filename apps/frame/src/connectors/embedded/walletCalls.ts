@@ -11,10 +11,10 @@ import {
   callsStatusCodes,
   GetCallsStatusParams,
   GetCapabilitiesParams,
-  InvalidParamsError,
   maxCallsPerBatch,
   SendCallsParams,
   type SendCallsRequest,
+  supportedPermissions,
   UnauthorizedError,
 } from '@walletframe/protocol'
 import {
@@ -36,11 +36,17 @@ import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
 import * as CallsStatus from './callsStatus.js'
 import * as EvmRequests from './evmRequests.js'
+import { parse } from './params.js'
+import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
+import * as SmartSessions from './smartSessions.js'
 
 export type Context = {
-  readonly signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
+  readonly signer: Pick<
+    Vault,
+    'signMessage' | 'signTypedData' | 'signTransaction' | 'createSessionKey' | 'signWithSessionKey'
+  >
   /** The wallet's EOA (the smart account's owner). */
   readonly eoa: Address
   /** The smart account's address, where the wallet has one. */
@@ -50,6 +56,9 @@ export type Context = {
   /** The EVM networks the host uses. */
   readonly networks: readonly ChainNetwork[]
   readonly batches: CallBatches.CallBatches
+  /** The smart-session grants, and the dapp origin a batch inside one must come from. */
+  readonly grants: SessionGrants.SessionGrants
+  readonly origin: string | undefined
   /** Asks the user about the batch and runs `send` once they approve (4001 when they do not). */
   approve<T>(
     request: { method: string; params: unknown; network: CaipNetworkId },
@@ -80,30 +89,27 @@ function accountOf(context: Context, address: string | undefined): AccountType {
 const atomicOn = (account: AccountType, network: ChainNetwork) =>
   account === 'smartAccount' && isAvailable(network)
 
-function parse<T>(
-  schema: {
-    safeParse(
-      value: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } }
-  },
-  params: unknown,
-  method: string,
-): T {
-  const result = schema.safeParse(params)
-  if (result.success) return result.data
-  throw new InvalidParamsError(result.error.issues[0]?.message ?? `Invalid ${method} parameters`)
-}
-
-/** wallet_getCapabilities: `atomic` per chain, hex chain ids as keys; chains the host does not use are left out. */
+/**
+ * wallet_getCapabilities: `atomic` and `permissions` (ERC-7715, enforced by the smart account) per
+ * chain, hex chain ids as keys; chains the host does not use are left out.
+ */
 export function capabilities(context: Context, params: unknown) {
-  const [address, chainIds] = parse(GetCapabilitiesParams, params ?? [], 'wallet_getCapabilities')
+  const [address, chainIds] = parse(GetCapabilitiesParams, params ?? [], 'wallet_getCapabilities parameters')
   const account = accountOf(context, address)
   const wanted = chainIds?.map((id) => BigInt(id))
-  const answer: Record<string, { atomic: { status: 'supported' | 'unsupported' } }> = {}
+  const answer: Record<
+    string,
+    {
+      atomic: { status: 'supported' | 'unsupported' }
+      permissions: { supported: boolean } & Partial<typeof supportedPermissions>
+    }
+  > = {}
   for (const network of context.networks) {
     if (wanted && !wanted.includes(BigInt(network.id))) continue
+    const onChain = atomicOn(account, network)
     answer[hexChainId(network)] = {
-      atomic: { status: atomicOn(account, network) ? 'supported' : 'unsupported' },
+      atomic: { status: onChain ? 'supported' : 'unsupported' },
+      permissions: onChain ? { supported: true, ...supportedPermissions } : { supported: false },
     }
   }
   return answer
@@ -115,9 +121,12 @@ export function check(context: Context, request: SendCallsRequest) {
   const network = context.networks.find((candidate) => BigInt(candidate.id) === BigInt(request.chainId))
   if (!network)
     throw refuse(UnsupportedChainIdError, `Chain ${request.chainId} is not one of this app's networks`)
-  // The wallet supports no capability a dapp can ask for in a batch; only optional ones may be skipped.
+  // Of the capabilities a dapp can ask for in a batch the wallet supports `permissions` (a grant the
+  // smart account enforces) only; any other must be optional.
   const asked = [
-    ...Object.entries(request.capabilities ?? {}),
+    ...Object.entries(request.capabilities ?? {}).filter(
+      ([name]) => !(name === 'permissions' && account === 'smartAccount'),
+    ),
     ...request.calls.flatMap((call) => Object.entries(call.capabilities ?? {})),
   ]
   const required = asked.find(([, capability]) => capability.optional !== true)
@@ -189,18 +198,26 @@ export async function sendAsTransactions(
 
 /** wallet_sendCalls: checked, approved once by the user, then sent; answers the batch id. */
 export async function sendCalls(context: Context, params: unknown): Promise<{ id: string }> {
-  const [request] = parse(SendCallsParams, params, 'wallet_sendCalls')
+  const [request] = parse(SendCallsParams, params, 'wallet_sendCalls parameters')
   const { account, network } = check(context, request)
+  const grantId = account === 'smartAccount' ? SmartSessions.contextOf(request) : undefined
+  // A batch inside a grant goes without a prompt, signed by the grant's key: only this origin's
+  // grant, on its own network.
+  const grant = grantId !== undefined ? context.grants.get(grantId, context.origin ?? '') : undefined
+  if (grant && grant.network.caipNetworkId !== network.caipNetworkId)
+    throw refuse(UnsupportedChainIdError, `This permission is for ${grant.network.name} only`)
   if (request.id !== undefined && !context.batches.reserve(request.id))
     throw refuse(DuplicateIdError, `A batch with id "${request.id}" was sent already`)
   try {
-    const batch = await context.approve<CallBatches.Batch>(
-      { method: 'wallet_sendCalls', params: [request], network: network.caipNetworkId as CaipNetworkId },
-      () =>
-        account === 'smartAccount'
-          ? sendAsUserOperation(context, network, request)
-          : sendAsTransactions(context.signer, context.eoa, network, request.calls),
-    )
+    const batch = grant
+      ? await SmartSessions.send(context, grant, request)
+      : await context.approve<CallBatches.Batch>(
+          { method: 'wallet_sendCalls', params: [request], network: network.caipNetworkId as CaipNetworkId },
+          () =>
+            account === 'smartAccount'
+              ? sendAsUserOperation(context, network, request)
+              : sendAsTransactions(context.signer, context.eoa, network, request.calls),
+        )
     const id = request.id ?? (batch.kind === 'userOperation' ? batch.userOpHash : newId())
     context.batches.settle(id, batch)
     return { id }
@@ -212,7 +229,7 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
 
 /** wallet_getCallsStatus: from the bundler's UserOperation receipt, or the EOA's transaction receipts. */
 export async function callsStatus(context: Context, params: unknown) {
-  const [id] = parse(GetCallsStatusParams, params, 'wallet_getCallsStatus')
+  const [id] = parse(GetCallsStatusParams, params, 'wallet_getCallsStatus parameters')
   const batch = context.batches.get(id)
   if (!batch) throw refuse(UnknownBundleIdError, `No batch with id "${id}" was sent from this page`)
   const { network } = batch

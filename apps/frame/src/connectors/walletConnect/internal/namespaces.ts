@@ -16,6 +16,9 @@ export const eip155Methods = [
   'wallet_sendCalls',
   'wallet_getCallsStatus',
   'wallet_watchAsset',
+  // ERC-7715: a wallet that approves them grants and revokes smart sessions itself.
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
 ] as const
 export const eip155Events = ['accountsChanged', 'chainChanged'] as const
 export const solanaMethods = [

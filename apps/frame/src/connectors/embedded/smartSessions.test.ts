@@ -1,0 +1,291 @@
+// Smart sessions on the embedded connector against the devstack's chain and bundler: a grant after
+// one approval, calls inside it with no prompt, the account's own refusal of a call over the limit,
+// a grant bound to its origin, revocation on chain, the EOA refused, malformed grants refused with
+// typed errors before the user is asked.
+import { type ChainNetwork, GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
+import { solanaNetwork } from '@walletframe/protocol/testing'
+import { type Address, type Hex, type PublicClient, parseEther, toHex, zeroAddress } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Grant } from './sessionGrants.js'
+import { permit, policiesOf } from './smartSessions.js'
+import { baseWithBundler, connectedWallet } from './testing.js'
+
+let stop: (() => Promise<void>) | undefined
+let base: ChainNetwork
+let client: PublicClient
+
+beforeAll(async () => {
+  const devnet = await baseWithBundler()
+  ;({ base, client, stop } = devnet)
+}, 120_000)
+
+afterAll(async () => {
+  await stop?.()
+})
+
+const dapp = 'https://dapp.example'
+const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+
+async function wallet() {
+  const site = { origin: dapp }
+  const w = await connectedWallet({ networks: () => [base, solanaNetwork()], origin: () => site.origin })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [w.smart, toHex(parseEther('1'))] as never,
+  })
+  return { ...w, site }
+}
+
+const nativeGrant = (allowance: bigint, expiry: number) => [
+  {
+    expiry,
+    permissions: [
+      {
+        type: 'native-token-transfer',
+        data: { ticker: 'ETH' },
+        policies: [{ type: 'token-allowance', data: { allowance: toHex(allowance) } }],
+        required: true,
+      },
+    ],
+  },
+]
+
+const inGrant = (from: Address, context: string, calls: unknown[]) => [
+  {
+    version: '2.0.0',
+    from,
+    chainId: '0x2105',
+    atomicRequired: true,
+    calls,
+    capabilities: { permissions: { context } },
+  },
+]
+
+const later = async (seconds: number) => Number((await client.getBlock()).timestamp) + seconds
+
+async function landed(send: (method: string, params: unknown) => Promise<unknown>, id: string) {
+  for (let i = 0; i < 100; i++) {
+    const status = (await send('wallet_getCallsStatus', [id])) as { status: number }
+    if (status.status !== 100) return status.status
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`batch ${id} still pending`)
+}
+
+describe('wallet_grantPermissions', () => {
+  it('grants after one approval; calls inside go without a prompt; the account refuses the one over the limit', async () => {
+    const { send, smart, asked, close } = await wallet()
+    const granted = (await send(
+      'wallet_grantPermissions',
+      nativeGrant(parseEther('0.003'), await later(3600)),
+    )) as {
+      permissionsContext: Hex
+      address: Address
+    }
+    expect(asked.map((request) => request.method)).toEqual(['wallet_grantPermissions'])
+    expect(granted.address).toBe(smart)
+    const session = await client.readContract({
+      address: smart,
+      abi: smartSessionsAbi,
+      functionName: 'sessions',
+      args: [granted.permissionsContext],
+    })
+    expect(session[4]).toBe(false)
+
+    const to = fresh()
+    for (let i = 0; i < 3; i++) {
+      const { id } = (await send(
+        'wallet_sendCalls',
+        inGrant(smart, granted.permissionsContext, [{ to, value: toHex(parseEther('0.001')) }]),
+      )) as { id: string }
+      expect(await landed(send, id)).toBe(200)
+    }
+    expect(asked).toHaveLength(1)
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.003'))
+
+    // Over the limit: the frame sends it, the account's validation refuses it in the bundler's simulation.
+    await expect(
+      send('wallet_sendCalls', inGrant(smart, granted.permissionsContext, [{ to, value: toHex(1n) }])),
+    ).rejects.toMatchObject({ code: -32003, data: { by: 'account', reason: 'SpendLimitExceeded' } })
+    // Outside the grant's calls: the frame refuses before sending.
+    await expect(
+      send('wallet_sendCalls', inGrant(smart, granted.permissionsContext, [{ to, data: '0xa9059cbb' }])),
+    ).rejects.toMatchObject({ code: -32003, data: { by: 'frame', reason: 'CallNotAllowed' } })
+    expect(asked).toHaveLength(1)
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.003'))
+    close()
+  }, 120_000)
+
+  it("refuses another origin the grant's id, and ends the grant on chain when its own origin revokes it", async () => {
+    const { send, smart, site, c, close } = await wallet()
+    const granted = (await send(
+      'wallet_grantPermissions',
+      nativeGrant(parseEther('0.01'), await later(3600)),
+    )) as {
+      permissionsContext: Hex
+    }
+    const to = fresh()
+    const call = inGrant(smart, granted.permissionsContext, [{ to, value: toHex(1000n) }])
+    site.origin = 'https://evil.example'
+    await expect(send('wallet_sendCalls', call)).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      send('wallet_revokePermissions', [{ permissionsContext: granted.permissionsContext }]),
+    ).rejects.toMatchObject({ code: 4100 })
+
+    site.origin = dapp
+    expect(
+      await send('wallet_revokePermissions', [{ permissionsContext: granted.permissionsContext }]),
+    ).toBeNull()
+    const session = await client.readContract({
+      address: smart,
+      abi: smartSessionsAbi,
+      functionName: 'sessions',
+      args: [granted.permissionsContext],
+    })
+    expect(session[4]).toBe(true)
+    expect(c.grants.get()[0]).toMatchObject({ id: granted.permissionsContext, revoked: true })
+    // The frame still sends it, signed by the key; the account refuses: the revocation is on chain.
+    await expect(send('wallet_sendCalls', call)).rejects.toMatchObject({
+      code: -32003,
+      data: { by: 'account', reason: 'SessionIsRevoked' },
+    })
+    expect(await client.getBalance({ address: to })).toBe(0n)
+    close()
+  }, 120_000)
+
+  it('refuses the EOA (4200) and a grant already expired, before asking the user', async () => {
+    const { send, eoa, smart, asked, close } = await wallet()
+    await expect(
+      send('wallet_grantPermissions', [{ ...nativeGrant(1n, await later(3600))[0], address: eoa }]),
+    ).rejects.toMatchObject({ code: 4200 })
+    await expect(
+      send('wallet_grantPermissions', [{ ...nativeGrant(1n, 1)[0], address: smart }]),
+    ).rejects.toMatchObject({ code: -32602, message: '"expiry" must be in the future' })
+    expect(asked).toHaveLength(0)
+    close()
+  }, 120_000)
+})
+
+describe('policiesOf', () => {
+  const parse = (value: unknown) => GrantPermissionsRequest.parse(value)
+
+  it('turns permissions into the account rules: targets and selectors, limits, the period', () => {
+    const token = fresh()
+    const router = fresh()
+    const policies = policiesOf(
+      parse({
+        expiry: 2_000_000_000,
+        permissions: [
+          {
+            type: 'erc20-token-transfer',
+            data: { address: token, ticker: 'USDC' },
+            policies: [
+              { type: 'token-allowance', data: { allowance: '0x64' } },
+              { type: 'spend-period', data: { seconds: 86400 } },
+            ],
+          },
+          {
+            type: 'contract-call',
+            data: { address: router, calls: ['swap(uint256,address)'] },
+            policies: [],
+          },
+          { type: 'unheard-of', data: {}, policies: [], required: false },
+        ],
+      }),
+    )
+    expect(policies.calls).toEqual([
+      { target: token, selector: '0xa9059cbb' },
+      { target: token, selector: '0x095ea7b3' },
+      { target: router, selector: expect.stringMatching(/^0x[0-9a-f]{8}$/) },
+    ])
+    expect(policies.limits).toEqual([{ token, allowance: 100n }])
+    expect(policies.period).toBe(86400)
+    expect(policies.granted.map((permission) => permission.type)).toEqual([
+      'erc20-token-transfer',
+      'contract-call',
+    ])
+  })
+
+  it('refuses what the account cannot enforce, with the reason (-32602)', () => {
+    const grant = (permissions: unknown[]) => () => policiesOf(parse({ expiry: 2_000_000_000, permissions }))
+    expect(grant([{ type: 'native-token-transfer', data: {}, policies: [] }])).toThrow(
+      'A native-token-transfer permission needs a token-allowance policy',
+    )
+    expect(
+      grant([
+        {
+          type: 'native-token-transfer',
+          data: {},
+          policies: [{ type: 'gas-limit', data: { limit: '0x1' } }],
+        },
+      ]),
+    ).toThrow('Policy type "gas-limit" is not supported')
+    expect(
+      grant([
+        { type: 'contract-call', data: { address: fresh(), calls: ['not a signature'] }, policies: [] },
+      ]),
+    ).toThrow('"not a signature" is not a function signature')
+    expect(grant([{ type: 'unheard-of', data: {}, policies: [], required: true }])).toThrow(
+      'Permission type "unheard-of" is not supported',
+    )
+    expect(grant([{ type: 'unheard-of', data: {}, policies: [] }])).toThrow(
+      'None of the permissions asked for is supported',
+    )
+    expect(GrantPermissionsRequest.safeParse({ expiry: 'soon', permissions: [] }).success).toBe(false)
+  })
+})
+
+describe('permit', () => {
+  const token = fresh()
+  const grant = (overrides: Partial<Grant> = {}): Grant => ({
+    id: `0x${'11'.repeat(32)}`,
+    origin: dapp,
+    network: base,
+    account: fresh(),
+    key: fresh(),
+    validAfter: 1_000,
+    validUntil: 2_000,
+    period: 0,
+    calls: [
+      { target: zeroAddress, selector: '0x00000000' },
+      { target: token, selector: '0xa9059cbb' },
+    ],
+    limits: [],
+    permissions: [],
+    revoked: false,
+    ...overrides,
+  })
+
+  it('lets through plain transfers and the allowed selector on its target', () => {
+    expect(() =>
+      permit(
+        grant(),
+        [
+          { to: fresh(), value: '0x1' },
+          { to: token, data: '0xa9059cbb0000' },
+        ],
+        1_500,
+      ),
+    ).not.toThrow()
+  })
+
+  it('refuses an expired grant, another target or selector, a call to the account itself (-32003, by the frame)', () => {
+    const refused = { code: -32003, data: { by: 'frame' } }
+    const expect32003 = (run: () => void, reason: string) => {
+      try {
+        run()
+      } catch (error) {
+        expect(error).toMatchObject({ ...refused, data: { ...refused.data, reason } })
+        return
+      }
+      throw new Error('permitted')
+    }
+    expect32003(() => permit(grant(), [{ to: fresh() }], 2_000), 'expired')
+    expect32003(() => permit(grant(), [{ to: fresh(), data: '0xa9059cbb' }], 1_500), 'CallNotAllowed')
+    expect32003(() => permit(grant(), [{ to: token, data: '0x095ea7b3' }], 1_500), 'CallNotAllowed')
+    expect32003(() => permit(grant(), [{ to: token, data: '0xa9' }], 1_500), 'CallNotAllowed')
+    const self = grant()
+    expect32003(() => permit(self, [{ to: self.account, value: '0x1' }], 1_500), 'CallNotAllowed')
+  })
+})
