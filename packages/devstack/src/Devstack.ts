@@ -14,6 +14,7 @@ import { mailService } from './mail/service.js'
 import * as NftMetadata from './nftMetadata.js'
 import { oauthService } from './oidc/service.js'
 import { onrampService } from './onramp/service.js'
+import * as PaymasterService from './paymaster/PaymasterService.js'
 import { relayService } from './relay/service.js'
 import type { Service } from './Service.js'
 import * as Cluster from './solana/Cluster.js'
@@ -28,7 +29,8 @@ export declare namespace startDevstack {
     relay?: boolean
     /**
      * Start an ERC-4337 bundler per EVM chain (default false; `devstack up` and `npm start` turn it
-     * on); each network's `bundlerUrl` names it. Opt-in because two bundlers add about 5 s and
+     * on); each network's `bundlerUrl` names it. The ERC-7677 paymaster service comes with it
+     * (`paymasterUrl`). Opt-in because two bundlers add about 5 s and
      * 360 MB to a start (bench/smart-account.ts), which only smart-account work needs.
      */
     bundler?: boolean
@@ -164,6 +166,13 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
       }
       // The EVM networks come first in the list.
       networks.splice(0, bundlers.networks.length, ...bundlers.networks)
+      // Sponsored gas goes with the bundler: one ERC-7677 service for every chain's VerifyingPaymaster.
+      const paymasterService = await PaymasterService.start(networks)
+      stops.push(paymasterService.stop)
+      log(`paymaster service at ${paymasterService.url}`)
+      for (const [index, network] of networks.entries())
+        if (network.chainNamespace === 'eip155' && network.contracts.verifyingPaymaster)
+          networks[index] = { ...network, paymasterUrl: paymasterService.url }
     }
 
     const chainsFile = ChainsFile.parse({

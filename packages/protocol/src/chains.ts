@@ -54,6 +54,12 @@ export const ChainNetwork = z.object({
    * forwards to the operator's bundler and hands the frame its own proxy URL in its place.
    */
   bundlerUrl: z.optional(z.url()),
+  /**
+   * The chain's ERC-7677 paymaster service (pm_getPaymasterStubData / pm_getPaymasterData), which
+   * sponsors UserOperations' gas. The API forwards to it under each project's sponsorship policy and
+   * hands the frame its own proxy URL in its place, only where the project sponsors gas.
+   */
+  paymasterUrl: z.optional(z.url()),
   blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.url() }) })),
   testnet: z._default(z.boolean(), false),
   /**

@@ -14,55 +14,27 @@ import {
 } from 'viem'
 import { createBundlerClient, entryPoint07Address, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { evmAccount } from '../accounts.js'
-import { startDevstack } from '../Devstack.js'
 import { canonicalAddresses } from '../evm/fixtures.js'
 import { ownerSalt, smartAccountFactoryAddress } from '../evm/smartAccount.js'
+import { bundlerStack, clientsOf } from './testing.js'
 
-let stack: Awaited<ReturnType<typeof startDevstack>>
-let network: ChainNetwork
-
-beforeAll(async () => {
-  stack = await startDevstack({
-    solana: false,
-    relay: false,
-    onramp: false,
-    auth: false,
-    bundler: true,
-    quiet: true,
-  })
-  network = stack.chainsFile.networks[0]!
-}, 120_000)
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-function clients() {
-  const chain = defineChain({
-    id: network.id as number,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: network.rpcUrls.default.http } },
-    contracts: { multicall3: { address: network.contracts.multicall3 as Address } },
-  })
-  const publicClient = createPublicClient({ chain, transport: http() })
-  return { chain, publicClient }
-}
+const suite = bundlerStack()
+const clients = () => clientsOf(suite.network)
 
 describe('the devnet bundler', () => {
   it('is in the chains file for every EVM network, with the smart-account factory', () => {
-    for (const evm of stack.chainsFile.networks.filter((n) => n.chainNamespace === 'eip155')) {
+    for (const evm of suite.stack.chainsFile.networks.filter((n) => n.chainNamespace === 'eip155')) {
       expect(evm.bundlerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(evm.contracts.smartAccountFactory).toBe(smartAccountFactoryAddress)
       expect(evm.contracts.entryPointV07).toBe(entryPoint07Address)
     }
-    expect(stack.children.filter((child) => child.name.startsWith('bundler'))).toHaveLength(2)
+    expect(suite.stack.children.filter((child) => child.name.startsWith('bundler'))).toHaveLength(2)
   })
 
   it('listens on 127.0.0.1 only (alto binds 0.0.0.0 unless loopback.cjs moves it)', async () => {
-    const port = Number(new URL(network.bundlerUrl!).port)
+    const port = Number(new URL(suite.network.bundlerUrl!).port)
     const tables = [
       await readFile('/proc/net/tcp', 'utf8'),
       await readFile('/proc/net/tcp6', 'utf8').catch(() => ''),
@@ -79,7 +51,7 @@ describe('the devnet bundler', () => {
   })
 
   it('answers the bundler methods for EntryPoint v0.7', async () => {
-    const response = await fetch(network.bundlerUrl!, {
+    const response = await fetch(suite.network.bundlerUrl!, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
@@ -93,7 +65,7 @@ describe('the devnet bundler', () => {
     const account = await toSoladySmartAccount({
       client: publicClient,
       owner,
-      factoryAddress: network.contracts.smartAccountFactory as Address,
+      factoryAddress: suite.network.contracts.smartAccountFactory as Address,
       salt: ownerSalt(owner.address),
     })
     expect(await account.isDeployed()).toBe(false)
@@ -108,7 +80,7 @@ describe('the devnet bundler', () => {
       }),
     ).toBe(true)
 
-    // No paymaster on the devnet: the account pays its own gas.
+    // Without a paymaster the account pays its own gas.
     const funder = createWalletClient({
       chain,
       transport: http(),
@@ -121,7 +93,7 @@ describe('the devnet bundler', () => {
     const bundler = createBundlerClient({
       account,
       client: publicClient,
-      transport: http(network.bundlerUrl),
+      transport: http(suite.network.bundlerUrl),
     })
     const recipient = privateKeyToAccount(generatePrivateKey()).address
     const hash = await bundler.sendUserOperation({ calls: [{ to: recipient, value: parseEther('0.01') }] })

@@ -34,6 +34,7 @@ export const artifacts = {
   farcasterIdRegistry: () => load('../../contracts/build/FarcasterIdRegistry.json'),
   smartAccount: () => load('../../contracts/build/SmartAccount.json'),
   smartAccountFactory: () => load('../../contracts/build/SmartAccountFactory.json'),
+  verifyingPaymaster: () => load('../../contracts/build/VerifyingPaymaster.json'),
 }
 
 /**

@@ -9,6 +9,7 @@ import { erc1271AccountFactoryAddress, erc1271AccountFactorySalt } from './erc12
 import * as SmartAccount from './smartAccount.js'
 import * as SwapFeeRouter from './swapFeeRouter.js'
 import * as Transactor from './Transactor.js'
+import * as VerifyingPaymaster from './verifyingPaymaster.js'
 
 export const canonicalAddresses = {
   multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
@@ -187,6 +188,12 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     create2Deployer: canonicalAddresses.create2Deployer,
   })
 
+  // The verifying paymaster that sponsors gas (CREATE2 too), with its EntryPoint deposit.
+  const verifyingPaymaster = await VerifyingPaymaster.deploy(tx, {
+    deployer,
+    create2Deployer: canonicalAddresses.create2Deployer,
+  })
+
   // Liquidity: 1 ETH = 3000 USDC = 3000 DAI, and USDC/DAI at par.
   await tx.call(deployer, usdc.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 6)])
   await tx.call(deployer, dai.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 18)])
@@ -251,6 +258,7 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       erc1271AccountFactory: erc1271AccountFactoryAddress,
       smartAccountImplementation: smartAccount.implementation,
       smartAccountFactory: smartAccount.factory,
+      verifyingPaymaster,
       create2Deployer: canonicalAddresses.create2Deployer,
       usdc: usdc.address,
       dai: dai.address,

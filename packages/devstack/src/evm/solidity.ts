@@ -22,6 +22,7 @@ export const sources = {
   'SwapFeeRouter.sol': ['SwapFeeRouter'],
   'FarcasterIdRegistry.sol': ['FarcasterIdRegistry'],
   'SmartAccount.sol': ['SmartAccount', 'SmartAccountFactory'],
+  'VerifyingPaymaster.sol': ['VerifyingPaymaster'],
 } as const
 
 export type CompiledArtifact = {
