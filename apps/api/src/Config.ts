@@ -1,7 +1,7 @@
 // The API's configuration file: the protocol ChainsFile (networks, tokens with prices, contracts)
 // plus projects and server options. The devstack's chains.local.json is a valid config as-is.
 import { readFile } from 'node:fs/promises'
-import { ChainsFile } from '@walletframe/protocol'
+import { ChainsFile, SponsorshipPolicy } from '@walletframe/protocol'
 import { z } from 'zod'
 import { AuthOptions } from './auth/config.js'
 import { ConfigError, formatPath } from './errors.js'
@@ -16,6 +16,8 @@ export const ProjectEntry = z.object({
   name: z.string().min(1).max(200),
   allowedOrigins: z.array(Origin).default([]),
   analytics: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+  /** Gas it sponsors for smart accounts through the paymaster proxy; none when absent. */
+  sponsorship: z.optional(SponsorshipPolicy),
 })
 export type ProjectEntry = z.infer<typeof ProjectEntry>
 

@@ -292,6 +292,7 @@ describe('GET /openapi.json', () => {
         '/v1/identity/{address}',
         '/v1/onramp/options',
         '/v1/onramp/quote',
+        '/v1/paymaster',
         '/v1/profile/account',
         '/v1/profile/account/{name}',
         '/v1/profile/reverse/{address}',

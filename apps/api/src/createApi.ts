@@ -26,6 +26,7 @@ import * as names from './routes/names.js'
 import * as nfts from './routes/nfts.js'
 import * as onramp from './routes/onramp.js'
 import * as openapi from './routes/openapi.js'
+import * as paymasterProxy from './routes/paymasterProxy.js'
 import * as price from './routes/price.js'
 import * as projectConfig from './routes/projectConfig.js'
 import type { App } from './routes/Route.js'
@@ -95,6 +96,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   openapi.register(app, [
     ...routes.map((route) => route.doc),
     bundlerProxy.doc,
+    paymasterProxy.doc,
     ...names.docs,
     ...convert.docs,
     ...sessions.docs,
@@ -106,6 +108,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   app.use('*', preflight(deps))
   for (const route of routes) route.register(app, deps)
   bundlerProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
+  paymasterProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
   names.register(app, deps)
   convert.register(app, deps)
   sessions.register(app, deps)

@@ -81,6 +81,7 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
         name: project.name,
         allowedOrigins: project.allowedOrigins,
         analyticsEnabled: project.analytics.enabled,
+        sponsorship: project.sponsorship,
       })
     }
     if (options.localProject) {

@@ -1,5 +1,6 @@
 // Project rows: created by the CLI or seeded from the config file, read on every request.
 import { randomBytes } from 'node:crypto'
+import type { SponsorshipPolicy } from '@walletframe/protocol'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from './Database.js'
 import { projects } from './schema.js'
@@ -11,6 +12,8 @@ export type ProjectInput = {
   name: string
   allowedOrigins: string[]
   analyticsEnabled?: boolean | undefined
+  /** Its gas sponsorship; none: it sponsors nothing. */
+  sponsorship?: SponsorshipPolicy | undefined
 }
 
 /** A fresh id in the shape WalletConnect Cloud uses: 32 hex characters. */
@@ -26,6 +29,7 @@ export async function create(db: Db, input: ProjectInput): Promise<Project> {
       name: input.name,
       allowedOrigins: input.allowedOrigins,
       analyticsEnabled: input.analyticsEnabled ?? true,
+      sponsorship: input.sponsorship ?? null,
     })
     .returning()
   return row!
@@ -38,6 +42,7 @@ export async function upsert(db: Db, input: ProjectInput & { id: string }): Prom
     name: input.name,
     allowedOrigins: input.allowedOrigins,
     analyticsEnabled: input.analyticsEnabled ?? true,
+    sponsorship: input.sponsorship ?? null,
   }
   const [row] = await db
     .insert(projects)
@@ -48,6 +53,7 @@ export async function upsert(db: Db, input: ProjectInput & { id: string }): Prom
         name: values.name,
         allowedOrigins: values.allowedOrigins,
         analyticsEnabled: values.analyticsEnabled,
+        sponsorship: values.sponsorship,
       },
     })
     .returning()

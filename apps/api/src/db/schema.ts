@@ -1,5 +1,6 @@
 // The API's tables. Everything durable lives here so API processes stay stateless: projects,
 // analytics events and the indexed chain history with one cursor per chain.
+import type { SponsorshipPolicy } from '@walletframe/protocol'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -24,6 +25,8 @@ export const projects = pgTable('projects', {
   /** Exact origins (scheme://host[:port]) allowed to call from a browser. */
   allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
+  /** Its gas sponsorship (ERC-7677 paymaster) policy; none: the project sponsors nothing. */
+  sponsorship: jsonb('sponsorship').$type<SponsorshipPolicy>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -370,3 +373,19 @@ export const authWallets = pgTable('auth_wallets', {
     .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Gas sponsored so far per project and network, in wei of the network's coin: what the paymaster
+ * proxy has signed for at most. One row per pair, raised in one conditional statement, so API
+ * processes on one database never together sign past a project's budget.
+ */
+export const sponsorshipSpend = pgTable(
+  'sponsorship_spend',
+  {
+    projectId: text('project_id').notNull(),
+    chainId: text('chain_id').notNull(),
+    spentWei: numeric('spent_wei', { precision: 78, scale: 0 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.chainId] })],
+)

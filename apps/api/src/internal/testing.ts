@@ -7,8 +7,20 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { startDevstack } from '@walletframe/devstack'
+import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  defineChain,
+  http,
+  type PublicClient,
+  type Transport,
+} from 'viem'
+import { type ToSoladySmartAccountReturnType, toSoladySmartAccount } from 'viem/account-abstraction'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
@@ -213,8 +225,15 @@ export function devstackHarness(config: {
   options: Config.ApiConfigInput['options']
   /** Start the devstack's Solana RPC too (default false). */
   solana?: boolean
-  /** The projects the API seeds; `app`, allowing no origin of its own, by default. */
-  projects?: Config.ApiConfigInput['projects']
+  /** Start its ERC-4337 bundlers and paymaster service too (default false). */
+  bundler?: boolean
+  /**
+   * The projects the API seeds; `app`, allowing no origin of its own, by default. A function of the
+   * devstack's chains file when they name its contracts.
+   */
+  projects?:
+    | Config.ApiConfigInput['projects']
+    | ((chainsFile: DevstackHarness['stack']['chainsFile']) => Config.ApiConfigInput['projects'])
 }): DevstackHarness {
   let stack: DevstackHarness['stack'] | undefined
   let api: DevstackHarness['api'] | undefined
@@ -227,6 +246,7 @@ export function devstackHarness(config: {
     // provider or the login stand-ins.
     stack = await startDevstack({
       solana: config.solana ?? false,
+      bundler: config.bundler ?? false,
       relay: false,
       onramp: false,
       auth: false,
@@ -239,7 +259,10 @@ export function devstackHarness(config: {
       config: {
         ...stack.chainsFile,
         ...(networks ? { networks: [...stack.chainsFile.networks, ...networks] } : {}),
-        projects: config.projects ?? [{ id: 'app', name: 'App' }],
+        projects:
+          typeof config.projects === 'function'
+            ? config.projects(stack.chainsFile)
+            : (config.projects ?? [{ id: 'app', name: 'App' }]),
         options: config.options,
       },
       database: opened.database,
@@ -258,6 +281,44 @@ export function devstackHarness(config: {
       return setUp(api, 'devstackHarness')
     },
   }
+}
+
+/** A JSON POST, as a client sends one to the API. */
+export const postJson = (url: string, body: unknown): Promise<Response> =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+/** The networks GET /v1/projects/{id}/config hands the frame of `projectId`. */
+export async function projectNetworks(apiUrl: string, projectId: string): Promise<ChainNetwork[]> {
+  const response = await fetch(`${apiUrl}/v1/projects/${projectId}/config?projectId=${projectId}`)
+  return ((await response.json()) as { networks: ChainNetwork[] }).networks
+}
+
+/**
+ * A fresh owner's counterfactual smart account on `network` as a project config describes it, with
+ * viem clients through the API's RPC proxy, as the frame makes them.
+ */
+export async function freshSmartAccount(network: ChainNetwork): Promise<{
+  chain: Chain
+  publicClient: PublicClient<Transport, Chain>
+  owner: PrivateKeyAccount
+  account: ToSoladySmartAccountReturnType
+}> {
+  const chain = defineChain({
+    id: network.id as number,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: network.rpcUrls,
+  })
+  const publicClient = createPublicClient({ chain, transport: http() })
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const account = await toSoladySmartAccount({
+    client: publicClient,
+    owner,
+    factoryAddress: network.contracts.smartAccountFactory as Address,
+    // The factory takes only the owner's address in the salt's upper 160 bits.
+    salt: `${owner.address}${'00'.repeat(12)}`,
+  })
+  return { chain, publicClient, owner, account }
 }
 
 /**

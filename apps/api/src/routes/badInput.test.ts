@@ -53,10 +53,20 @@ const config: ApiConfigInput = {
       contracts: swapContracts,
       // The bundler proxy's upstream: the same fake node answers it.
       bundlerUrl: 'http://bundler.invalid/evm',
+      // And the paymaster proxy's.
+      paymasterUrl: 'http://paymaster.invalid/evm',
     },
     solana,
   ],
-  projects: [{ id: 'app', name: 'App', allowedOrigins: [origin] }],
+  projects: [
+    {
+      id: 'app',
+      name: 'App',
+      allowedOrigins: [origin],
+      // Sponsoring anything, so a valid paymaster call reaches the paymaster.
+      sponsorship: { enabled: true, budgetWei: '1000000000000000000000' },
+    },
+  ],
   options: {
     // The on-ramp provider is answered by fakeOnramp below, healthy like the node.
     onramp: { url: onrampUrl, fundingAddresses: { 'eip155:1': [evmAddress] } },
@@ -123,6 +133,9 @@ function reply(call: Call): { result: unknown } | { error: { code: number; messa
       return { result: { context: { slot: 1 }, value: [] } }
     case 'getHealth':
       return { result: 'ok' }
+    case 'pm_getPaymasterStubData':
+    case 'pm_getPaymasterData':
+      return { result: { paymaster: evmAddress, paymasterData: '0x' } }
     default:
       return { error: { code: -32601, message: 'Method not found' } }
   }
@@ -283,6 +296,26 @@ const validBodies: Record<string, unknown> = {
   },
   'post /v1': { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [evmAddress, 'latest'] },
   'post /v1/bundler': { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+  'post /v1/paymaster': {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'pm_getPaymasterData',
+    params: [
+      {
+        sender: evmAddress,
+        nonce: '0x0',
+        callData: '0x',
+        callGasLimit: '0x5208',
+        verificationGasLimit: '0x5208',
+        preVerificationGas: '0x5208',
+        maxFeePerGas: '0x1',
+        maxPriorityFeePerGas: '0x1',
+      },
+      '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+      '0x1',
+      null,
+    ],
+  },
   'post /v1/fungible/price': {
     currency: 'usd',
     projectId: 'app',

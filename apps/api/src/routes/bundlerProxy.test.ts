@@ -2,65 +2,39 @@
 // hands out the proxy, not the bundler; ERC-4337 calls pass and a UserOperation sent through the
 // proxy deploys a smart account; other methods, unknown projects and networks without a bundler
 // are refused.
-import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { type Address, createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
-import { createBundlerClient, entryPoint07Address, toSoladySmartAccount } from 'viem/account-abstraction'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApi } from '../startApi.js'
+import { createWalletClient, http, parseEther } from 'viem'
+import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import {
+  devstackHarness,
+  freshSmartAccount,
+  postJson,
+  projectNetworks as projectNetworksOf,
+} from '../internal/testing.js'
 
-type Stack = Awaited<ReturnType<typeof import('@walletframe/devstack').startDevstack>>
-let stack: Stack
-let api: startApi.ReturnType
-let funderKey: `0x${string}`
-
-beforeAll(async () => {
-  const devstack = await import('@walletframe/devstack')
-  stack = await devstack.startDevstack({
-    solana: false,
-    relay: false,
-    onramp: false,
-    auth: false,
-    bundler: true,
-    quiet: true,
-  })
-  funderKey = devstack.evmAccount(7).privateKey
-  api = await startApi({
-    config: {
-      ...stack.chainsFile,
-      // A network served without a bundler.
-      networks: [...stack.chainsFile.networks, evmNetwork(10, 'OP Mainnet')],
-      projects: [{ id: 'app', name: 'App' }],
-      options: { indexer: { enabled: false } },
-    },
-    databaseUrl: undefined,
-  })
-}, 120_000)
-
-afterAll(async () => {
-  await api?.stop()
-  await stack?.stop()
+const harness = devstackHarness({
+  bundler: true,
+  // A network served without a bundler.
+  networks: [evmNetwork(10, 'OP Mainnet')],
+  options: { indexer: { enabled: false } },
 })
-
-const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-
-async function projectNetworks(): Promise<ChainNetwork[]> {
-  const response = await fetch(`${api.url}/v1/projects/app/config?projectId=app`)
-  return ((await response.json()) as { networks: ChainNetwork[] }).networks
-}
+const post = postJson
+const projectNetworks = () => projectNetworksOf(harness.api.url, 'app')
 
 describe('POST /v1/bundler', () => {
   it('is what the project config names as bundlerUrl, only for networks with a bundler', async () => {
     const networks = await projectNetworks()
     const base = networks.find((network) => network.caipNetworkId === 'eip155:8453')!
-    expect(base.bundlerUrl).toBe(`${api.url}/v1/bundler?chainId=eip155%3A8453&projectId=app&bundler=pimlico`)
+    expect(base.bundlerUrl).toBe(
+      `${harness.api.url}/v1/bundler?chainId=eip155%3A8453&projectId=app&bundler=pimlico`,
+    )
     expect(networks.find((network) => network.caipNetworkId === 'eip155:10')!.bundlerUrl).toBeUndefined()
   })
 
   it('forwards ERC-4337 calls and refuses the rest per call', async () => {
-    const url = `${api.url}/v1/bundler?chainId=eip155:1&projectId=app`
+    const url = `${harness.api.url}/v1/bundler?chainId=eip155:1&projectId=app`
     const supported = await post(url, {
       jsonrpc: '2.0',
       id: 1,
@@ -82,7 +56,7 @@ describe('POST /v1/bundler', () => {
   })
 
   it('passes a bundler rejection back as a JSON-RPC error', async () => {
-    const url = `${api.url}/v1/bundler?chainId=eip155:1&projectId=app`
+    const url = `${harness.api.url}/v1/bundler?chainId=eip155:1&projectId=app`
     const response = await post(url, {
       jsonrpc: '2.0',
       id: 7,
@@ -96,36 +70,24 @@ describe('POST /v1/bundler', () => {
 
   it('refuses an unknown project and a network without a bundler', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }
-    const unknown = await post(`${api.url}/v1/bundler?chainId=eip155:1&projectId=nobody`, body)
+    const unknown = await post(`${harness.api.url}/v1/bundler?chainId=eip155:1&projectId=nobody`, body)
     expect([401, 403]).toContain(unknown.status)
-    const noBundler = await post(`${api.url}/v1/bundler?chainId=eip155:10&projectId=app`, body)
+    const noBundler = await post(`${harness.api.url}/v1/bundler?chainId=eip155:10&projectId=app`, body)
     expect(noBundler.status).toBe(400)
     expect(await noBundler.json()).toMatchObject({ code: 'NETWORK_NOT_SUPPORTED' })
   })
 
   it('carries a UserOperation that deploys a smart account, over the API alone', async () => {
     const network = (await projectNetworks()).find((candidate) => candidate.caipNetworkId === 'eip155:1')!
-    // Through the API's RPC proxy and bundler proxy, as the frame does.
-    const chain = defineChain({
-      id: network.id as number,
-      name: network.name,
-      nativeCurrency: network.nativeCurrency,
-      rpcUrls: network.rpcUrls,
-    })
-    const publicClient = createPublicClient({ chain, transport: http() })
-    const owner = privateKeyToAccount(generatePrivateKey())
-    const account = await toSoladySmartAccount({
-      client: publicClient,
-      owner,
-      factoryAddress: network.contracts.smartAccountFactory as Address,
-      salt: `${owner.address}${'00'.repeat(12)}`,
-    })
-    // Funded straight on the devnet (no paymaster there): the account pays its own gas.
-    const devnet = stack.chainsFile.networks.find((candidate) => candidate.caipNetworkId === 'eip155:1')!
+    const { chain, publicClient, owner, account } = await freshSmartAccount(network)
+    // Funded straight on the devnet, and sent without a paymaster: the account pays its own gas.
+    const devnet = harness.stack.chainsFile.networks.find(
+      (candidate) => candidate.caipNetworkId === 'eip155:1',
+    )!
     const funder = createWalletClient({
       chain: { ...chain, rpcUrls: devnet.rpcUrls },
       transport: http(),
-      account: privateKeyToAccount(funderKey),
+      account: privateKeyToAccount((await import('@walletframe/devstack')).evmAccount(7).privateKey),
     })
     const funding = await funder.sendTransaction({ to: account.address, value: parseEther('1') })
     await publicClient.waitForTransactionReceipt({ hash: funding })

@@ -5,10 +5,8 @@
 // per call with "Requested RPC call is not allowed".
 import { BundlerProxyQuery, JsonRpcPayload, JsonRpcResponse } from '@walletframe/protocol'
 import { z } from 'zod'
-import * as Upstream from '../chains/Upstream.js'
-import { NetworkNotSupportedError, RpcResponseError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
-import { forward } from './jsonRpcForward.js'
+import { forward, oneByOne, upstreamsOf } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
@@ -40,46 +38,22 @@ export function publicUrl(base: string, chainId: string, projectId: string): str
 }
 
 export function register(app: App, deps: Deps, options: { fetch?: typeof fetch } = {}): void {
-  // One upstream client per network that has a bundler, made on first use.
-  const upstreams = new Map<string, Upstream.Upstream>()
-  function upstreamOf(chainId: string): Upstream.Upstream {
-    const network = deps.networks.get(chainId)?.network
-    if (!network) throw new NetworkNotSupportedError(`Network ${chainId} is not served by this API`)
-    if (!network.bundlerUrl) throw new NetworkNotSupportedError(`Network ${chainId} has no bundler`)
-    let found = upstreams.get(chainId)
-    if (!found) {
-      found = Upstream.create({
-        chainId,
-        urls: [network.bundlerUrl],
-        // Sending a UserOperation simulates it first: give it the RPC timeout twice over.
-        timeoutMs: deps.config.options.rpcTimeoutMs * 2,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      })
-      upstreams.set(chainId, found)
-    }
-    return found
-  }
+  const upstreamOf = upstreamsOf(deps, {
+    service: 'bundler',
+    urlOf: (network) => network.bundlerUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
 
   app.post('/v1/bundler', requireProject(deps, { from: 'query' }), async (c) => {
     const { chainId } = validate.query(c, BundlerProxyQuery)
     const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
     const payload = validate.body(raw, JsonRpcPayload)
     const upstream = upstreamOf(chainId)
-    // One call at a time: bundlers need not take JSON-RPC batches (alto does not). Transport failures
-    // throw UpstreamError -> 502; JSON-RPC errors (a rejected operation) are data.
-    const oneByOne = async (calls: Upstream.RpcRequest[]) => {
-      const results: Upstream.RpcResult[] = []
-      for (const { method, params } of calls) {
-        try {
-          results.push({ result: await upstream.request(method, params) })
-        } catch (error) {
-          if (!(error instanceof RpcResponseError)) throw error
-          const { code, message, data } = error
-          results.push({ error: { code, message, ...(data !== undefined ? { data } : {}) } })
-        }
-      }
-      return results
-    }
-    return c.json(await forward(payload, allowedMethods, oneByOne))
+    // Transport failures throw UpstreamError -> 502; JSON-RPC errors (a rejected operation) are data.
+    return c.json(
+      await forward(payload, allowedMethods, (calls) =>
+        oneByOne(calls, ({ method, params }) => upstream.request(method, params)),
+      ),
+    )
   })
 }

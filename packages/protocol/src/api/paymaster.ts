@@ -2,6 +2,7 @@
 // paymaster proxy receives them and the devstack's paymaster service answers them, the proxy's query,
 // a project's sponsorship policy, and the reasons sponsorship is refused.
 import { CaipNetworkId } from '../caip.js'
+import { ProviderRpcError } from '../internal/rpcErrors.js'
 import * as z from '../internal/zod.js'
 import { SdkQuery } from './common.js'
 
@@ -87,3 +88,26 @@ export type SponsorshipRefusal = (typeof sponsorshipRefusals)[keyof typeof spons
  * closest standard meaning (the operation is not taken), with the reason in `data.reason`.
  */
 export const sponsorshipRefusedCode = -32003
+
+/** The messages of the refusals, said to the dapp and the user. */
+const refusalMessages: Record<SponsorshipRefusal, string> = {
+  SPONSORSHIP_DISABLED: 'This app does not sponsor gas on this network',
+  SPONSORSHIP_TARGET_NOT_ALLOWED: 'This app sponsors gas only for calls to its own contracts',
+  SPONSORSHIP_BUDGET_EXHAUSTED: "This app's gas sponsorship budget is spent",
+  SPONSORSHIP_UNREADABLE_CALLS: 'The calls of this operation cannot be read, so they cannot be sponsored',
+}
+
+/** The paymaster proxy will not sponsor this operation; `data.reason` says why. */
+export class SponsorshipRefusedError extends ProviderRpcError {
+  override name = 'SponsorshipRefusedError'
+  constructor(
+    readonly reason: SponsorshipRefusal,
+    detail?: string,
+  ) {
+    super(
+      sponsorshipRefusedCode,
+      detail ? `${refusalMessages[reason]}: ${detail}` : refusalMessages[reason],
+      { reason },
+    )
+  }
+}

@@ -1,0 +1,298 @@
+// The paymaster proxy against the devstack's chains, its real bundler (alto) and its real ERC-7677
+// paymaster service: the project config hands it out only where the project sponsors; a fresh smart
+// account with 0 ETH lands a sponsored batch over the API alone; the policy refuses with typed
+// JSON-RPC errors (off, a contract outside the allowed ones, malformed parameters); and the budget,
+// charged in the database, holds across two API instances on one database, on PGlite and PostgreSQL.
+import { type SponsorshipPolicy, sponsorshipRefusals, sponsorshipRefusedCode } from '@walletframe/protocol'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, http, numberToHex } from 'viem'
+import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as Config from '../Config.js'
+import { createApi } from '../createApi.js'
+import * as Database from '../db/Database.js'
+import * as Projects from '../db/projects.js'
+import * as Sponsorship from '../db/sponsorship.js'
+import {
+  devstackHarness,
+  freshSmartAccount,
+  openServerSchema,
+  postJson,
+  projectNetworks as projectNetworksOf,
+  serverLegAvailable,
+  testDatabaseUrl,
+} from '../internal/testing.js'
+
+const harness = devstackHarness({
+  bundler: true,
+  projects: (chainsFile) => [
+    { id: 'off', name: 'Sponsors nothing' },
+    {
+      id: 'usdc-only',
+      name: 'Sponsors USDC calls',
+      sponsorship: {
+        enabled: true,
+        allowedContracts: [chainsFile.networks[0]!.contracts.usdc!],
+        budgetWei: '10000000000000000000',
+      },
+    },
+    { id: 'paused', name: 'Paused', sponsorship: { enabled: false, budgetWei: '1000' } },
+  ],
+  options: { indexer: { enabled: false } },
+})
+const post = postJson
+const usdc = () => harness.stack.chainsFile.networks[0]!.contracts.usdc as Address
+const projectNetworks = (projectId: string) => projectNetworksOf(harness.api.url, projectId)
+
+/** A UserOperation in JSON-RPC form calling `calls` through the account's batch execute. */
+function userOperation(calls: { to: Address; data: Hex }[], gas = { each: 100_000n, fee: 1_000_000_000n }) {
+  return {
+    sender: privateKeyToAccount(generatePrivateKey()).address,
+    nonce: '0x0',
+    callData: encodeFunctionData({
+      abi: [
+        {
+          type: 'function',
+          name: 'executeBatch',
+          stateMutability: 'payable',
+          inputs: [
+            {
+              name: 'calls',
+              type: 'tuple[]',
+              components: [
+                { name: 'target', type: 'address' },
+                { name: 'value', type: 'uint256' },
+                { name: 'data', type: 'bytes' },
+              ],
+            },
+          ],
+          outputs: [],
+        },
+      ],
+      functionName: 'executeBatch',
+      args: [calls.map((call) => ({ target: call.to, value: 0n, data: call.data }))],
+    }),
+    callGasLimit: numberToHex(gas.each),
+    verificationGasLimit: numberToHex(gas.each),
+    preVerificationGas: numberToHex(gas.each),
+    paymasterVerificationGasLimit: numberToHex(gas.each),
+    paymasterPostOpGasLimit: '0x0',
+    maxFeePerGas: numberToHex(gas.fee),
+    maxPriorityFeePerGas: numberToHex(gas.fee),
+  }
+}
+
+const approve = (token: Address) => ({
+  to: token,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [entryPoint07Address, 1n] }),
+})
+
+type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+async function pm(
+  baseUrl: string,
+  projectId: string,
+  method: string,
+  params: unknown,
+  request: (url: string, body: unknown) => Promise<Response> = post,
+): Promise<RpcAnswer> {
+  const response = await request(`${baseUrl}/v1/paymaster?chainId=eip155:1&projectId=${projectId}`, {
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params,
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as RpcAnswer
+}
+
+describe('POST /v1/paymaster', () => {
+  it('is the network’s paymasterUrl in the config of a project that sponsors, and of no other', async () => {
+    const sponsoring = (await projectNetworks('usdc-only')).find((n) => n.caipNetworkId === 'eip155:1')!
+    expect(sponsoring.paymasterUrl).toBe(
+      `${harness.api.url}/v1/paymaster?chainId=eip155%3A1&projectId=usdc-only`,
+    )
+    for (const projectId of ['off', 'paused'])
+      for (const network of await projectNetworks(projectId)) expect(network.paymasterUrl).toBeUndefined()
+  })
+
+  it('sponsors a batch of a fresh smart account holding 0 ETH, over the API alone', async () => {
+    const network = (await projectNetworks('usdc-only')).find((n) => n.caipNetworkId === 'eip155:1')!
+    const { publicClient, account } = await freshSmartAccount(network)
+    const bundler = createBundlerClient({
+      account,
+      client: publicClient,
+      transport: http(network.bundlerUrl),
+      paymaster: createPaymasterClient({ transport: http(network.paymasterUrl) }),
+    })
+    const spender = privateKeyToAccount(generatePrivateKey()).address
+    const hash = await bundler.sendUserOperation({
+      calls: [3n, 4n].map((amount) => ({
+        to: usdc(),
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+      })),
+    })
+    const receipt = await bundler.waitForUserOperationReceipt({ hash })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster).toBe(network.contracts.verifyingPaymaster)
+    expect(
+      await publicClient.readContract({
+        address: usdc(),
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [account.address, spender],
+      }),
+    ).toBe(4n)
+    expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
+  }, 60_000)
+
+  it('refuses with SPONSORSHIP_DISABLED where the project does not sponsor', async () => {
+    const params = [userOperation([approve(usdc())]), entryPoint07Address, '0x1', null]
+    for (const projectId of ['off', 'paused'])
+      for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+        const { error } = await pm(harness.api.url, projectId, method, params)
+        expect(error).toEqual({
+          code: sponsorshipRefusedCode,
+          message: 'This app does not sponsor gas on this network',
+          data: { reason: sponsorshipRefusals.disabled },
+        })
+      }
+  })
+
+  it('refuses a call to a contract outside the allowed ones, even one of a batch', async () => {
+    const dai = harness.stack.chainsFile.networks[0]!.contracts.dai as Address
+    const params = [userOperation([approve(usdc()), approve(dai)]), entryPoint07Address, '0x1', null]
+    const { error } = await pm(harness.api.url, 'usdc-only', 'pm_getPaymasterStubData', params)
+    expect(error?.code).toBe(sponsorshipRefusedCode)
+    expect(error?.data).toEqual({ reason: sponsorshipRefusals.targetNotAllowed })
+    expect(error?.message).toContain(dai)
+    const unreadable = { ...userOperation([approve(usdc())]), callData: '0xdeadbeef' }
+    const refused = await pm(harness.api.url, 'usdc-only', 'pm_getPaymasterData', [
+      unreadable,
+      entryPoint07Address,
+      '0x1',
+    ])
+    expect(refused.error?.data).toEqual({ reason: sponsorshipRefusals.unreadableCalls })
+  })
+
+  it('answers malformed pm_ parameters with -32602 and forwards no other method', async () => {
+    const good = userOperation([approve(usdc())])
+    // Params that are no list nor object fail JSON-RPC itself: a 400 like every malformed body.
+    const notJsonRpc = await post(`${harness.api.url}/v1/paymaster?chainId=eip155:1&projectId=usdc-only`, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'pm_getPaymasterData',
+      params: 'not a list',
+    })
+    expect(notJsonRpc.status).toBe(400)
+    expect(await notJsonRpc.json()).toMatchObject({ code: 'INVALID_REQUEST' })
+    for (const params of [
+      [],
+      [{ ...good, sender: 'nobody' }, entryPoint07Address, '0x1'],
+      [{ ...good, maxFeePerGas: 12 }, entryPoint07Address, '0x1'],
+      [good, 'not an address', '0x1'],
+      [good, entryPoint07Address, '0x2105'],
+    ]) {
+      const { error } = await pm(harness.api.url, 'usdc-only', 'pm_getPaymasterData', params)
+      expect(error?.code).toBe(-32602)
+    }
+    const other = await pm(harness.api.url, 'usdc-only', 'eth_sendUserOperation', [good, entryPoint07Address])
+    expect(other.error?.message).toMatch(/^Requested RPC call is not allowed/)
+  })
+})
+
+/** Two API instances' databases: on the server two pools on one schema, as two processes have. */
+const budgetLegs = [
+  {
+    name: 'pglite',
+    async open() {
+      const database = await Database.open()
+      return { first: database, second: database, close: () => database.close() }
+    },
+  },
+  ...((await serverLegAvailable())
+    ? [
+        {
+          name: 'postgres',
+          async open() {
+            const opened = await openServerSchema('sponsorship_budget')
+            const second = await Database.open({ databaseUrl: testDatabaseUrl, schema: opened.schema })
+            return {
+              first: opened.database,
+              second,
+              close: async () => {
+                await second.close()
+                await opened.drop()
+              },
+            }
+          },
+        },
+      ]
+    : []),
+]
+
+describe.each(budgetLegs)('the sponsorship budget on $name', (leg) => {
+  let apis: ReturnType<typeof createApi>[]
+  let db: Database.Db
+  let close: (() => Promise<void>) | undefined
+  /** Every operation below costs at most 4 × 100k gas × 1 gwei. */
+  const cost = 4n * 100_000n * 1_000_000_000n
+  const budget: SponsorshipPolicy = { enabled: true, budgetWei: (3n * cost).toString() }
+
+  beforeAll(async () => {
+    const opened = await leg.open()
+    close = opened.close
+    await opened.first.migrate()
+    db = opened.first.db
+    await Projects.upsert(db, { id: 'budget', name: 'Budget', allowedOrigins: [], sponsorship: budget })
+    const config = Config.parse({
+      version: 1,
+      networks: harness.stack.chainsFile.networks.filter((network) => network.caipNetworkId === 'eip155:1'),
+    })
+    apis = [opened.first, opened.second].map((database) =>
+      createApi({ config, db: database.db, log: () => {} }),
+    )
+  })
+  afterAll(() => close?.())
+
+  it('signs until the budget is spent, then refuses with SPONSORSHIP_BUDGET_EXHAUSTED, across two instances', async () => {
+    const through = (index: number) => async (url: string, body: unknown) =>
+      apis[index % 2]!.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    // Eight at once, alternating instances: only the database can keep them within three.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        pm(
+          '',
+          'budget',
+          'pm_getPaymasterData',
+          [userOperation([approve(usdc())]), entryPoint07Address, '0x1', null],
+          through(index),
+        ),
+      ),
+    )
+    const signed = answers.filter((answer) => answer.result)
+    const refused = answers.filter((answer) => answer.error)
+    expect(signed).toHaveLength(3)
+    expect(refused.map((answer) => answer.error)).toEqual(
+      Array(5).fill({
+        code: sponsorshipRefusedCode,
+        message: "This app's gas sponsorship budget is spent",
+        data: { reason: sponsorshipRefusals.budgetExhausted },
+      }),
+    )
+    expect(await Sponsorship.spent(db, { projectId: 'budget', chainId: 'eip155:1' })).toBe(3n * cost)
+    // Once spent, estimation is refused too: the operation could not be signed.
+    const stub = await pm(
+      '',
+      'budget',
+      'pm_getPaymasterStubData',
+      [userOperation([approve(usdc())]), entryPoint07Address, '0x1'],
+      through(1),
+    )
+    expect(stub.error?.data).toEqual({ reason: sponsorshipRefusals.budgetExhausted })
+  })
+})
