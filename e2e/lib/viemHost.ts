@@ -1,15 +1,35 @@
-// The viem host page (viemHost.page.ts) from a spec: what it exposes on `window.host`, and a login
-// to a new embedded wallet on it.
-import type { Address } from 'viem'
+// The viem host page (viemHost.page.ts) from a spec: what it exposes on `window.host`, a login to a
+// new embedded wallet on it, and viem's EIP-5792 actions run in the page over the SDK's provider.
+
+import type { FrameLocator } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import type { test } from './api.js'
-import { loginByEmail } from './emailLogin.js'
+import { rpcUrlsOf } from './chains.js'
+import { hostState, loginByEmail } from './emailLogin.js'
 import { serveHostPage } from './hostPage.js'
+import { providerRequest } from './provider.js'
 import { projectId } from './stack.js'
 
 export type Call = { to: Address; data?: `0x${string}`; value?: string }
 export type Answer = {
   id?: string
   error?: { code?: number; message: string; details?: string; data?: unknown }
+}
+export type SendCallsRequest = {
+  account: Address
+  chainId: number
+  forceAtomic?: boolean
+  calls: Call[]
+  permissions?: string
+  capabilities?: { paymasterService?: { url: string; optional?: boolean } }
+}
+export type CallsStatus = {
+  status: string
+  statusCode: number
+  atomic: boolean
+  chainId: number
+  receipts: { status: string; transactionHash: string }[]
 }
 /** What e2e/lib/viemHost.page.ts exposes for EIP-5792 and ERC-7715. */
 export type ViemHost = {
@@ -21,23 +41,8 @@ export type ViemHost = {
       types?: string[]
       error?: Answer['error']
     }>
-    sendCalls(request: {
-      account: Address
-      chainId: number
-      forceAtomic?: boolean
-      calls: Call[]
-      permissions?: string
-    }): Promise<Answer>
-    waitForCallsStatus(
-      id: string,
-      pollingInterval?: number,
-    ): Promise<{
-      status: string
-      statusCode: number
-      atomic: boolean
-      chainId: number
-      receipts: { status: string; transactionHash: string }[]
-    }>
+    sendCalls(request: SendCallsRequest): Promise<Answer>
+    waitForCallsStatus(id: string, pollingInterval?: number): Promise<CallsStatus>
   }
 }
 export type HostAccount = {
@@ -72,4 +77,57 @@ export async function loginOnViemHost(
     ...(await loginByEmail(page, { demoUrl: url, mailUrl: chains.services.mail as string }, email)),
     url,
   }
+}
+
+/** viem's EIP-5792 actions, run in the host page on `chainId`. */
+export function viemActions(page: Page, chainId: number) {
+  return {
+    getCapabilities: (account: Address) =>
+      page.evaluate(
+        ([account, chainId]) => (window as unknown as ViemHost).host.getCapabilities(account, chainId),
+        [account, chainId] as const,
+      ),
+    sendCalls: (request: Omit<SendCallsRequest, 'chainId'>) =>
+      page.evaluate((request) => (window as unknown as ViemHost).host.sendCalls(request), {
+        ...request,
+        chainId,
+      }),
+    // Asked every 250 ms rather than viem's 4 s: the status is the subject, not viem's pace.
+    waitForCallsStatus: (id: string) =>
+      page.evaluate((id) => (window as unknown as ViemHost).host.waitForCallsStatus(id, 250), id),
+  }
+}
+
+/**
+ * A new embedded wallet on the viem host page at /{name}.html, on its smart account: its two
+ * addresses, the chain the host is on, that network and a client on its devnet, and viem's actions.
+ */
+export async function smartAccountOnViemHost(fixtures: Fixtures, name: string) {
+  const { page, chains } = fixtures
+  const { modal } = await loginOnViemHost(fixtures, name)
+  await expect
+    .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
+    .toBe('smartAccount')
+  const state = (await hostState(page)) as HostAccount
+  const eoa = state.allAccounts.find((account) => account.type === 'eoa')?.address as Address
+  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
+  const rpcUrl = rpcUrlsOf(chains)[chainId] as string
+  return {
+    modal,
+    smart: state.address,
+    eoa,
+    chainId,
+    network: chains.networks.find((candidate) => candidate.id === chainId)!,
+    rpcUrl,
+    client: createPublicClient({ transport: http(rpcUrl) }) as PublicClient,
+    ...viemActions(page, chainId),
+  }
+}
+
+/** Switches the wallet to its EOA in Account, and closes the modal. */
+export async function switchToEoa(page: Page, modal: FrameLocator) {
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-account-type-switch').click()
+  await expect(modal.getByTestId('wf-account-type-switch')).toHaveAttribute('data-account-type', 'eoa')
+  await modal.getByTestId('wf-close').click()
 }

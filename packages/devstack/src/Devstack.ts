@@ -2,7 +2,7 @@
 // extra services — and describes it as one validated chains file.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { type ChainNetwork, ChainsFile } from '@walletframe/protocol/chains'
+import { ChainsFile, type ChainsFileNetwork } from '@walletframe/protocol/chains'
 import { accountCount, evmAccount, solanaAccount, testMnemonic } from './accounts.js'
 import * as Bundlers from './bundler/bundlers.js'
 import { type ChildProcessError, DevstackError } from './errors.js'
@@ -92,7 +92,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
 
   try {
     const evmAccounts = Array.from({ length: accountCount }, (_, index) => evmAccount(index))
-    const networks: ChainNetwork[] = []
+    const networks: ChainsFileNetwork[] = []
     const services: Record<string, string> = {}
     const children: { name: string; pid: number }[] = []
 

@@ -54,12 +54,6 @@ export const ChainNetwork = z.object({
    * forwards to the operator's bundler and hands the frame its own proxy URL in its place.
    */
   bundlerUrl: z.optional(z.url()),
-  /**
-   * The chain's ERC-7677 paymaster service (pm_getPaymasterStubData / pm_getPaymasterData), which
-   * sponsors UserOperations' gas. The API forwards to it under each project's sponsorship policy and
-   * hands the frame its own proxy URL in its place, only where the project sponsors gas.
-   */
-  paymasterUrl: z.optional(z.url()),
   blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.url() }) })),
   testnet: z._default(z.boolean(), false),
   /**
@@ -81,9 +75,24 @@ export const TestAccounts = z.object({
   solana: z._default(z.array(z.object({ address: z.string(), secretKey: z.string() })), []),
 })
 
+/**
+ * A network as the chains file describes it to the API: what clients see (ChainNetwork) and the
+ * upstream services the API alone calls.
+ */
+// Pure: a page that parses ChainNetwork alone (the frame's boot) bundles none of this.
+export const ChainsFileNetwork = /* @__PURE__ */ z.extend(ChainNetwork, {
+  /**
+   * The chain's ERC-7677 paymaster service (pm_getPaymasterStubData / pm_getPaymasterData), which
+   * sponsors UserOperations' gas. Only the API calls it, under each project's sponsorship policy:
+   * clients ask the API's bundler proxy, which answers the pm_ methods as well.
+   */
+  paymasterUrl: z.optional(z.url()),
+})
+export type ChainsFileNetwork = z.infer<typeof ChainsFileNetwork>
+
 export const ChainsFile = z.object({
   version: z.literal(1),
-  networks: z.array(ChainNetwork).check(z.minLength(1)),
+  networks: /* @__PURE__ */ z.array(ChainsFileNetwork).check(z.minLength(1)),
   accounts: z._default(TestAccounts, { evm: [], solana: [] }),
   /** Other local services by name (relay, smtp, oidc, nftMetadata): their URLs. */
   services: z._default(z.record(z.string(), z.string()), {}),

@@ -3,7 +3,7 @@
 // allowed"; the others go upstream in order, and every answer goes back in its caller's place with its
 // caller's id.
 import {
-  type ChainNetwork,
+  type ChainsFileNetwork,
   type JsonRpcPayload,
   type JsonRpcRequest,
   type JsonRpcResponse,
@@ -43,7 +43,7 @@ export declare namespace upstreamsOf {
     /** What the network's service is called in errors: "bundler", "paymaster". */
     service: string
     /** The service's URL on a network, if it has one. */
-    urlOf: (network: ChainNetwork) => string | undefined
+    urlOf: (network: ChainsFileNetwork) => string | undefined
     fetch?: typeof fetch
   }
 }
@@ -59,7 +59,7 @@ export function upstreamsOf(
 ): (chainId: string) => Upstream.Upstream {
   const upstreams = new Map<string, Upstream.Upstream>()
   return (chainId) => {
-    const network = deps.networks.get(chainId)?.network
+    const network = deps.config.networks.find((candidate) => candidate.caipNetworkId === chainId)
     if (!network) throw new NetworkNotSupportedError(`Network ${chainId} is not served by this API`)
     const url = options.urlOf(network)
     if (!url) throw new NetworkNotSupportedError(`Network ${chainId} has no ${options.service}`)

@@ -89,14 +89,18 @@ const approve = (token: Address) => ({
 
 type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message: string; data?: unknown } }
 
+/** The two endpoints that answer pm_ calls: the paymaster proxy and the bundler proxy. */
+const endpoints = ['/v1/paymaster', '/v1/bundler'] as const
+
 async function pm(
   baseUrl: string,
   projectId: string,
   method: string,
   params: unknown,
   request: (url: string, body: unknown) => Promise<Response> = post,
+  endpoint: (typeof endpoints)[number] = '/v1/paymaster',
 ): Promise<RpcAnswer> {
-  const response = await request(`${baseUrl}/v1/paymaster?chainId=eip155:1&projectId=${projectId}`, {
+  const response = await request(`${baseUrl}${endpoint}?chainId=eip155:1&projectId=${projectId}`, {
     jsonrpc: '2.0',
     id: 1,
     method,
@@ -107,23 +111,26 @@ async function pm(
 }
 
 describe('POST /v1/paymaster', () => {
-  it('is the network’s paymasterUrl in the config of a project that sponsors, and of no other', async () => {
-    const sponsoring = (await projectNetworks('usdc-only')).find((n) => n.caipNetworkId === 'eip155:1')!
-    expect(sponsoring.paymasterUrl).toBe(
-      `${harness.api.url}/v1/paymaster?chainId=eip155%3A1&projectId=usdc-only`,
-    )
-    for (const projectId of ['off', 'paused'])
-      for (const network of await projectNetworks(projectId)) expect(network.paymasterUrl).toBeUndefined()
+  it('keeps the operator’s paymaster service out of every project config', async () => {
+    for (const projectId of ['off', 'usdc-only', 'paused']) {
+      const response = await fetch(
+        `${harness.api.url}/v1/projects/${projectId}/config?projectId=${projectId}`,
+      )
+      const text = await response.text()
+      expect(text).not.toContain('paymasterUrl')
+      expect(text).not.toContain(harness.stack.chainsFile.networks[0]!.paymasterUrl!)
+    }
   })
 
-  it('sponsors a batch of a fresh smart account holding 0 ETH, over the API alone', async () => {
+  it('sponsors a batch of a fresh smart account holding 0 ETH, over the bundler proxy alone', async () => {
     const network = (await projectNetworks('usdc-only')).find((n) => n.caipNetworkId === 'eip155:1')!
     const { publicClient, account } = await freshSmartAccount(network)
     const bundler = createBundlerClient({
       account,
       client: publicClient,
       transport: http(network.bundlerUrl),
-      paymaster: createPaymasterClient({ transport: http(network.paymasterUrl) }),
+      // One URL for both, as the frame uses it: the bundler proxy answers the pm_ calls too.
+      paymaster: createPaymasterClient({ transport: http(network.bundlerUrl) }),
     })
     const spender = privateKeyToAccount(generatePrivateKey()).address
     const hash = await bundler.sendUserOperation({
@@ -149,14 +156,15 @@ describe('POST /v1/paymaster', () => {
   it('refuses with SPONSORSHIP_DISABLED where the project does not sponsor', async () => {
     const params = [userOperation([approve(usdc())]), entryPoint07Address, '0x1', null]
     for (const projectId of ['off', 'paused'])
-      for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
-        const { error } = await pm(harness.api.url, projectId, method, params)
-        expect(error).toEqual({
-          code: sponsorshipRefusedCode,
-          message: 'This app does not sponsor gas on this network',
-          data: { reason: sponsorshipRefusals.disabled },
-        })
-      }
+      for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData'])
+        for (const endpoint of endpoints) {
+          const { error } = await pm(harness.api.url, projectId, method, params, post, endpoint)
+          expect(error).toEqual({
+            code: sponsorshipRefusedCode,
+            message: 'This app does not sponsor gas on this network',
+            data: { reason: sponsorshipRefusals.disabled },
+          })
+        }
   })
 
   it('refuses a call to a contract outside the allowed ones, even one of a batch', async () => {

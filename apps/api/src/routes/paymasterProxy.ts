@@ -5,8 +5,8 @@
 // only once the operation's most possible cost is charged to the project's budget in the database,
 // in one statement, so any number of API processes together stay within it. A refusal is a JSON-RPC
 // error (SponsorshipRefusedError, data.reason); malformed parameters are -32602 before anything is
-// charged or forwarded. GET /v1/projects/{id}/config names this proxy as a network's paymasterUrl only
-// where the project sponsors gas.
+// charged or forwarded. The bundler proxy answers the same pm_ calls the same way, so a smart account
+// needs one URL for both, as hosted bundlers offer.
 import {
   InvalidParamsError,
   JsonRpcPayload,
@@ -17,8 +17,10 @@ import {
   SponsorshipRefusedError,
   sponsorshipRefusals,
 } from '@walletframe/protocol'
-import { hexToBigInt } from 'viem'
+import { type Hex, hexToBigInt } from 'viem'
 import { z } from 'zod'
+import type * as Upstream from '../chains/Upstream.js'
+import type { Project } from '../db/projects.js'
 import * as Sponsorship from '../db/sponsorship.js'
 import { requireProject } from '../middleware/access.js'
 import * as Policy from '../paymaster/policy.js'
@@ -39,55 +41,68 @@ export const doc: RouteDoc = {
   errors: [400, 401, 403, 413, 429, 502],
 }
 
-/** Where a client reaches the paymaster of `chainId` through this API, for `projectId`. */
-export function publicUrl(base: string, chainId: string, projectId: string): string {
-  return `${base}/v1/paymaster?chainId=${encodeURIComponent(chainId)}&projectId=${encodeURIComponent(projectId)}`
+/** One network's paymaster, under one project's policy: answers a pm_ call or throws a JSON-RPC error. */
+export type Sponsor = (method: string, params: unknown) => Promise<unknown>
+
+/** The pm_ calls of `project` on `chainId`, for this route and the bundler proxy alike. */
+export function sponsorFor(
+  deps: Deps,
+  upstreamOf: (chainId: string) => Upstream.Upstream,
+  chainId: string,
+  project: Pick<Project, 'id' | 'sponsorship'>,
+): Sponsor {
+  const network = deps.config.networks.find((candidate) => candidate.caipNetworkId === chainId)
+  const key = { projectId: project.id, chainId }
+  return async (method, params) => {
+    const parsed = PaymasterParams.safeParse(params)
+    if (!parsed.success)
+      throw new InvalidParamsError(parsed.error.issues[0]?.message ?? `Invalid ${method} parameters`)
+    const [userOp, , chainIdHex] = parsed.data
+    const asked = hexToBigInt(chainIdHex as Hex)
+    if (!network || asked !== BigInt(network.id))
+      throw new InvalidParamsError(`This endpoint serves ${chainId}, not chain ${asked}`)
+    Policy.check(project.sponsorship, userOp)
+    if (!network.paymasterUrl)
+      throw new SponsorshipRefusedError(sponsorshipRefusals.disabled, 'no paymaster serves it')
+    const upstream = upstreamOf(chainId)
+    const budget = BigInt(project.sponsorship!.budgetWei)
+    if (method === 'pm_getPaymasterStubData') {
+      if ((await Sponsorship.spent(deps.db, key)) >= budget)
+        throw new SponsorshipRefusedError(sponsorshipRefusals.budgetExhausted)
+      return upstream.request(method, params)
+    }
+    const cost = Policy.maxCostWei(userOp)
+    if (!(await Sponsorship.charge(deps.db, key, cost, budget)))
+      throw new SponsorshipRefusedError(sponsorshipRefusals.budgetExhausted)
+    try {
+      return await upstream.request(method, params)
+    } catch (error) {
+      // Nothing was signed: the charge goes back.
+      await Sponsorship.refund(deps.db, key, cost)
+      throw error
+    }
+  }
 }
 
-export function register(app: App, deps: Deps, options: { fetch?: typeof fetch } = {}): void {
-  const upstreamOf = upstreamsOf(deps, {
+/** The paymaster service of each network, as the API calls it. */
+export function paymasters(deps: Deps, options: { fetch?: typeof fetch } = {}) {
+  return upstreamsOf(deps, {
     service: 'paymaster',
     urlOf: (network) => network.paymasterUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
+}
+
+export function register(app: App, deps: Deps, options: { fetch?: typeof fetch } = {}): void {
+  const upstreamOf = paymasters(deps, options)
 
   app.post('/v1/paymaster', requireProject(deps, { from: 'query' }), async (c) => {
     const { chainId } = validate.query(c, PaymasterProxyQuery)
     const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
     const payload = validate.body(raw, JsonRpcPayload)
-    const upstream = upstreamOf(chainId)
-    const network = deps.networks.get(chainId)!.network
-    const project = c.var.project
-    const key = { projectId: project.id, chainId }
-
-    const sponsor = async (method: string, params: unknown): Promise<unknown> => {
-      const parsed = PaymasterParams.safeParse(params)
-      if (!parsed.success)
-        throw new InvalidParamsError(parsed.error.issues[0]?.message ?? `Invalid ${method} parameters`)
-      const [userOp, , chainIdHex] = parsed.data
-      if (hexToBigInt(chainIdHex as `0x${string}`) !== BigInt(network.id))
-        throw new InvalidParamsError(
-          `This proxy serves chain ${network.id}, not ${hexToBigInt(chainIdHex as `0x${string}`)}`,
-        )
-      Policy.check(project.sponsorship, userOp)
-      const budget = BigInt(project.sponsorship!.budgetWei)
-      if (method === 'pm_getPaymasterStubData') {
-        if ((await Sponsorship.spent(deps.db, key)) >= budget)
-          throw new SponsorshipRefusedError(sponsorshipRefusals.budgetExhausted)
-        return upstream.request(method, params)
-      }
-      const cost = Policy.maxCostWei(userOp)
-      if (!(await Sponsorship.charge(deps.db, key, cost, budget)))
-        throw new SponsorshipRefusedError(sponsorshipRefusals.budgetExhausted)
-      try {
-        return await upstream.request(method, params)
-      } catch (error) {
-        // Nothing was signed: the charge goes back.
-        await Sponsorship.refund(deps.db, key, cost)
-        throw error
-      }
-    }
-
+    // Unknown networks and networks without a paymaster are 400, as on the bundler proxy.
+    upstreamOf(chainId)
+    const sponsor = sponsorFor(deps, upstreamOf, chainId, c.var.project)
     return c.json(
       await forward(payload, allowedMethods, (calls) =>
         oneByOne(calls, ({ method, params }) => sponsor(method, params)),

@@ -4,7 +4,6 @@ import { z } from 'zod'
 import * as Swap from '../chains/swap.js'
 import { requireProject } from '../middleware/access.js'
 import * as BundlerProxy from './bundlerProxy.js'
-import * as PaymasterProxy from './paymasterProxy.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 import * as validate from './validate.js'
 
@@ -27,15 +26,11 @@ export function register(app: App, deps: Deps): void {
     validate.query(c, Query)
     const project = c.var.project
     const base = deps.config.options.publicUrl ?? new URL(c.req.url).origin
-    const sponsors = project.sponsorship?.enabled === true
-    const networks = deps.config.networks.map(({ bundlerUrl, paymasterUrl, ...network }) => ({
+    // The paymaster service is the API's alone: its bundler proxy answers the pm_ methods.
+    const networks = deps.config.networks.map(({ bundlerUrl, paymasterUrl: _, ...network }) => ({
       ...network,
       // The same for the bundler: the frame sends UserOperations through this API's proxy.
       ...(bundlerUrl ? { bundlerUrl: BundlerProxy.publicUrl(base, network.caipNetworkId, project.id) } : {}),
-      // And for the paymaster, only where the project sponsors gas: the frame sponsors what it can.
-      ...(paymasterUrl && sponsors
-        ? { paymasterUrl: PaymasterProxy.publicUrl(base, network.caipNetworkId, project.id) }
-        : {}),
       // The frame talks to chains through this API's proxy; upstream URLs may carry provider keys.
       rpcUrls: {
         default: {

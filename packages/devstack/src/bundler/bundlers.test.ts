@@ -2,16 +2,7 @@
 // fixtures, alto as the bundler, viem's Solady account as the client. A counterfactual account signs
 // (ERC-6492), its first UserOperation deploys it and moves ETH, then it signs as a deployed account.
 import { readFile } from 'node:fs/promises'
-import type { ChainNetwork } from '@walletframe/protocol/chains'
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseErc6492Signature,
-  parseEther,
-} from 'viem'
+import { type Address, createWalletClient, http, parseErc6492Signature, parseEther } from 'viem'
 import { createBundlerClient, entryPoint07Address, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 // Test support for suites on the devnets' ERC-4337 stack: the devstack with its bundlers (and the
 // paymaster service that comes with them), started before the suite and stopped after it, and viem
 // clients on its first EVM network.
-import type { ChainNetwork } from '@walletframe/protocol/chains'
+import type { ChainNetwork, ChainsFileNetwork } from '@walletframe/protocol/chains'
 import {
   type Address,
   type Chain,
@@ -41,7 +41,7 @@ export function bundlerStack() {
       return started()
     },
     /** The first EVM network. */
-    get network(): ChainNetwork {
+    get network(): ChainsFileNetwork {
       return started().chainsFile.networks[0]!
     },
   }

@@ -1,18 +1,4 @@
-// The devnets' sponsored gas end to end: the ERC-7677 service signs for the chain's VerifyingPaymaster,
-// viem's paymaster client fills a UserOperation with it, and a fresh smart account holding 0 ETH lands
-// a batch through the real bundler (alto) without paying anything. The contract itself refuses the
-// paymaster's signature on any other operation.
-import type { ChainNetwork } from '@walletframe/protocol/chains'
-import {
-  type Address,
-  createPublicClient,
-  defineChain,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseUnits,
-} from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, http, parseUnits } from 'viem'
 import {
   createBundlerClient,
   createPaymasterClient,
@@ -70,7 +56,6 @@ const rpc = async (method: string, params: unknown) => {
 
 describe('PaymasterService', () => {
   it('is every EVM network’s paymasterUrl, beside the deployed and funded VerifyingPaymaster', async () => {
-    const { publicClient } = clients()
     for (const evm of suite.stack.chainsFile.networks.filter((n) => n.chainNamespace === 'eip155')) {
       expect(evm.paymasterUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(evm.contracts.verifyingPaymaster).toBe(

@@ -1,0 +1,95 @@
+// Sponsored gas (ERC-7677) with the embedded smart account, as a dapp on viem asks for it (viem's
+// getCapabilities, sendCalls with the `paymasterService` capability, waitForCallsStatus over the
+// SDK's provider, e2e/lib/viemHost.page.ts), on the devnets with their bundler and verifying paymaster.
+// The project sponsors calls to its USDC contract: the smart account says `paymasterService` is
+// supported (the EOA does not), the approval says "Sponsored", and a fresh account holding 0 ETH
+// lands a batch whose effects are on chain, still holding 0 ETH after it.
+import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { test as apiTest } from './lib/api.js'
+import { answerInFrame } from './lib/emailLogin.js'
+import { expect } from './lib/fixtures.js'
+import { type Call, smartAccountOnViemHost, switchToEoa } from './lib/viemHost.js'
+
+const test = apiTest
+// 1 ETH of gas per network for calls to USDC, charged by the API in its database.
+test.use({ withBundler: true, sponsorship: { contracts: ['usdc'], budgetWei: '1000000000000000000' } })
+
+test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sends a batch the project sponsors; the approval says "Sponsored"', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const { modal, smart, eoa, chainId, network, client, getCapabilities, sendCalls, waitForCallsStatus } =
+    await smartAccountOnViemHost({ page, stack, chains }, 'sponsored')
+  expect(await getCapabilities(smart)).toEqual({
+    atomic: { status: 'supported' },
+    paymasterService: { supported: true },
+  })
+  expect(await getCapabilities(eoa)).toEqual({ atomic: { status: 'unsupported' } })
+  // A new wallet: its smart account is not even deployed, and holds nothing to pay gas with.
+  expect(await client.getBalance({ address: smart })).toBe(0n)
+  expect(await client.getCode({ address: smart })).toBeUndefined()
+
+  const paymasterDeposit = () =>
+    client.readContract({
+      address: network.contracts.verifyingPaymaster as Address,
+      abi: parseAbi(['function getDeposit() view returns (uint256)']),
+      functionName: 'getDeposit',
+    })
+  const depositBefore = await paymasterDeposit()
+
+  const usdc = network.contracts.usdc as Address
+  const [first, second] = [generatePrivateKey(), generatePrivateKey()].map(
+    (key) => privateKeyToAccount(key).address,
+  ) as [Address, Address]
+  const calls: Call[] = [
+    { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [first, 11n] }) },
+    { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [second, 22n] }) },
+  ]
+  const sending = sendCalls({
+    account: smart,
+    forceAtomic: true,
+    calls,
+    // The dapp's own service is not called: the frame sponsors through its project's API.
+    capabilities: { paymasterService: { url: 'https://paymaster.dapp.example/rpc' } },
+  })
+  await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
+  await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(usdc)
+  await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
+  await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
+  const sent = await sending
+  expect(sent.error).toBeUndefined()
+  const status = await waitForCallsStatus(sent.id as string)
+  expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true, chainId })
+  expect(status.receipts).toHaveLength(1)
+
+  // Both effects on chain, the account deployed by the same operation, and not a wei of its own spent.
+  for (const [spender, amount] of [
+    [first, 11n],
+    [second, 22n],
+  ] as const)
+    expect(
+      await client.readContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [smart, spender],
+      }),
+    ).toBe(amount)
+  expect(await client.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
+  expect(await client.getBalance({ address: smart })).toBe(0n)
+  // The gas came out of the paymaster's deposit in the EntryPoint.
+  expect(await paymasterDeposit()).toBeLessThan(depositBefore)
+
+  // The EOA cannot be sponsored: a batch that requires it is refused before anyone is asked (5700).
+  await switchToEoa(page, modal)
+  const refused = await sendCalls({
+    account: eoa,
+    calls: [calls[0]!],
+    capabilities: { paymasterService: { url: 'https://paymaster.dapp.example/rpc' } },
+  })
+  expect(refused.error?.code).toBe(5700)
+  await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+})
