@@ -24,7 +24,7 @@ const blockedGroups = {
   /** Partitioned storage with a short email cooldown (their own `test.use`). */
   'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
   /** An ERC-4337 bundler per devnet. */
-  bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts'],
+  bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
   /** The devnets without the API. */
   chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
   /** The on-ramp's checkout stand-in (fixtures of its own). */

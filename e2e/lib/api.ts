@@ -9,21 +9,44 @@ import { projectId } from './stack.js'
 
 export type Api = { readonly url: string; readonly app: Awaited<ReturnType<typeof startApi>> }
 
-export const test = chainsTest.extend<object, { api: Api; emailCooldownSeconds: number }>({
+/**
+ * The project's gas sponsorship in a worker that sets it: the fixture contracts it sponsors calls to
+ * (by their name in the chains file; the same addresses on both devnets) and its budget per network.
+ */
+export type E2eSponsorship = { contracts: string[]; budgetWei: string }
+
+export const test = chainsTest.extend<
+  object,
+  { api: Api; emailCooldownSeconds: number; sponsorship: E2eSponsorship | undefined }
+>({
   /**
    * Seconds between two login codes to one address: 30 by default, as deployed. Specs whose subject is not
    * the wait (a second device, an email update) shorten it instead of sitting it out.
    */
   emailCooldownSeconds: [30, { scope: 'worker', option: true }],
+  /** None by default: the project sponsors no gas. */
+  sponsorship: [undefined, { scope: 'worker', option: true }],
   api: [
-    async ({ stack, chains, emailCooldownSeconds }, use) => {
+    async ({ stack, chains, emailCooldownSeconds, sponsorship }, use) => {
+      const contracts = chains.networks[0]?.contracts ?? {}
       const api = await startApi({
         config: {
           ...chains,
           // The foreign site is a second host site of the project here: the embedded wallet on
           // another site (another storage partition) reaches the same wallet.
           projects: [
-            { id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin, stack.foreign.origin] },
+            {
+              id: projectId,
+              name: 'e2e',
+              allowedOrigins: [stack.demo.origin, stack.foreign.origin],
+              ...(sponsorship && {
+                sponsorship: {
+                  enabled: true,
+                  allowedContracts: sponsorship.contracts.map((name) => contracts[name] as string),
+                  budgetWei: sponsorship.budgetWei,
+                },
+              }),
+            },
           ],
           options: {
             frameOrigins: [stack.frame.origin],

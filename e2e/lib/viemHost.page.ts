@@ -109,20 +109,31 @@ const host = {
       }),
       failure,
     ),
-  /** viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's context. */
+  /**
+   * viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's
+   * context; `capabilities`: others, as given (paymasterService).
+   */
   sendCalls: (request: {
     account: Address
     chainId: number
     forceAtomic?: boolean
     calls: Call[]
     permissions?: string
+    capabilities?: { paymasterService?: { url: string; optional?: boolean } }
   }) =>
     client
       .sendCalls({
         account: request.account,
         chain: chainOf(request.chainId),
         forceAtomic: request.forceAtomic ?? false,
-        ...(request.permissions ? { capabilities: { permissions: { context: request.permissions } } } : {}),
+        ...(request.permissions || request.capabilities
+          ? {
+              capabilities: {
+                ...request.capabilities,
+                ...(request.permissions ? { permissions: { context: request.permissions } } : {}),
+              },
+            }
+          : {}),
         calls: request.calls.map((call) => ({
           to: call.to,
           ...(call.data ? { data: call.data } : {}),

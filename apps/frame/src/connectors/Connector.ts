@@ -25,6 +25,8 @@ export type Request = {
   readonly method: string
   readonly params?: unknown
   readonly network: CaipNetworkId
+  /** Its network fee is paid by the app's paymaster (ERC-7677): the user pays no gas. */
+  readonly sponsored?: boolean | undefined
 }
 
 /**
@@ -39,6 +41,8 @@ export type PendingRequest = {
   readonly inFrame?: boolean | undefined
   readonly params?: unknown
   readonly network?: CaipNetworkId | undefined
+  /** The app's paymaster pays its network fee; the approval says so. */
+  readonly sponsored?: boolean | undefined
 }
 
 /** How a connection was made, for CONNECT_SUCCESS's `method`. */

@@ -109,6 +109,14 @@ describe('summarize', () => {
     expect(field(summary, 'Permission 2')).toBe('Call swap(uint256) on 0xc')
     expect(field(summary, 'Expires')).toBe('2033-05-18T03:33:20.000Z')
   })
+  it('says "Sponsored" for the network fee when the wallet says the app pays it, and nothing otherwise', () => {
+    const params = [{ calls: [{ to: '0xa' }], capabilities: { paymasterService: { url: 'https://x.test' } } }]
+    expect(field(summarize({ method: 'wallet_sendCalls', params, sponsored: true }), 'Network fee')).toBe(
+      'Sponsored',
+    )
+    // A host asking for sponsorship in its parameters is not the wallet saying it is sponsored.
+    expect(field(summarize({ method: 'wallet_sendCalls', params }), 'Network fee')).toBeUndefined()
+  })
   it('decodes a Solana message from base58', () => {
     const message = bs58.encode(new TextEncoder().encode('gm solana'))
     expect(field(summarize({ method: 'solana_signMessage', params: { message } }), 'Message')).toBe(

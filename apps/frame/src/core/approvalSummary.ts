@@ -131,8 +131,11 @@ function solanaMessage(message: unknown): string {
   }
 }
 
+/** What the approval says of the network fee when the app's paymaster pays it. */
+export const sponsoredFee = 'Sponsored'
+
 export function summarize(
-  request: { readonly method: string; readonly params?: unknown },
+  request: { readonly method: string; readonly params?: unknown; readonly sponsored?: boolean | undefined },
   network?: Network,
 ): Summary {
   const { method, params } = request
@@ -171,5 +174,7 @@ export function summarize(
     }
   }
   if (network) fields.push({ label: 'Network', value: network.name })
+  // Only the wallet sets it (the frame's own connector), never the host's parameters.
+  if (request.sponsored) fields.push({ label: 'Network fee', value: sponsoredFee })
   return { action: actions[method] ?? method, fields }
 }

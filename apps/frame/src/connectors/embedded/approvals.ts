@@ -44,6 +44,7 @@ export function create(now: () => number = Date.now) {
         inFrame: true,
         params: request.params,
         network: request.network,
+        ...(request.sponsored ? { sponsored: true } : {}),
       },
     ])
     // The entry leaves the list as soon as the user answers: signing and sending take their own time.

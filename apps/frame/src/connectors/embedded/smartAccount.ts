@@ -16,8 +16,10 @@ import {
 import {
   type BundlerClient,
   createBundlerClient,
+  createPaymasterClient,
   entryPoint07Abi,
   entryPoint07Address,
+  type PaymasterClient,
   type SmartAccount,
   toSoladySmartAccount,
 } from 'viem/account-abstraction'
@@ -62,6 +64,12 @@ export type Handle = {
   readonly account: SmartAccount
   readonly bundler: BundlerClient
   readonly client: PublicClient
+  /**
+   * The project's ERC-7677 paymaster: the bundler URL's pm_ methods, which the API answers under the
+   * project's sponsorship policy. Passed per operation: an operation the policy refuses goes without
+   * it, paid by the account.
+   */
+  readonly paymaster: PaymasterClient
 }
 
 // One account per owner and network: the address is read from the factory once, and viem's account
@@ -89,7 +97,10 @@ export function handle(network: ChainNetwork, owner: Address, signer: OwnerSigne
         client,
         transport: http(network.bundlerUrl, { retryCount: 0, timeout: 30_000 }),
       })
-      return { account, bundler, client }
+      const paymaster = createPaymasterClient({
+        transport: http(network.bundlerUrl, { retryCount: 0, timeout: 30_000 }),
+      })
+      return { account, bundler, client, paymaster }
     })()
     // A failed lookup (API away) is tried again on the next call.
     found.catch(() => handles.delete(key))

@@ -53,6 +53,7 @@ async function settled(send: (method: string, params: unknown) => Promise<unknow
 describe('wallet_getCapabilities', () => {
   it('says the smart account is atomic and enforces permissions where it is served, the EOA nowhere; refuses other addresses', async () => {
     const { send, smart, eoa, close } = await connected()
+    // The devnet's bundler itself answers no pm_ method: no sponsorship (the API's bundler proxy does).
     expect(await send('wallet_getCapabilities', [smart])).toEqual({
       '0x2105': {
         atomic: { status: 'supported' },
@@ -106,6 +107,29 @@ describe('wallet_sendCalls', () => {
     close()
   }, 90_000)
 
+  it('goes unsponsored where the bundler has no paymaster: required sponsorship is 5700, optional is skipped', async () => {
+    const { send, smart, asked, close } = await connected()
+    const call = { to: fresh(), value: '0x1' }
+    await expect(
+      send(
+        'wallet_sendCalls',
+        batch(smart, [call], { capabilities: { paymasterService: { url: 'https://pm.example' } } }),
+      ),
+    ).rejects.toMatchObject({ code: 5700 })
+    expect(asked).toEqual([])
+    await fund(smart)
+    const { id } = (await send(
+      'wallet_sendCalls',
+      batch(smart, [call], {
+        capabilities: { paymasterService: { url: 'https://pm.example', optional: true } },
+      }),
+    )) as { id: Hex }
+    expect(asked.map((request) => request.sponsored)).toEqual([undefined])
+    expect(await settled(send, id)).toMatchObject({ status: 200 })
+    expect(await client.getBalance({ address: call.to })).toBe(1n)
+    close()
+  }, 90_000)
+
   it('sends the EOA batch as one transaction per call, and reports their receipts', async () => {
     const { send, eoa, c, close } = await connected()
     c.setPreferredAccountType('eoa')
@@ -141,7 +165,8 @@ describe('wallet_sendCalls', () => {
     const call = { to: fresh(), value: '0x1' }
     const refusals: [unknown, number][] = [
       [batch(eoa, [call, call], { atomicRequired: true }), 5760],
-      [batch(smart, [call], { capabilities: { paymasterService: { url: 'https://pm.example' } } }), 5700],
+      // Sponsorship is the smart account's, where the project sponsors: the EOA has none.
+      [batch(eoa, [call], { capabilities: { paymasterService: { url: 'https://pm.example' } } }), 5700],
       [batch(smart, [{ ...call, capabilities: { auxiliaryFunds: { optional: false } } }]), 5700],
       [batch(smart, [call], { chainId: '0x1' }), 5710],
       [batch(smart, [call], { chainId: '0xa' }), 5710],
@@ -162,7 +187,7 @@ describe('wallet_sendCalls', () => {
     await fund(smart)
     await send(
       'wallet_sendCalls',
-      batch(smart, [call], { capabilities: { paymasterService: { optional: true } } }),
+      batch(smart, [call], { capabilities: { auxiliaryFunds: { optional: true } } }),
     )
     expect(asked).toHaveLength(1)
     close()

@@ -4,6 +4,12 @@
 // EOA sends them one by one as transactions and cannot promise atomicity. A batch is checked before
 // the user is asked, so the approval screen never shows a batch the wallet would refuse; the user
 // approves the whole batch once. Errors are viem's EIP-5792 classes, handed on as EIP-1193 errors.
+// Gas sponsorship (ERC-7677 `paymasterService`) comes from the project, never from the dapp: the smart
+// account's batch is offered to the project's policy (the pm_ methods of the API's bundler proxy)
+// before the user is asked, and goes sponsored when the policy takes it. A dapp's `paymasterService.url` is not called: it would have the frame send the
+// user's operation, from the frame's origin, to a server the host page picked, and sign paymaster data
+// the frame cannot vouch for (a token paymaster may charge the account while the approval says
+// "Sponsored"). The capability is honoured by the project's own sponsorship or refused (5700).
 import {
   type AccountType,
   type CaipNetworkId,
@@ -14,6 +20,10 @@ import {
   maxCallsPerBatch,
   SendCallsParams,
   type SendCallsRequest,
+  type SponsorshipRefusal,
+  SponsorshipRefusedError,
+  sponsorshipRefusals,
+  sponsorshipRefusedCode,
   supportedPermissions,
   UnauthorizedError,
 } from '@walletframe/protocol'
@@ -61,7 +71,7 @@ export type Context = {
   readonly origin: string | undefined
   /** Asks the user about the batch and runs `send` once they approve (4001 when they do not). */
   approve<T>(
-    request: { method: string; params: unknown; network: CaipNetworkId },
+    request: { method: string; params: unknown; network: CaipNetworkId; sponsored: boolean },
     send: () => Promise<T>,
   ): Promise<T>
 }
@@ -89,30 +99,35 @@ function accountOf(context: Context, address: string | undefined): AccountType {
 const atomicOn = (account: AccountType, network: ChainNetwork) =>
   account === 'smartAccount' && isAvailable(network)
 
+/** The ERC-7677 capability; a batch-wide one, as EIP-5792 capabilities are. */
+const paymasterService = 'paymasterService'
+
 /**
  * wallet_getCapabilities: `atomic` and `permissions` (ERC-7715, enforced by the smart account) per
- * chain, hex chain ids as keys; chains the host does not use are left out.
+ * chain, and `paymasterService` where the project sponsors the smart account's gas; hex chain ids as
+ * keys; chains the host does not use are left out.
  */
-export function capabilities(context: Context, params: unknown) {
+export async function capabilities(context: Context, params: unknown) {
   const [address, chainIds] = parse(GetCapabilitiesParams, params ?? [], 'wallet_getCapabilities parameters')
   const account = accountOf(context, address)
   const wanted = chainIds?.map((id) => BigInt(id))
-  const answer: Record<
-    string,
-    {
-      atomic: { status: 'supported' | 'unsupported' }
-      permissions: { supported: boolean } & Partial<typeof supportedPermissions>
-    }
-  > = {}
-  for (const network of context.networks) {
-    if (wanted && !wanted.includes(BigInt(network.id))) continue
-    const onChain = atomicOn(account, network)
-    answer[hexChainId(network)] = {
-      atomic: { status: onChain ? 'supported' : 'unsupported' },
-      permissions: onChain ? { supported: true, ...supportedPermissions } : { supported: false },
-    }
-  }
-  return answer
+  const networks = context.networks.filter((network) => !wanted || wanted.includes(BigInt(network.id)))
+  const entries = await Promise.all(
+    networks.map(async (network) => {
+      const onChain = atomicOn(account, network)
+      // An empty batch: whether the project sponsors this account here at all.
+      const sponsored = onChain && (await sponsorship(context, network, [])) === true
+      return [
+        hexChainId(network),
+        {
+          atomic: { status: onChain ? 'supported' : 'unsupported' },
+          permissions: onChain ? { supported: true, ...supportedPermissions } : { supported: false },
+          ...(sponsored ? { paymasterService: { supported: true } } : {}),
+        },
+      ] as const
+    }),
+  )
+  return Object.fromEntries(entries)
 }
 
 /** The checks of EIP-5792 a batch must pass before the user sees it. */
@@ -122,16 +137,24 @@ export function check(context: Context, request: SendCallsRequest) {
   if (!network)
     throw refuse(UnsupportedChainIdError, `Chain ${request.chainId} is not one of this app's networks`)
   // Of the capabilities a dapp can ask for in a batch the wallet supports `permissions` (a grant the
-  // smart account enforces) only; any other must be optional.
+  // smart account enforces) and `paymasterService` (where the project sponsors) only; any other must
+  // be optional.
   const asked = [
     ...Object.entries(request.capabilities ?? {}).filter(
       ([name]) => !(name === 'permissions' && account === 'smartAccount'),
     ),
     ...request.calls.flatMap((call) => Object.entries(call.capabilities ?? {})),
   ]
-  const required = asked.find(([, capability]) => capability.optional !== true)
+  // Whether the project sponsors this batch is the policy's to say, asked in sendCalls.
+  const served = (name: string) => name === paymasterService && atomicOn(account, network)
+  const required = asked.find(([name, capability]) => capability.optional !== true && !served(name))
   if (required)
-    throw refuse(UnsupportedNonOptionalCapabilityError, `Capability "${required[0]}" is not supported`)
+    throw refuse(
+      UnsupportedNonOptionalCapabilityError,
+      required[0] === paymasterService
+        ? `Gas sponsorship ("${paymasterService}") is not available for this account on chain ${request.chainId}`
+        : `Capability "${required[0]}" is not supported`,
+    )
   if (request.calls.length > maxCallsPerBatch)
     throw refuse(BundleTooLargeError, `A batch takes at most ${maxCallsPerBatch} calls`)
   const atomic = atomicOn(account, network)
@@ -144,7 +167,10 @@ export function check(context: Context, request: SendCallsRequest) {
     )
   if (account === 'smartAccount' && !atomic)
     throw refuse(UnsupportedChainIdError, `The smart account is not available on chain ${request.chainId}`)
-  return { account, network }
+  const sponsorshipRequired = asked.some(
+    ([name, capability]) => name === paymasterService && capability.optional !== true,
+  )
+  return { account, network, sponsorshipRequired }
 }
 
 const toCall = (call: SendCallsRequest['calls'][number]) => ({
@@ -153,14 +179,95 @@ const toCall = (call: SendCallsRequest['calls'][number]) => ({
   ...(call.value !== undefined ? { value: BigInt(call.value) } : {}),
 })
 
-/** The smart account's batch: one UserOperation through the API's bundler proxy; its hash is the batch. */
+/** The reason in a sponsorship refusal from the API's paymaster proxy, wherever viem wrapped it. */
+export function refusalOf(error: unknown): SponsorshipRefusal | undefined {
+  const reasons: readonly string[] = Object.values(sponsorshipRefusals)
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code, data } = cause as { code?: unknown; data?: { reason?: unknown } }
+    if (code === sponsorshipRefusedCode && typeof data?.reason === 'string' && reasons.includes(data.reason))
+      return data.reason as SponsorshipRefusal
+  }
+  return undefined
+}
+
+/** JSON-RPC codes of an endpoint without the pm_ methods: not found (-32601), not allowed (4200). */
+const noPaymasterCodes: readonly unknown[] = [-32601, 4200]
+
+/** Whether `error` is an endpoint saying it has no paymaster, wherever viem wrapped it. */
+function lacksPaymaster(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (noPaymasterCodes.includes((cause as { code?: unknown }).code)) return true
+  return false
+}
+
+/**
+ * Whether the project's paymaster takes `calls` from the smart account on `network`: its policy (on,
+ * allowed contracts, budget left) answers the stub call before the user is asked, so the approval says
+ * who pays. True, or why not: the policy's refusal, or 'none' where the bundler has no paymaster.
+ */
+async function sponsorship(
+  context: Context,
+  network: ChainNetwork,
+  calls: SendCallsRequest['calls'],
+): Promise<true | SponsorshipRefusal | 'none'> {
+  const { account, paymaster } = await SmartAccount.handle(network, context.eoa, context.signer)
+  try {
+    await paymaster.getPaymasterStubData({
+      chainId: Number(network.id),
+      entryPointAddress: account.entryPoint.address,
+      sender: account.address,
+      nonce: await account.getNonce(),
+      ...(await account.getFactoryArgs()),
+      callData: await account.encodeCalls(calls.map(toCall)),
+      callGasLimit: 0n,
+      verificationGasLimit: 0n,
+      preVerificationGas: 0n,
+      maxFeePerGas: 0n,
+      maxPriorityFeePerGas: 0n,
+    })
+    return true
+  } catch (error) {
+    const reason = refusalOf(error)
+    if (reason) return reason
+    if (lacksPaymaster(error)) return 'none'
+    throw error
+  }
+}
+
+/**
+ * Whether the batch goes sponsored. Without sponsorship the account pays, unless the dapp required
+ * it: then it hears the policy's refusal, or 5700 where there is no paymaster at all.
+ */
+async function sponsored(
+  context: Context,
+  network: ChainNetwork,
+  request: SendCallsRequest,
+  required: boolean,
+): Promise<boolean> {
+  const answer = await sponsorship(context, network, request.calls)
+  if (answer === true || !required) return answer === true
+  if (answer !== 'none') throw new SponsorshipRefusedError(answer)
+  throw refuse(
+    UnsupportedNonOptionalCapabilityError,
+    `Gas sponsorship ("${paymasterService}") is not available on chain ${request.chainId}`,
+  )
+}
+
+/**
+ * The smart account's batch: one UserOperation through the API's bundler proxy, its gas paid by the
+ * project's paymaster when `sponsored`; its hash is the batch.
+ */
 async function sendAsUserOperation(
   context: Context,
   network: ChainNetwork,
   request: SendCallsRequest,
+  sponsored: boolean,
 ): Promise<CallBatches.Batch> {
-  const { bundler } = await SmartAccount.handle(network, context.eoa, context.signer)
-  const userOpHash = await bundler.sendUserOperation({ calls: request.calls.map(toCall) })
+  const { bundler, paymaster } = await SmartAccount.handle(network, context.eoa, context.signer)
+  const userOpHash = await bundler.sendUserOperation({
+    calls: request.calls.map(toCall),
+    ...(sponsored ? { paymaster } : {}),
+  })
   return { kind: 'userOperation', network, userOpHash }
 }
 
@@ -199,7 +306,7 @@ export async function sendAsTransactions(
 /** wallet_sendCalls: checked, approved once by the user, then sent; answers the batch id. */
 export async function sendCalls(context: Context, params: unknown): Promise<{ id: string }> {
   const [request] = parse(SendCallsParams, params, 'wallet_sendCalls parameters')
-  const { account, network } = check(context, request)
+  const { account, network, sponsorshipRequired } = check(context, request)
   const grantId = account === 'smartAccount' ? SmartSessions.contextOf(request) : undefined
   // A batch inside a grant goes without a prompt, signed by the grant's key: only this origin's
   // grant, on its own network.
@@ -209,13 +316,22 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
   if (request.id !== undefined && !context.batches.reserve(request.id))
     throw refuse(DuplicateIdError, `A batch with id "${request.id}" was sent already`)
   try {
+    const byPaymaster =
+      !grant &&
+      account === 'smartAccount' &&
+      (await sponsored(context, network, request, sponsorshipRequired))
     const batch = grant
       ? await SmartSessions.send(context, grant, request)
       : await context.approve<CallBatches.Batch>(
-          { method: 'wallet_sendCalls', params: [request], network: network.caipNetworkId as CaipNetworkId },
+          {
+            method: 'wallet_sendCalls',
+            params: [request],
+            network: network.caipNetworkId as CaipNetworkId,
+            sponsored: byPaymaster,
+          },
           () =>
             account === 'smartAccount'
-              ? sendAsUserOperation(context, network, request)
+              ? sendAsUserOperation(context, network, request, byPaymaster)
               : sendAsTransactions(context.signer, context.eoa, network, request.calls),
         )
     const id = request.id ?? (batch.kind === 'userOperation' ? batch.userOpHash : newId())
@@ -269,7 +385,7 @@ export function landedAtomically(answer: unknown): boolean {
 /** Answers an EIP-5792 method, its errors as EIP-1193 errors (viem's keep their EIP-5792 codes). */
 export async function request(context: Context, method: string, params: unknown): Promise<unknown> {
   try {
-    if (method === 'wallet_getCapabilities') return capabilities(context, params)
+    if (method === 'wallet_getCapabilities') return await capabilities(context, params)
     if (method === 'wallet_sendCalls') return await sendCalls(context, params)
     return await callsStatus(context, params)
   } catch (error) {
