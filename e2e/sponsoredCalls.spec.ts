@@ -83,6 +83,26 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   // The gas came out of the paymaster's deposit in the EntryPoint.
   expect(await paymasterDeposit()).toBeLessThan(depositBefore)
 
+  // A call outside the contracts the project sponsors: the policy refuses it before anyone is asked
+  // (-32003, viem's TransactionRejectedRpcError) when the dapp requires sponsorship; without the capability the user is asked to
+  // pay the fee (no "Sponsored"), and rejects here, having no ETH.
+  const dai = network.contracts.dai as Address
+  const outside: Call[] = [
+    { to: dai, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [first, 1n] }) },
+  ]
+  const refusedByPolicy = await sendCalls({
+    account: smart,
+    calls: outside,
+    capabilities: { paymasterService: { url: 'https://paymaster.dapp.example/rpc' } },
+  })
+  expect(refusedByPolicy.error?.code).toBe(-32003)
+  await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+  const unsponsored = sendCalls({ account: smart, calls: outside })
+  await expect(modal.getByTestId('wf-approve-call-1-to')).toHaveText(dai)
+  await expect(modal.getByTestId('wf-approve-network-fee')).toHaveCount(0)
+  await answerInFrame(modal, 'reject', { method: 'wallet_sendCalls' })
+  expect((await unsponsored).error?.code).toBe(4001)
+
   // The EOA cannot be sponsored: a batch that requires it is refused before anyone is asked (5700).
   await switchToEoa(page, modal)
   const refused = await sendCalls({
