@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { answerInFrame } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { providerRequest } from './lib/provider.js'
 import { type Call, smartAccountOnViemHost, switchToEoa } from './lib/viemHost.js'
 
 const test = apiTest
@@ -82,6 +83,29 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   expect(await client.getBalance({ address: smart })).toBe(0n)
   // The gas came out of the paymaster's deposit in the EntryPoint.
   expect(await paymasterDeposit()).toBeLessThan(depositBefore)
+
+  // A plain eth_sendTransaction from the smart account goes sponsored too.
+  const third = privateKeyToAccount(generatePrivateKey()).address
+  const transaction = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: smart,
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [third, 33n] }),
+    },
+  ])
+  await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a transaction')
+  await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
+  await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
+  expect((await transaction).error).toBeUndefined()
+  expect(
+    await client.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [smart, third],
+    }),
+  ).toBe(33n)
+  expect(await client.getBalance({ address: smart })).toBe(0n)
 
   // A call outside the contracts the project sponsors: the policy refuses it before anyone is asked
   // (-32003, viem's TransactionRejectedRpcError) when the dapp requires sponsorship; without the capability the user is asked to

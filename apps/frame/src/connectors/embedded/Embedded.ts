@@ -217,6 +217,19 @@ export function create(options: create.Options): EmbeddedConnector {
   }
 
   /** Which EVM account a call is for: the one it names (from, signer), else the one in use. */
+  /** Whether the project's paymaster takes the smart account's eth_sendTransaction (a call with `to`). */
+  async function sponsorsTransaction(owner: Address, on: ChainNetwork, params: unknown): Promise<boolean> {
+    const [tx] = (Array.isArray(params) ? params : []) as [Record<string, unknown> | undefined]
+    if (typeof tx?.to !== 'string' || !tx.to.startsWith('0x')) return false
+    const call = {
+      to: tx.to,
+      ...(typeof tx.data === 'string' ? { data: tx.data } : {}),
+      ...(typeof tx.value === 'string' ? { value: tx.value } : {}),
+    }
+    const { sponsorship } = await import('./walletCalls.js')
+    return (await sponsorship({ eoa: owner, signer: vault }, on, [call])) === true
+  }
+
   function callerOf(method: string, params: unknown): AccountType {
     const list = Array.isArray(params) ? params : []
     const named =
@@ -408,15 +421,21 @@ export function create(options: create.Options): EmbeddedConnector {
         return answer
       }
       const chosen = usable().find((n) => n.caipNetworkId === target) ?? network()
+      const viaSmartAccount =
+        chosen.chainNamespace === 'eip155' &&
+        smart !== undefined &&
+        SmartAccountSupport.isAvailable(chosen) &&
+        callerOf(method, params) === 'smartAccount'
+      // The smart account's transaction is offered to the project's sponsorship before the user is
+      // asked, as a batch is, so the approval says who pays.
+      const sponsored =
+        viaSmartAccount && method === 'eth_sendTransaction'
+          ? await sponsorsTransaction(wallet.eip155 as Address, chosen, params)
+          : false
       const send = async () => {
-        if (
-          chosen.chainNamespace === 'eip155' &&
-          smart &&
-          SmartAccountSupport.isAvailable(chosen) &&
-          callerOf(method, params) === 'smartAccount'
-        ) {
+        if (viaSmartAccount) {
           const { request } = await import('./smartAccountRequests.js')
-          const answer = await request(vault, wallet.eip155 as Address, chosen, method, params)
+          const answer = await request(vault, wallet.eip155 as Address, chosen, method, params, sponsored)
           if (answer.deployed) markDeployed()
           return answer.result
         }
@@ -431,7 +450,10 @@ export function create(options: create.Options): EmbeddedConnector {
         throw new UnsupportedMethodError(method)
       }
       if (!Approvals.needsApproval(method)) return send()
-      return approvals.run({ method, params, network: chosen.caipNetworkId as CaipNetworkId }, send)
+      return approvals.run(
+        { method, params, network: chosen.caipNetworkId as CaipNetworkId, sponsored },
+        send,
+      )
     },
     approveRequest(id) {
       approvals.approve(id)

@@ -1,8 +1,8 @@
 // The embedded wallet's EIP-1193 calls for its smart account: signatures are the account's ERC-1271
 // ones (ERC-7739 over the owner's signature), wrapped in ERC-6492 while the account is not deployed,
 // so viem's verifyMessage / verifyTypedData accept them either way; eth_sendTransaction goes as a
-// UserOperation through the bundler (the first one deploys the account) and answers with the hash
-// of the transaction that carried it. Reads go where the EOA's go.
+// UserOperation through the bundler (the first one deploys the account), its gas paid by the project's
+// paymaster when the project sponsors it, and answers with the hash of the transaction that carried it. Reads go where the EOA's go.
 import {
   type ChainNetwork,
   InternalRpcError,
@@ -33,8 +33,10 @@ export async function request(
   network: ChainNetwork,
   method: string,
   params: unknown,
+  /** The project's paymaster pays a transaction's gas (its policy took it before the user was asked). */
+  sponsored = false,
 ): Promise<Result> {
-  const { account, bundler } = await SmartAccount.handle(network, owner, signer)
+  const { account, bundler, paymaster } = await SmartAccount.handle(network, owner, signer)
   const address = account.address
   switch (method) {
     case 'eth_accounts':
@@ -73,6 +75,7 @@ export async function request(
             ...(value !== undefined ? { value } : {}),
           },
         ],
+        ...(sponsored ? { paymaster } : {}),
       })
       const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 120_000 })
       if (!receipt.success)

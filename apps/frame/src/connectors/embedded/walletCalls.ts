@@ -205,8 +205,8 @@ function lacksPaymaster(error: unknown): boolean {
  * allowed contracts, budget left) answers the stub call before the user is asked, so the approval says
  * who pays. True, or why not: the policy's refusal, or 'none' where the bundler has no paymaster.
  */
-async function sponsorship(
-  context: Context,
+export async function sponsorship(
+  context: Pick<Context, 'eoa' | 'signer'>,
   network: ChainNetwork,
   calls: SendCallsRequest['calls'],
 ): Promise<true | SponsorshipRefusal | 'none'> {
