@@ -75,7 +75,7 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
     },
   })
 
-  // The account pays for its UserOperation (no paymaster on the devnet) and gets 100 USDC to swap.
+  // The account pays for its UserOperation (this project sponsors no gas) and gets 100 USDC to swap.
   await client.request({
     method: 'anvil_setBalance' as never,
     params: [smart, toHex(parseEther('1'))] as never,
