@@ -5,9 +5,18 @@
 // manifest with publishConfig's package fields applied and nothing the registry has no use for.
 // Usage: npx tsx scripts/pack-packages.ts [outDir]   (prints the tarballs' paths)
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -54,8 +63,42 @@ export function publishedManifest(manifest: Manifest): Manifest {
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
 
+const lockDir = join(repoRoot, 'node_modules', '.cache', 'walletframe-pack.lock')
+/** A lock older than this was left by a process that died holding it. */
+const staleLockMs = 5 * 60_000
+
+/**
+ * Runs `fn` while no other process of this checkout packs: a build writes the package's dist/ in
+ * place, and `npm test` runs the package check beside the end-to-end specs, one of which packs too.
+ */
+function whileLocked<T>(fn: () => T): T {
+  mkdirSync(dirname(lockDir), { recursive: true })
+  const nap = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      mkdirSync(lockDir)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      let held: number
+      try {
+        held = Date.now() - statSync(lockDir).mtimeMs
+      } catch {
+        continue
+      }
+      if (held > staleLockMs) rmSync(lockDir, { recursive: true, force: true })
+      else Atomics.wait(nap, 0, 0, 200)
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true })
+  }
+}
+
 /** Builds (unless `build` is false) and packs one package into `outDir`; returns the tarball's path. */
-export function pack(dir: string, outDir: string, options: { build?: boolean } = {}): string {
+function pack(dir: string, outDir: string, options: { build?: boolean }): string {
   const packageDir = join(repoRoot, dir)
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Manifest
   if (options.build !== false && manifest.scripts?.build) npm(['run', 'build', '--silent'], packageDir)
@@ -78,7 +121,9 @@ export function pack(dir: string, outDir: string, options: { build?: boolean } =
 
 /** Packs every published package into `outDir`; returns the tarballs by package name. */
 export function packAll(outDir: string, options: { build?: boolean } = {}): Record<string, string> {
-  return Object.fromEntries(published.map(({ name, dir }) => [name, pack(dir, outDir, options)]))
+  return whileLocked(() =>
+    Object.fromEntries(published.map(({ name, dir }) => [name, pack(dir, outDir, options)])),
+  )
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

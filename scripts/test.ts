@@ -1,7 +1,8 @@
-// `npm test`: every check and every test, in two lanes that run side by side. The unit tests keep the
-// cores busy; the end-to-end specs mostly wait on Chromium, the devnets and the servers, so running
-// them at the same time uses cores that would otherwise idle. The static checks go first in the
-// end-to-end lane: the package check builds packages/*/dist, which the packed-SDK spec builds too.
+// `npm test`: every check and every test, in two lanes that run side by side: the end-to-end specs,
+// the longest step, from the start; the static checks, the unit tests and the package check in the
+// other. The end-to-end specs mostly wait on Chromium, the devnets and the servers, so the other lane
+// uses cores that would otherwise idle. The package check and the packed-SDK spec both build
+// packages/*/dist: scripts/pack-packages.ts packs under a lock, one process at a time.
 // Each line of output carries its step's name; the run ends with every step's time, and fails when
 // any step failed (a failed step does not stop the other lane).
 // Usage: npm test   (a single step: npm run lint | lint:layers | typecheck | test:unit | test:packages | test:e2e)
@@ -11,14 +12,14 @@ import { createInterface } from 'node:readline'
 type Step = { name: string; script: string }
 
 const lanes: Step[][] = [
+  [{ name: 'e2e', script: 'test:e2e' }],
   [
     { name: 'lint', script: 'lint' },
     { name: 'layers', script: 'lint:layers' },
     { name: 'types', script: 'typecheck' },
+    { name: 'unit', script: 'test:unit' },
     { name: 'packages', script: 'test:packages' },
-    { name: 'e2e', script: 'test:e2e' },
   ],
-  [{ name: 'unit', script: 'test:unit' }],
 ]
 
 type Result = { name: string; code: number; seconds: number }
