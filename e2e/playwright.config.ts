@@ -91,6 +91,13 @@ export default defineConfig<object, { regime: Regime }>({
         'socialLogin.spec.ts',
       ],
     },
+    // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas) in
+    // the regimes with storage, on devnets with their bundlers; the blocked regime runs them above.
+    ...(['partitioned', 'same-site'] as const).map((regime) => ({
+      name: `${regime}-bundler`,
+      use: { regime },
+      testMatch: ['sendCalls.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
+    })),
     {
       name: 'same-site',
       use: { regime: 'same-site' },

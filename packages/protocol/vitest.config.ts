@@ -7,5 +7,8 @@ export default defineProject({
     // Pure functions and schemas with no module state: files share a worker's module cache instead
     // of importing zod and viem afresh each (about half this project's time).
     isolate: false,
+    // The property tests and the tests against a devnet run while `npm test` runs the end-to-end specs
+    // beside them: a hang guard, not a speed check.
+    testTimeout: 30_000,
   },
 })
