@@ -283,6 +283,20 @@ test('All Wallets: search, pick a wallet, open it by universal link or scan its 
   await expect(items.nth(1)).toContainText('Recent')
 })
 
+test('featured wallets arriving below do not move the buttons above them', async ({ demo, modal }) => {
+  await demo.getByTestId('open').click()
+  const walletConnect = modal.getByTestId('wf-walletconnect')
+  await expect(walletConnect).toBeVisible()
+  const before = await walletConnect.boundingBox()
+  // The featured wallets load after the first paint and grow the card (a 150 ms height animation).
+  await expect(modal.getByTestId('wf-view-Connect').locator('[data-testid^="wf-wc-wallet-"]')).toHaveCount(4)
+  const clip = modal.locator('.wf-body-clip')
+  await expect
+    .poll(() => clip.evaluate((element) => element.clientHeight === element.firstElementChild?.clientHeight))
+    .toBe(true)
+  expect(await walletConnect.boundingBox()).toEqual(before)
+})
+
 test('eth_requestAccounts opens the modal and resolves once the wallet approves over WalletConnect', async ({
   demo,
   modal,
