@@ -32,6 +32,7 @@ import * as projectConfig from './routes/projectConfig.js'
 import type { App } from './routes/Route.js'
 import * as rpcProxy from './routes/rpcProxy.js'
 import * as sessions from './routes/sessions.js'
+import * as simulate from './routes/simulate.js'
 import * as supportedChains from './routes/supportedChains.js'
 import { doc as walletsDoc, walletsRoutes } from './routes/wallets.js'
 
@@ -97,6 +98,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
     ...routes.map((route) => route.doc),
     bundlerProxy.doc,
     paymasterProxy.doc,
+    simulate.doc,
     ...names.docs,
     ...convert.docs,
     ...sessions.docs,
@@ -109,6 +111,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   for (const route of routes) route.register(app, deps)
   bundlerProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
   paymasterProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
+  simulate.register(app, deps)
   names.register(app, deps)
   convert.register(app, deps)
   sessions.register(app, deps)

@@ -116,6 +116,26 @@ function reply(call: Call): { result: unknown } | { error: { code: number; messa
       return { result: `0x${'0'.repeat(64)}` }
     case 'eth_blockNumber':
       return { result: '0x10' }
+    // Every simulated call succeeds, reads a zero word and logs nothing.
+    case 'eth_simulateV1': {
+      const blocks = (params[0] as { blockStateCalls?: { calls?: unknown[] }[] } | undefined)?.blockStateCalls
+      if (!Array.isArray(blocks)) return invalid
+      return {
+        result: blocks.map((block, index) => ({
+          number: `0x${(0x11 + index).toString(16)}`,
+          hash: `0x${'ab'.repeat(32)}`,
+          timestamp: '0x1',
+          gasLimit: '0x1c9c380',
+          gasUsed: '0x5208',
+          calls: (block.calls ?? []).map(() => ({
+            status: '0x1',
+            returnData: `0x${'0'.repeat(64)}`,
+            gasUsed: '0x5208',
+            logs: [],
+          })),
+        })),
+      }
+    }
     case 'eth_feeHistory':
       return {
         result: {
@@ -349,6 +369,12 @@ const validBodies: Record<string, unknown> = {
     from: swapToken,
     to: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
     userAddress: `eip155:1:${evmAddress}`,
+  },
+  'post /v1/simulate': {
+    projectId: 'app',
+    chainId: 'eip155:1',
+    from: evmAddress,
+    calls: [{ to: evmAddress, value: '0x1' }],
   },
   'post /v1/sessions/nonce': { origin },
   // Filled in beforeAll: a nonce issued by the API, a MAC made with a stored session's key.
