@@ -1,11 +1,13 @@
 // The API's configuration file: the protocol ChainsFile (networks, tokens with prices, contracts)
 // plus projects and server options. The devstack's chains.local.json is a valid config as-is.
 import { readFile } from 'node:fs/promises'
-import { ChainsFile, SponsorshipPolicy } from '@walletframe/protocol'
+import { dirname, resolve } from 'node:path'
+import { ChainsFile, ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
 import { z } from 'zod'
 import { AuthOptions } from './auth/config.js'
 import { ConfigError, formatPath } from './errors.js'
 import { OnrampConfig } from './onramp/config.js'
+import { parseDenyList } from './review/rules/denyList.js'
 
 const Origin = z
   .string()
@@ -18,6 +20,18 @@ export const ProjectEntry = z.object({
   analytics: z.object({ enabled: z.boolean().default(true) }).prefault({}),
   /** Gas it sponsors for smart accounts through the paymaster proxy; none when absent. */
   sponsorship: z.optional(SponsorshipPolicy),
+  /**
+   * The review before signing: the rules that block, the deny list (in a config file, `denyListFile`
+   * names it, relative to the config file; review/rules/denyList.ts has the format).
+   */
+  review: z.optional(ReviewPolicy).superRefine((review, context) => {
+    if (review?.denyList === undefined) return
+    try {
+      parseDenyList(review.denyList)
+    } catch (error) {
+      context.addIssue({ code: 'custom', path: ['denyList'], message: (error as Error).message })
+    }
+  }),
 })
 export type ProjectEntry = z.infer<typeof ProjectEntry>
 
@@ -170,5 +184,26 @@ export async function load(path: string): Promise<ApiConfig> {
   } catch (error) {
     throw new ConfigError(`Config file ${path} is not JSON: ${(error as Error).message}`)
   }
-  return parse(json, `config file ${path}`)
+  return parse(await withDenyLists(json, path), `config file ${path}`)
+}
+
+/** The config with each project's `review.denyListFile` read into `review.denyList`. */
+async function withDenyLists(json: unknown, path: string): Promise<unknown> {
+  const projects = (json as { projects?: unknown } | null)?.projects
+  if (!Array.isArray(projects)) return json
+  for (const [index, project] of projects.entries()) {
+    const review = (project as { review?: { denyListFile?: unknown; denyList?: unknown } } | null)?.review
+    if (typeof review?.denyListFile !== 'string') continue
+    const file = resolve(dirname(path), review.denyListFile)
+    try {
+      review.denyList = await readFile(file, 'utf8')
+    } catch (error) {
+      throw new ConfigError(
+        `Cannot read the deny list of projects[${index}] (${file}): ${(error as Error).message}`,
+        `projects[${index}].review.denyListFile`,
+      )
+    }
+    delete review.denyListFile
+  }
+  return json
 }

@@ -30,6 +30,7 @@ import * as paymasterProxy from './routes/paymasterProxy.js'
 import * as price from './routes/price.js'
 import * as projectConfig from './routes/projectConfig.js'
 import type { App } from './routes/Route.js'
+import * as review from './routes/review.js'
 import * as rpcProxy from './routes/rpcProxy.js'
 import * as sessions from './routes/sessions.js'
 import * as simulate from './routes/simulate.js'
@@ -99,6 +100,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
     bundlerProxy.doc,
     paymasterProxy.doc,
     simulate.doc,
+    review.doc,
     ...names.docs,
     ...convert.docs,
     ...sessions.docs,
@@ -112,6 +114,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   bundlerProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
   paymasterProxy.register(app, deps, options.fetch ? { fetch: options.fetch } : {})
   simulate.register(app, deps)
+  review.register(app, deps)
   names.register(app, deps)
   convert.register(app, deps)
   sessions.register(app, deps)

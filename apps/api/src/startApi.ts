@@ -82,6 +82,7 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
         allowedOrigins: project.allowedOrigins,
         analyticsEnabled: project.analytics.enabled,
         sponsorship: project.sponsorship,
+        review: project.review,
       })
     }
     if (options.localProject) {

@@ -1,6 +1,6 @@
 // Project rows: created by the CLI or seeded from the config file, read on every request.
 import { randomBytes } from 'node:crypto'
-import type { SponsorshipPolicy } from '@walletframe/protocol'
+import type { ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from './Database.js'
 import { projects } from './schema.js'
@@ -14,6 +14,8 @@ export type ProjectInput = {
   analyticsEnabled?: boolean | undefined
   /** Its gas sponsorship; none: it sponsors nothing. */
   sponsorship?: SponsorshipPolicy | undefined
+  /** Its review policy; none: the defaults. */
+  review?: ReviewPolicy | undefined
 }
 
 /** A fresh id in the shape WalletConnect Cloud uses: 32 hex characters. */
@@ -30,6 +32,7 @@ export async function create(db: Db, input: ProjectInput): Promise<Project> {
       allowedOrigins: input.allowedOrigins,
       analyticsEnabled: input.analyticsEnabled ?? true,
       sponsorship: input.sponsorship ?? null,
+      review: input.review ?? null,
     })
     .returning()
   return row!
@@ -43,6 +46,7 @@ export async function upsert(db: Db, input: ProjectInput & { id: string }): Prom
     allowedOrigins: input.allowedOrigins,
     analyticsEnabled: input.analyticsEnabled ?? true,
     sponsorship: input.sponsorship ?? null,
+    review: input.review ?? null,
   }
   const [row] = await db
     .insert(projects)
@@ -54,6 +58,7 @@ export async function upsert(db: Db, input: ProjectInput & { id: string }): Prom
         allowedOrigins: values.allowedOrigins,
         analyticsEnabled: values.analyticsEnabled,
         sponsorship: values.sponsorship,
+        review: values.review,
       },
     })
     .returning()

@@ -1,6 +1,6 @@
 // The API's tables. Everything durable lives here so API processes stay stateless: projects,
 // analytics events and the indexed chain history with one cursor per chain.
-import type { SponsorshipPolicy } from '@walletframe/protocol'
+import type { ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -27,6 +27,8 @@ export const projects = pgTable('projects', {
   analyticsEnabled: boolean('analytics_enabled').notNull().default(true),
   /** Its gas sponsorship (ERC-7677 paymaster) policy; none: the project sponsors nothing. */
   sponsorship: jsonb('sponsorship').$type<SponsorshipPolicy>(),
+  /** What the review before signing blocks, its deny list; none: the defaults (ReviewPolicy). */
+  review: jsonb('review').$type<ReviewPolicy>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

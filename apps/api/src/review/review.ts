@@ -1,0 +1,146 @@
+// The review of one request: the simulation of calls, what a typed-data signature authorises, and
+// every rule's findings, with the verdict the project's policy gives them. The chain facts the rules need
+// (code at an address now and a while ago) are read here; the rules themselves are pure (rules/).
+import {
+  defaultBlockedRules,
+  defaultNewContractBlocks,
+  type ReviewPolicy,
+  type ReviewRequest,
+  type ReviewResponse,
+  type SimulateResponse,
+} from '@walletframe/protocol'
+import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from 'viem'
+import type { Network, Networks } from '../chains/Networks.js'
+import { simulate } from '../chains/simulate.js'
+import type { Finding } from './Finding.js'
+import { approvalFindings, type SpenderFacts } from './rules/approvals.js'
+import { denyListFindings, parseDenyList } from './rules/denyList.js'
+import { movesAllFindings } from './rules/movesAll.js'
+import { permitFindings } from './rules/permit.js'
+import {
+  otherChainFindings,
+  rawHashFindings,
+  signInDomainFindings,
+  verifyingContractFindings,
+} from './rules/signatureContext.js'
+import { authorisationOf, type TypedDataRequest } from './rules/typedData.js'
+import { verdictOf } from './verdict.js'
+
+export async function review(
+  networks: Networks,
+  policy: ReviewPolicy | null | undefined,
+  body: ReviewRequest,
+): Promise<ReviewResponse> {
+  const denyList = parseDenyList(policy?.denyList ?? '')
+  const newContractBlocks = BigInt(policy?.newContractBlocks ?? defaultNewContractBlocks)
+  const { request } = body
+  const findings: Finding[] = []
+  let simulation: SimulateResponse | undefined
+  let simulationError: string | undefined
+
+  if (request.kind === 'calls') {
+    const network = request.chainId ?? body.chainId
+    findings.push(...otherChainFindings(request.chainId, body.chainId))
+    const entry = networks.get(network)
+    const calls = request.calls.map((call) => ({
+      to: getAddress(call.to),
+      ...(call.data && { data: call.data as Hex }),
+      ...(call.value && { value: BigInt(call.value) }),
+    }))
+    if (entry?.network.chainNamespace === 'eip155') {
+      try {
+        simulation = await simulate(entry, { from: getAddress(body.from), calls })
+      } catch (error) {
+        simulationError = `The simulation could not run: ${(error as { shortMessage?: string }).shortMessage ?? (error as Error).message}`
+      }
+    } else simulationError = `The simulation could not run: ${network} is not a network this API simulates on`
+    if (simulation && entry) {
+      const facts = await spenderFacts(
+        entry,
+        simulation.approvals.map((approval) => approval.spender),
+        newContractBlocks,
+      )
+      findings.push(
+        ...approvalFindings(
+          simulation.approvals,
+          (spender) => facts.get(spender.toLowerCase()) as SpenderFacts,
+        ),
+      )
+      findings.push(...movesAllFindings(simulation.assetChanges))
+    }
+    findings.push(...denyListFindings(denyList, network, counterparties(calls, simulation)))
+  }
+
+  if (request.kind === 'typedData') {
+    const typedData = request.typedData as TypedDataRequest
+    const authorisation = authorisationOf(typedData)
+    findings.push(...permitFindings(authorisation))
+    const domainChain = typedData.domain?.chainId
+    const network = domainChain === undefined ? undefined : `eip155:${Number(domainChain)}`
+    findings.push(...otherChainFindings(network, body.chainId))
+    const verifyingContract = typedData.domain?.verifyingContract
+    const entry = networks.get(network ?? body.chainId)
+    if (
+      typeof verifyingContract === 'string' &&
+      isAddress(verifyingContract) &&
+      entry?.network.chainNamespace === 'eip155'
+    ) {
+      const code = await entry.upstream.request<Hex>('eth_getCode', [verifyingContract, 'latest'])
+      findings.push(...verifyingContractFindings(verifyingContract, code !== '0x'))
+    }
+    const parties = [
+      ...(authorisation.kind === 'permit' || authorisation.kind === 'permit2' ? [authorisation.spender] : []),
+      ...(typeof verifyingContract === 'string' ? [verifyingContract] : []),
+    ]
+    findings.push(...denyListFindings(denyList, network ?? body.chainId, parties))
+  }
+
+  if (request.kind === 'message') findings.push(...signInDomainFindings(request.message, body.origin))
+  if (request.kind === 'hash') findings.push(...rawHashFindings('eth_sign'))
+
+  return {
+    verdict: verdictOf(findings, { block: policy?.block ?? defaultBlockedRules }),
+    ...(simulation && { simulation }),
+    ...(simulationError && { simulationError }),
+  }
+}
+
+/** Whether each spender has code, and whether it had none `age` blocks ago (a new contract). */
+async function spenderFacts(
+  entry: Network,
+  spenders: string[],
+  age: bigint,
+): Promise<Map<string, SpenderFacts>> {
+  const head = BigInt(await entry.upstream.request<Hex>('eth_blockNumber'))
+  const then = `0x${(head > age ? head - age : 0n).toString(16)}`
+  const facts = new Map<string, SpenderFacts>()
+  for (const spender of new Set(spenders.map((address) => address.toLowerCase()))) {
+    const [now, before] = await Promise.all([
+      entry.upstream.request<Hex>('eth_getCode', [spender, 'latest']),
+      entry.upstream.request<Hex>('eth_getCode', [spender, then]),
+    ])
+    facts.set(spender, { isContract: now !== '0x', isNew: now !== '0x' && before === '0x' })
+  }
+  return facts
+}
+
+/** Everyone a batch sends to or lets spend: call targets, ERC-20 recipients and spenders, NFT receivers. */
+function counterparties(
+  calls: { to: Address; data?: Hex }[],
+  simulation: SimulateResponse | undefined,
+): string[] {
+  const parties: string[] = calls.map((call) => call.to)
+  for (const call of calls) {
+    if (!call.data) continue
+    try {
+      const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: call.data })
+      if (functionName === 'transfer' || functionName === 'approve') parties.push(args[0])
+      if (functionName === 'transferFrom') parties.push(args[1])
+    } catch {
+      // Not an ERC-20 call: its target is all it names.
+    }
+  }
+  for (const approval of simulation?.approvals ?? []) parties.push(approval.spender)
+  for (const transfer of simulation?.nftTransfers ?? []) parties.push(transfer.to)
+  return parties
+}

@@ -1,0 +1,101 @@
+// The review of a request before the wallet signs it: what each rule found, in one line for the wallet
+// holder, and the verdict (none, warning, blocked) the project's policy gives it. A rule warns by
+// itself; the operator names the rules that block instead.
+import { evmAddressPattern } from '../address.js'
+import { CaipNetworkId } from '../caip.js'
+import * as z from '../internal/zod.js'
+import { boundedJson, ProjectId, text } from './common.js'
+import { maxSimulatedCalls, SimulateCall, SimulateResponse } from './simulate.js'
+
+/** Every rule the review applies, by a stable id an operator's policy names. */
+export const reviewRuleIds = [
+  'unlimited-approval',
+  'approval-to-account',
+  'approval-to-new-contract',
+  'permit-signature',
+  'moves-all',
+  'verifying-contract-missing',
+  'other-chain',
+  'sign-in-domain',
+  'deny-listed',
+  'raw-hash-signature',
+] as const
+export const ReviewRuleId = z.enum(reviewRuleIds)
+export type ReviewRuleId = z.infer<typeof ReviewRuleId>
+
+export const ReviewFinding = z.object({ rule: ReviewRuleId, reason: z.string() })
+export type ReviewFinding = z.infer<typeof ReviewFinding>
+
+export const ReviewVerdict = z.object({
+  level: z.enum(['none', 'warning', 'blocked']),
+  findings: z.array(ReviewFinding),
+})
+export type ReviewVerdict = z.infer<typeof ReviewVerdict>
+
+/** The most deny-list text a project carries: about twenty thousand addresses. */
+export const maxDenyListLength = 1_000_000
+
+/**
+ * A project's review policy: the rules that block (by default a deny-listed counterparty and a signature
+ * of a bare hash), its deny list (the text of a deny-list file), and how young a contract is "new".
+ */
+export const ReviewPolicy = z.object({
+  block: z.optional(z.array(ReviewRuleId)),
+  denyList: z.optional(text({ max: maxDenyListLength })),
+  newContractBlocks: z.optional(z.int().check(z.minimum(1), z.maximum(10_000_000))),
+})
+export type ReviewPolicy = z.infer<typeof ReviewPolicy>
+
+/** What a project blocks when its policy does not say. */
+export const defaultBlockedRules: readonly ReviewRuleId[] = ['deny-listed', 'raw-hash-signature']
+/** A contract deployed fewer blocks ago than this counts as new, when the policy does not say: about a day on Ethereum. */
+export const defaultNewContractBlocks = 7_200
+
+const Origin = z.string().check(z.regex(/^https?:\/\/[^/\s?#]{1,253}$/, 'an origin: scheme://host[:port]'))
+
+/** What is to be signed, as the frame reads it from the host's request. */
+export const ReviewedRequest = z.discriminatedUnion('kind', [
+  /** eth_sendTransaction (one call) or wallet_sendCalls; `chainId` when the request names a network. */
+  z.object({
+    kind: z.literal('calls'),
+    chainId: z.optional(CaipNetworkId),
+    calls: z
+      .array(SimulateCall)
+      .check(
+        z.minLength(1, 'Review at least one call'),
+        z.maxLength(maxSimulatedCalls, `At most ${maxSimulatedCalls} calls`),
+      ),
+  }),
+  /** eth_signTypedData_v4: the typed data, parsed. */
+  z.object({
+    kind: z.literal('typedData'),
+    typedData: z
+      .record(z.string(), z.unknown())
+      .check(boundedJson({ maxDepth: 16, maxStringLength: 100_000 })),
+  }),
+  /** personal_sign: the message as text. */
+  z.object({ kind: z.literal('message'), message: text({ max: 100_000 }) }),
+  /** eth_sign: a bare hash. */
+  z.object({ kind: z.literal('hash') }),
+])
+export type ReviewedRequest = z.infer<typeof ReviewedRequest>
+
+export const ReviewRequest = z.object({
+  projectId: ProjectId,
+  /** The host page's origin, as the frame verified it. */
+  origin: Origin,
+  /** The network the wallet is on. */
+  chainId: CaipNetworkId,
+  /** The account that signs or sends. */
+  from: z.string().check(z.regex(evmAddressPattern, 'Invalid EVM address (expected 40 hex digits)')),
+  request: ReviewedRequest,
+})
+export type ReviewRequest = z.infer<typeof ReviewRequest>
+
+export const ReviewResponse = z.object({
+  verdict: ReviewVerdict,
+  /** For calls: what they would do. Absent when the simulation could not run (`simulationError` says why). */
+  simulation: z.optional(SimulateResponse),
+  simulationError: z.optional(z.string()),
+})
+export type ReviewResponse = z.infer<typeof ReviewResponse>
