@@ -53,6 +53,15 @@ const inGrant = (from: Address, context: string, calls: unknown[]) => [
   },
 ]
 
+/** The account's record on chain of the session `context` grants. */
+const sessionOf = (account: Address, context: Hex) =>
+  client().readContract({
+    address: account,
+    abi: smartSessionsAbi,
+    functionName: 'sessions',
+    args: [context],
+  })
+
 const later = async (seconds: number) => Number((await client().getBlock()).timestamp) + seconds
 
 async function landed(send: (method: string, params: unknown) => Promise<unknown>, id: string) {
@@ -76,12 +85,7 @@ describe('wallet_grantPermissions', () => {
     }
     expect(asked.map((request) => request.method)).toEqual(['wallet_grantPermissions'])
     expect(granted.address).toBe(smart)
-    const session = await client().readContract({
-      address: smart,
-      abi: smartSessionsAbi,
-      functionName: 'sessions',
-      args: [granted.permissionsContext],
-    })
+    const session = await sessionOf(smart, granted.permissionsContext)
     expect(session[4]).toBe(false)
 
     const to = fresh()
@@ -128,12 +132,7 @@ describe('wallet_grantPermissions', () => {
     expect(
       await send('wallet_revokePermissions', [{ permissionsContext: granted.permissionsContext }]),
     ).toBeNull()
-    const session = await client().readContract({
-      address: smart,
-      abi: smartSessionsAbi,
-      functionName: 'sessions',
-      args: [granted.permissionsContext],
-    })
+    const session = await sessionOf(smart, granted.permissionsContext)
     expect(session[4]).toBe(true)
     expect(c.grants.get()[0]).toMatchObject({ id: granted.permissionsContext, revoked: true })
     // The frame still sends it, signed by the key; the account refuses: the revocation is on chain.
