@@ -5,8 +5,7 @@
 // channel back) — the second is the Worker's signing latency as the host sees it, the person's click
 // left out. The first signature is checked with viem. Usage: npx tsx bench/embedded-sign.ts [runs=50]
 import { verifyMessage } from 'viem'
-import { codeOf, enterCode, enterPassword, nextMail } from '../e2e/lib/emailLogin.js'
-import { startLoginBench, summary } from './internal/loginStack.js'
+import { loginByEmail, startLoginBench, summary } from './internal/loginStack.js'
 
 const runs = Number(process.argv[2] ?? 50)
 
@@ -16,13 +15,7 @@ const bench = await startLoginBench()
 try {
   const host = await bench.open()
   const { page, modal } = host
-  const email = `bench-sign-${Date.now()}@example.test`
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(bench.mailUrl, email, 0)))
-  await enterPassword(modal)
-  await host.stateAt('connected')
+  await loginByEmail(bench, host, 'bench-sign')
   const address = (await page.getByTestId('state-address').textContent()) as `0x${string}`
 
   const shown: number[] = []

@@ -6,32 +6,21 @@
 // custom transport unless told otherwise: the bench asks every 50 ms, so the figure is the wallet's
 // and the bundler's time; a dapp on viem's default waits up to 4 s more.
 // Usage: npx tsx bench/send-calls.ts [runs=10]
-import { type Address, createPublicClient, http, parseEther, toHex } from 'viem'
+import { createPublicClient, http, parseEther, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { rpcUrlsOf } from '../e2e/lib/chains.js'
-import { codeOf, enterCode, enterPassword, hostState, nextMail } from '../e2e/lib/emailLogin.js'
+import { hostState } from '../e2e/lib/emailLogin.js'
 import { serveHostPage } from '../e2e/lib/hostPage.js'
 import { providerRequest } from '../e2e/lib/provider.js'
 import { projectId } from '../e2e/lib/stack.js'
-import { startLoginBench, summary } from './internal/loginStack.js'
+import type { Call, HostAccount, ViemHost } from '../e2e/lib/viemHost.js'
+import { loginByEmail, startLoginBench, summary } from './internal/loginStack.js'
 
 const runs = Number(process.argv[2] ?? 10)
 /** How often viem asks for the status here (its default over a custom transport is 4 s). */
 const pollingMs = 50
 
-type Call = { to: Address; value: string }
-type Status = { status: string; statusCode: number; receipts: unknown[]; at: number }
-/** What e2e/lib/viemHost.page.ts exposes for EIP-5792. */
-type ViemHost = {
-  host: {
-    sendCalls(request: { account: Address; chainId: number; forceAtomic?: boolean; calls: Call[] }): Promise<{
-      id?: string
-      error?: { code?: number; message: string }
-    }>
-    waitForCallsStatus(id: string, pollingInterval?: number): Promise<Omit<Status, 'at'>>
-  }
-}
-type HostAccount = { address: Address; embeddedWalletInfo?: { accountType: string } }
+type Status = Awaited<ReturnType<ViemHost['host']['waitForCallsStatus']>> & { at: number }
 
 const bench = await startLoginBench({ bundler: true })
 try {
@@ -48,13 +37,7 @@ try {
       }),
   })
   const { page, modal } = host
-  const email = `bench-calls-${Date.now()}@example.test`
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-email-input').fill(email)
-  await modal.getByTestId('wf-email-submit').click()
-  await enterCode(modal, codeOf(await nextMail(bench.mailUrl, email, 0)))
-  await enterPassword(modal)
-  await host.stateAt('connected')
+  await loginByEmail(bench, host, 'bench-calls')
   // With a bundler on the network a new embedded wallet uses its smart account; switch if it did not.
   const accountType = async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType
   if ((await accountType()) !== 'smartAccount') {

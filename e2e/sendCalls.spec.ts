@@ -3,12 +3,13 @@
 // their ERC-4337 bundler. The smart account says it is atomic and sends an ERC-20 approve and the
 // swap that spends that allowance as one batch: the user approves once, seeing both calls, and both
 // land in one UserOperation. The EOA says it is not atomic, and refuses a batch that must be (5760).
-import { evmAccount } from '@walletframe/devstack'
+import { evmAccount, setBalance } from '@walletframe/devstack'
 import {
   type Address,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
+  erc20Abi,
   http,
   parseAbi,
   parseEther,
@@ -18,20 +19,21 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
-import { answerInFrame, hostState } from './lib/emailLogin.js'
+import { hostState } from './lib/emailLogin.js'
+import { approveCall, erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
-import { type Call, type HostAccount, loginOnViemHost, type ViemHost } from './lib/viemHost.js'
+import {
+  type Call,
+  type HostAccount,
+  loginOnViemHost,
+  smartAccountOnViemHost,
+  switchToEoa,
+} from './lib/viemHost.js'
 
 const test = apiTest
 test.use({ withBundler: true })
 
-const erc20 = parseAbi([
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function transfer(address to, uint256 amount) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-  'function allowance(address owner, address spender) view returns (uint256)',
-])
 const router = parseAbi([
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ])
@@ -42,28 +44,8 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   chains,
 }) => {
   test.setTimeout(180_000)
-  const { modal } = await loginOnViemHost({ page, stack, chains }, 'calls')
-  await expect
-    .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
-    .toBe('smartAccount')
-  const state = (await hostState(page)) as HostAccount
-  const smart = state.address
-  const eoa = state.allAccounts.find((account) => account.type === 'eoa')?.address as Address
-  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
-  const network = chains.networks.find((candidate) => candidate.id === chainId)!
-  const rpcUrl = rpcUrlsOf(chains)[chainId] as string
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  // viem's actions, run in the host page.
-  const getCapabilities = (account: Address) =>
-    page.evaluate(
-      ([account, chainId]) => (window as unknown as ViemHost).host.getCapabilities(account, chainId),
-      [account, chainId] as const,
-    )
-  const sendCalls = (request: Parameters<ViemHost['host']['sendCalls']>[0]) =>
-    page.evaluate((request) => (window as unknown as ViemHost).host.sendCalls(request), request)
-  // Asked every 250 ms rather than viem's 4 s: the status is the subject, not viem's pace.
-  const waitForCallsStatus = (id: string) =>
-    page.evaluate((id) => (window as unknown as ViemHost).host.waitForCallsStatus(id, 250), id)
+  const { modal, smart, eoa, network, rpcUrl, client, getCapabilities, sendCalls, approveAndLand } =
+    await smartAccountOnViemHost({ page, stack, chains }, 'calls')
 
   expect(await getCapabilities(smart)).toEqual({
     atomic: { status: 'supported' },
@@ -76,10 +58,7 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   })
 
   // The account pays for its UserOperation (this project sponsors no gas) and gets 100 USDC to swap.
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [smart, toHex(parseEther('1'))] as never,
-  })
+  await setBalance(client, smart, parseEther('1'))
   const usdc = network.contracts.usdc as Address
   const swapRouter = network.contracts.uniswapV2Router02 as Address
   const amount = parseUnits('100', 6)
@@ -89,7 +68,7 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   })
   const funding = await holder.writeContract({
     address: usdc,
-    abi: erc20,
+    abi: erc20Abi,
     functionName: 'transfer',
     args: [smart, amount],
     chain: null,
@@ -99,10 +78,7 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   // The swap spends the allowance the approve before it gives: only together do they succeed.
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   const calls: Call[] = [
-    {
-      to: usdc,
-      data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [swapRouter, amount] }),
-    },
+    approveCall(usdc, swapRouter, amount),
     {
       to: swapRouter,
       data: encodeFunctionData({
@@ -112,38 +88,22 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
       }),
     },
   ]
-  const sending = sendCalls({ account: smart, chainId, forceAtomic: true, calls })
+  const sending = sendCalls({ account: smart, forceAtomic: true, calls })
   // One approval, both calls listed.
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
   await expect(modal.getByTestId('wf-approve-call-1-to')).toHaveText(usdc)
   await expect(modal.getByTestId('wf-approve-call-1-data')).toHaveText(calls[0]!.data as string)
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(swapRouter)
   await expect(modal.getByTestId('wf-approve-queue')).toHaveCount(0)
-  await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
-  const sent = await sending
-  expect(sent.error).toBeUndefined()
-  const status = await waitForCallsStatus(sent.id as string)
-  expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true, chainId })
-  expect(status.receipts).toHaveLength(1)
+  await approveAndLand(sending)
   // Both effects on chain: the tokens are spent, the allowance used up, the ETH at the receiver.
-  expect(
-    await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [smart] }),
-  ).toBe(0n)
-  expect(
-    await client.readContract({
-      address: usdc,
-      abi: erc20,
-      functionName: 'allowance',
-      args: [smart, swapRouter],
-    }),
-  ).toBe(0n)
+  const token = erc20Reads(client, usdc)
+  expect(await token.balanceOf(smart)).toBe(0n)
+  expect(await token.allowance(smart, swapRouter)).toBe(0n)
   expect(await client.getBalance({ address: receiver })).toBeGreaterThan(0n)
 
   // The EOA: not atomic, so a batch that must be is refused before anyone is asked.
-  await page.getByTestId('open').click()
-  await modal.getByTestId('wf-account-type-switch').click()
-  await expect(modal.getByTestId('wf-account-type-switch')).toHaveAttribute('data-account-type', 'eoa')
-  await modal.getByTestId('wf-close').click()
+  await switchToEoa(page, modal)
   expect(await getCapabilities(eoa)).toEqual({
     atomic: { status: 'unsupported' },
     permissions: { supported: false },
@@ -152,7 +112,7 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
     { to: receiver, value: '1' },
     { to: receiver, value: '2' },
   ]
-  const refused = await sendCalls({ account: eoa, chainId, forceAtomic: true, calls: transfers })
+  const refused = await sendCalls({ account: eoa, forceAtomic: true, calls: transfers })
   expect(refused.error?.code).toBe(5760)
   await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
 })
@@ -167,10 +127,7 @@ test("wallet_getAssets (ERC-7811): the embedded wallet answers its account's nat
   const account = ((await hostState(page)) as HostAccount).address
   const chainId = (await providerRequest(page, 'eth_chainId')).result as `0x${string}`
   const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[Number(chainId)] as string) })
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [account, toHex(parseEther('1.25'))] as never,
-  })
+  await setBalance(client, account, parseEther('1.25'))
   const onChain = toHex(await client.getBalance({ address: account }))
   // wallet_getAssets reads the API's balances, which it caches for 30 s: poll past a cached read.
   const nativeAsset = async () => {

@@ -5,15 +5,15 @@
 // refused by the account's own validation (the bundler's simulation reverts with its error), its
 // record on chain unmoved; Revoke in the Account view's "Manage smart sessions" ends the grant on
 // chain, and the account refuses the next call.
+
+import { setBalance } from '@walletframe/devstack'
 import { smartSessionsAbi } from '@walletframe/protocol'
-import { type Address, createPublicClient, http, parseEther, toHex, zeroAddress } from 'viem'
+import { type Address, parseEther, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
-import { rpcUrlsOf } from './lib/chains.js'
-import { answerInFrame, hostState } from './lib/emailLogin.js'
+import { answerInFrame } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
-import { providerRequest } from './lib/provider.js'
-import { type HostAccount, loginOnViemHost, type ViemHost } from './lib/viemHost.js'
+import { smartAccountOnViemHost } from './lib/viemHost.js'
 
 const test = apiTest
 test.use({ withBundler: true })
@@ -24,27 +24,14 @@ test('viem grantPermissions: one approval, 3 calls with no prompt, the 4th over 
   chains,
 }) => {
   test.setTimeout(180_000)
-  const { modal, url } = await loginOnViemHost({ page, stack, chains }, 'sessions', { smartSessions: true })
-  await expect
-    .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
-    .toBe('smartAccount')
-  const smart = ((await hostState(page)) as HostAccount).address
-  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
-  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[chainId] as string) })
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [smart, toHex(parseEther('1'))] as never,
-  })
-  const sendCalls = (request: Parameters<ViemHost['host']['sendCalls']>[0]) =>
-    page.evaluate((request) => (window as unknown as ViemHost).host.sendCalls(request), request)
+  const { modal, url, smart, client, sendCalls, waitForCallsStatus, grantNativeAllowance } =
+    await smartAccountOnViemHost({ page, stack, chains }, 'sessions', { smartSessions: true })
+  await setBalance(client, smart, parseEther('1'))
   const prompts = modal.getByTestId('wf-approve-transaction')
 
   // The grant: 0.003 ETH for an hour, approved once in the frame.
   const expiry = Number((await client.getBlock()).timestamp) + 3600
-  const granting = page.evaluate(
-    ([allowance, expiry]) => (window as unknown as ViemHost).host.grantNativeAllowance({ allowance, expiry }),
-    [parseEther('0.003').toString(), expiry] as const,
-  )
+  const granting = grantNativeAllowance({ allowance: parseEther('0.003'), expiry })
   await expect(modal.getByTestId('wf-approve-action')).toHaveText(
     'Let this site send calls without asking, within these limits',
   )
@@ -61,7 +48,6 @@ test('viem grantPermissions: one approval, 3 calls with no prompt, the 4th over 
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   const transfer = (value: bigint) => ({
     account: smart,
-    chainId,
     forceAtomic: true,
     calls: [{ to: receiver as Address, value: value.toString() }],
     permissions: context,
@@ -70,10 +56,7 @@ test('viem grantPermissions: one approval, 3 calls with no prompt, the 4th over 
     const sent = await sendCalls(transfer(parseEther('0.001')))
     expect(sent.error).toBeUndefined()
     await expect(prompts).toHaveCount(0)
-    const status = await page.evaluate(
-      (id) => (window as unknown as ViemHost).host.waitForCallsStatus(id, 250),
-      sent.id as string,
-    )
+    const status = await waitForCallsStatus(sent.id as string)
     expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true })
   }
   await expect(prompts).toHaveCount(0)

@@ -4,10 +4,11 @@
 // The project sponsors calls to its USDC contract: the smart account says `paymasterService` is
 // supported (the EOA does not), the approval says "Sponsored", and a fresh account holding 0 ETH
 // lands a batch whose effects are on chain, still holding 0 ETH after it.
-import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem'
+import { type Address, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { answerInFrame } from './lib/emailLogin.js'
+import { approveCall, erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
 import { type Call, smartAccountOnViemHost, switchToEoa } from './lib/viemHost.js'
@@ -22,7 +23,7 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   chains,
 }) => {
   test.setTimeout(180_000)
-  const { modal, smart, eoa, chainId, network, client, getCapabilities, sendCalls, waitForCallsStatus } =
+  const { modal, smart, eoa, network, client, getCapabilities, sendCalls, approveAndLand } =
     await smartAccountOnViemHost({ page, stack, chains }, 'sponsored')
   expect(await getCapabilities(smart)).toMatchObject({
     atomic: { status: 'supported' },
@@ -47,10 +48,8 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   const [first, second] = [generatePrivateKey(), generatePrivateKey()].map(
     (key) => privateKeyToAccount(key).address,
   ) as [Address, Address]
-  const calls: Call[] = [
-    { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [first, 11n] }) },
-    { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [second, 22n] }) },
-  ]
+  const token = erc20Reads(client, usdc)
+  const calls: Call[] = [approveCall(usdc, first, 11n), approveCall(usdc, second, 22n)]
   const sending = sendCalls({
     account: smart,
     forceAtomic: true,
@@ -61,26 +60,11 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(usdc)
   await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
-  await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
-  const sent = await sending
-  expect(sent.error).toBeUndefined()
-  const status = await waitForCallsStatus(sent.id as string)
-  expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true, chainId })
-  expect(status.receipts).toHaveLength(1)
+  await approveAndLand(sending)
 
   // Both effects on chain, the account deployed by the same operation, and not a wei of its own spent.
-  for (const [spender, amount] of [
-    [first, 11n],
-    [second, 22n],
-  ] as const)
-    expect(
-      await client.readContract({
-        address: usdc,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [smart, spender],
-      }),
-    ).toBe(amount)
+  expect(await token.allowance(smart, first)).toBe(11n)
+  expect(await token.allowance(smart, second)).toBe(22n)
   expect(await client.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
   expect(await client.getBalance({ address: smart })).toBe(0n)
   // The gas came out of the paymaster's deposit in the EntryPoint.
@@ -89,33 +73,20 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   // A plain eth_sendTransaction from the smart account goes sponsored too.
   const third = privateKeyToAccount(generatePrivateKey()).address
   const transaction = providerRequest(page, 'eth_sendTransaction', [
-    {
-      from: smart,
-      to: usdc,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [third, 33n] }),
-    },
+    { from: smart, ...approveCall(usdc, third, 33n) },
   ])
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a transaction')
   await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
   await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
   expect((await transaction).error).toBeUndefined()
-  expect(
-    await client.readContract({
-      address: usdc,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [smart, third],
-    }),
-  ).toBe(33n)
+  expect(await token.allowance(smart, third)).toBe(33n)
   expect(await client.getBalance({ address: smart })).toBe(0n)
 
   // A call outside the contracts the project sponsors: the policy refuses it before anyone is asked
   // (-32003, viem's TransactionRejectedRpcError) when the dapp requires sponsorship; without the capability the user is asked to
   // pay the fee (no "Sponsored"), and rejects here, having no ETH.
   const dai = network.contracts.dai as Address
-  const outside: Call[] = [
-    { to: dai, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [first, 1n] }) },
-  ]
+  const outside: Call[] = [approveCall(dai, first, 1n)]
   const refusedByPolicy = await sendCalls({
     account: smart,
     calls: outside,

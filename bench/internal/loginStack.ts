@@ -15,6 +15,7 @@ import {
 import { startApi } from '@walletframe/api'
 import { loginSettings, startDevstack } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
+import { codeOf, enterCode, enterPassword, nextMail } from '../../e2e/lib/emailLogin.js'
 import { hostsOf, regimeArgs } from '../../e2e/lib/regime.js'
 import { projectId, type Stack, startStack } from '../../e2e/lib/stack.js'
 import { chromiumArgs } from '../../e2e/playwright.config.js'
@@ -243,6 +244,26 @@ export async function startLoginBench(
 }
 
 /** The value at percentile `p` of `values` (nearest rank). */
+/**
+ * A new embedded wallet on `host` by email (the address {label}-…@example.test): the code from the
+ * mail, the recovery password, and the host's state connected. Untimed: the set-up before what a
+ * benchmark measures.
+ */
+export async function loginByEmail(
+  bench: Pick<LoginBench, 'mailUrl'>,
+  host: HostPage,
+  label: string,
+): Promise<void> {
+  const { page, modal } = host
+  const email = `${label}-${Date.now()}@example.test`
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-email-input').fill(email)
+  await modal.getByTestId('wf-email-submit').click()
+  await enterCode(modal, codeOf(await nextMail(bench.mailUrl, email, 0)))
+  await enterPassword(modal)
+  await host.stateAt('connected')
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number

@@ -5,9 +5,10 @@
 // button the login helpers look for (emailLogin.ts); viem's experimental ERC-7715 grantPermissions.
 // `window.host` is for the spec.
 import { createWalletframe } from '@walletframe/sdk'
-import { type Address, type BaseError, createWalletClient, custom, defineChain, type Hex } from 'viem'
+import { type Address, type BaseError, createWalletClient, custom, defineChain } from 'viem'
 import { grantPermissions } from 'viem/experimental'
 import { hostConfig } from './hostConfig.js'
+import type { SendCallsRequest } from './viemHost.js'
 
 const settings = hostConfig()
 const instance = createWalletframe({
@@ -29,9 +30,6 @@ provider.on('connect', (info) => {
 provider.on('chainChanged', (chainId) => events.push(`chainChanged ${JSON.stringify(chainId)}`))
 provider.on('accountsChanged', (accounts) => events.push(`accountsChanged ${JSON.stringify(accounts)}`))
 provider.on('disconnect', (error) => events.push(`disconnect ${error.code}`))
-
-/** A call as the spec hands it over (no bigint crosses page.evaluate): value as a decimal string. */
-type Call = { to: Address; data?: Hex; value?: string }
 
 /** sendCalls takes a chain for its id alone. */
 const chainOf = (id: number) =>
@@ -113,14 +111,7 @@ const host = {
    * viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's
    * context; `capabilities`: others, as given (paymasterService).
    */
-  sendCalls: (request: {
-    account: Address
-    chainId: number
-    forceAtomic?: boolean
-    calls: Call[]
-    permissions?: string
-    capabilities?: { paymasterService?: { url: string; optional?: boolean } }
-  }) =>
+  sendCalls: (request: SendCallsRequest) =>
     client
       .sendCalls({
         account: request.account,

@@ -6,11 +6,12 @@ import { expect, type Page } from '@playwright/test'
 import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import type { test } from './api.js'
 import { rpcUrlsOf } from './chains.js'
-import { hostState, loginByEmail } from './emailLogin.js'
+import { answerInFrame, hostState, loginByEmail } from './emailLogin.js'
 import { serveHostPage } from './hostPage.js'
 import { providerRequest } from './provider.js'
 import { projectId } from './stack.js'
 
+/** A call as the spec hands it over (no bigint crosses page.evaluate): value as a decimal string. */
 export type Call = { to: Address; data?: `0x${string}`; value?: string }
 export type Answer = {
   id?: string
@@ -79,7 +80,7 @@ export async function loginOnViemHost(
   }
 }
 
-/** viem's EIP-5792 actions, run in the host page on `chainId`. */
+/** viem's EIP-5792 and ERC-7715 actions, run in the host page on `chainId`. */
 export function viemActions(page: Page, chainId: number) {
   return {
     getCapabilities: (account: Address) =>
@@ -95,16 +96,27 @@ export function viemActions(page: Page, chainId: number) {
     // Asked every 250 ms rather than viem's 4 s: the status is the subject, not viem's pace.
     waitForCallsStatus: (id: string) =>
       page.evaluate((id) => (window as unknown as ViemHost).host.waitForCallsStatus(id, 250), id),
+    grantNativeAllowance: (request: { allowance: bigint; expiry: number }) =>
+      page.evaluate(
+        ([allowance, expiry]) =>
+          (window as unknown as ViemHost).host.grantNativeAllowance({ allowance, expiry }),
+        [request.allowance.toString(), request.expiry] as const,
+      ),
   }
 }
 
 /**
- * A new embedded wallet on the viem host page at /{name}.html, on its smart account: its two
- * addresses, the chain the host is on, that network and a client on its devnet, and viem's actions.
+ * A new embedded wallet on the viem host page at /{name}.html (the modal's `features` as given), on
+ * its smart account: its two addresses, the chain the host is on, that network and a client on its
+ * devnet, and viem's actions.
  */
-export async function smartAccountOnViemHost(fixtures: Fixtures, name: string) {
+export async function smartAccountOnViemHost(
+  fixtures: Fixtures,
+  name: string,
+  features?: Record<string, boolean>,
+) {
   const { page, chains } = fixtures
-  const { modal } = await loginOnViemHost(fixtures, name)
+  const { modal, url } = await loginOnViemHost(fixtures, name, features)
   await expect
     .poll(async () => ((await hostState(page)) as HostAccount).embeddedWalletInfo?.accountType)
     .toBe('smartAccount')
@@ -112,15 +124,30 @@ export async function smartAccountOnViemHost(fixtures: Fixtures, name: string) {
   const eoa = state.allAccounts.find((account) => account.type === 'eoa')?.address as Address
   const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
   const rpcUrl = rpcUrlsOf(chains)[chainId] as string
+  const actions = viemActions(page, chainId)
   return {
     modal,
+    url,
     smart: state.address,
     eoa,
     chainId,
     network: chains.networks.find((candidate) => candidate.id === chainId)!,
     rpcUrl,
     client: createPublicClient({ transport: http(rpcUrl) }) as PublicClient,
-    ...viemActions(page, chainId),
+    ...actions,
+    /**
+     * Approves on ApproveTransaction the batch `sending` waits on; answers its status once it landed,
+     * after checking it succeeded as one atomic UserOperation (one receipt) on the host's chain.
+     */
+    async approveAndLand(sending: Promise<Answer>): Promise<CallsStatus> {
+      await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
+      const sent = await sending
+      expect(sent.error).toBeUndefined()
+      const status = await actions.waitForCallsStatus(sent.id as string)
+      expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true, chainId })
+      expect(status.receipts).toHaveLength(1)
+      return status
+    },
   }
 }
 

@@ -21,6 +21,7 @@ export {
   spamNftHolders,
   testBalances as evmTestBalances,
 } from './evm/fixtures.js'
+export { setBalance } from './evm/setBalance.js'
 export { feePpm as swapFeePpm, feeRecipient as swapFeeRecipient } from './evm/swapFeeRouter.js'
 export { idRegistryAddress as farcasterIdRegistryAddress } from './farcaster/IdRegistry.js'
 export { relayAuthKey as farcasterRelayAuthKey, start as startFarcasterRelay } from './farcaster/Relay.js'

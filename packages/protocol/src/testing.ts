@@ -1,4 +1,5 @@
 // Builders of valid protocol values for the tests of every workspace; not part of the runtime API.
+import type { PaymasterUserOperation } from './api/paymaster.js'
 import type { ChainNetwork } from './chains.js'
 
 /**
@@ -41,5 +42,23 @@ export function solanaNetwork(
     contracts: {},
     tokens: [],
     nfts: [],
+  }
+}
+
+/**
+ * An EntryPoint v0.7 UserOperation in its JSON-RPC form (as a paymaster service receives it): an
+ * undeployed sender's empty call with 21,000 of each gas at 1 wei; `fields` override or add.
+ */
+export function userOperation(fields: Record<string, unknown> = {}): PaymasterUserOperation {
+  return {
+    sender: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    nonce: '0x0',
+    callData: '0x',
+    callGasLimit: '0x5208',
+    verificationGasLimit: '0x5208',
+    preVerificationGas: '0x5208',
+    maxFeePerGas: '0x1',
+    maxPriorityFeePerGas: '0x1',
+    ...fields,
   }
 }

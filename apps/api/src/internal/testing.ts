@@ -6,21 +6,10 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { startDevstack } from '@walletframe/devstack'
+import { devnets } from '@walletframe/devstack/testing'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import pg from 'pg'
-import {
-  type Address,
-  type Chain,
-  createPublicClient,
-  defineChain,
-  http,
-  type PublicClient,
-  type Transport,
-} from 'viem'
-import { type ToSoladySmartAccountReturnType, toSoladySmartAccount } from 'viem/account-abstraction'
-import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
@@ -210,7 +199,7 @@ export function silentServer(): SilentServer {
 
 export type DevstackHarness = {
   /** The devstack; set once the suite's beforeAll has run. */
-  readonly stack: Awaited<ReturnType<typeof startDevstack>>
+  readonly stack: devnets.ReturnType['stack']
   readonly api: startApi.ReturnType
 }
 
@@ -235,33 +224,23 @@ export function devstackHarness(config: {
     | Config.ApiConfigInput['projects']
     | ((chainsFile: DevstackHarness['stack']['chainsFile']) => Config.ApiConfigInput['projects'])
 }): DevstackHarness {
-  let stack: DevstackHarness['stack'] | undefined
+  // The chains first, then the database: PGlite's start keeps this thread busy long enough to time
+  // out the devstack's own RPC calls, so the two start one after the other (hooks run in order).
+  const devnet = devnets({ solana: config.solana ?? false, bundler: config.bundler ?? false })
   let api: DevstackHarness['api'] | undefined
   let closeDatabase: (() => Promise<void>) | undefined
   beforeAll(async () => {
-    // Imported here: the devstack takes seconds to load, which the database tests need not pay.
-    const { startDevstack } = await import('@walletframe/devstack')
-    // One after the other: PGlite's start keeps this thread busy long enough to time out the
-    // devstack's own RPC calls. The chains only: no route suite talks to the relay, the on-ramp
-    // provider or the login stand-ins.
-    stack = await startDevstack({
-      solana: config.solana ?? false,
-      bundler: config.bundler ?? false,
-      relay: false,
-      onramp: false,
-      auth: false,
-      quiet: true,
-    })
+    const { chainsFile } = devnet
     const opened = await (await quickestBackend('devstack')).open()
     closeDatabase = opened.close
     const networks = typeof config.networks === 'function' ? config.networks() : config.networks
     api = await startApi({
       config: {
-        ...stack.chainsFile,
-        ...(networks ? { networks: [...stack.chainsFile.networks, ...networks] } : {}),
+        ...chainsFile,
+        ...(networks ? { networks: [...chainsFile.networks, ...networks] } : {}),
         projects:
           typeof config.projects === 'function'
-            ? config.projects(stack.chainsFile)
+            ? config.projects(chainsFile)
             : (config.projects ?? [{ id: 'app', name: 'App' }]),
         options: config.options,
       },
@@ -271,11 +250,10 @@ export function devstackHarness(config: {
   afterAll(async () => {
     await api?.stop()
     await closeDatabase?.()
-    await stack?.stop()
   })
   return {
     get stack() {
-      return setUp(stack, 'devstackHarness')
+      return devnet.stack
     },
     get api() {
       return setUp(api, 'devstackHarness')
@@ -291,34 +269,6 @@ export const postJson = (url: string, body: unknown): Promise<Response> =>
 export async function projectNetworks(apiUrl: string, projectId: string): Promise<ChainNetwork[]> {
   const response = await fetch(`${apiUrl}/v1/projects/${projectId}/config?projectId=${projectId}`)
   return ((await response.json()) as { networks: ChainNetwork[] }).networks
-}
-
-/**
- * A fresh owner's counterfactual smart account on `network` as a project config describes it, with
- * viem clients through the API's RPC proxy, as the frame makes them.
- */
-export async function freshSmartAccount(network: ChainNetwork): Promise<{
-  chain: Chain
-  publicClient: PublicClient<Transport, Chain>
-  owner: PrivateKeyAccount
-  account: ToSoladySmartAccountReturnType
-}> {
-  const chain = defineChain({
-    id: network.id as number,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: network.rpcUrls,
-  })
-  const publicClient = createPublicClient({ chain, transport: http() })
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await toSoladySmartAccount({
-    client: publicClient,
-    owner,
-    factoryAddress: network.contracts.smartAccountFactory as Address,
-    // The factory takes only the owner's address in the salt's upper 160 bits.
-    salt: `${owner.address}${'00'.repeat(12)}`,
-  })
-  return { chain, publicClient, owner, account }
 }
 
 /**

@@ -2,17 +2,13 @@
 // hands out the proxy, not the bundler; ERC-4337 calls pass and a UserOperation sent through the
 // proxy deploys a smart account; other methods, unknown projects and networks without a bundler
 // are refused.
+import { freshSmartAccount } from '@walletframe/devstack/testing'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { createWalletClient, http, parseEther } from 'viem'
 import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import {
-  devstackHarness,
-  freshSmartAccount,
-  postJson,
-  projectNetworks as projectNetworksOf,
-} from '../internal/testing.js'
+import { devstackHarness, postJson, projectNetworks as projectNetworksOf } from '../internal/testing.js'
 
 const harness = devstackHarness({
   bundler: true,

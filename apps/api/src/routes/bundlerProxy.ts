@@ -5,13 +5,10 @@
 // to the network's paymaster under the project's sponsorship policy (paymasterProxy.ts), so one URL
 // serves both, as hosted bundlers do; everything else is refused per call with "Requested RPC call is
 // not allowed".
-import { BundlerProxyQuery, JsonRpcPayload, JsonRpcResponse } from '@walletframe/protocol'
-import { z } from 'zod'
-import { requireProject } from '../middleware/access.js'
-import { forward, oneByOne, upstreamsOf } from './jsonRpcForward.js'
+import { BundlerProxyQuery } from '@walletframe/protocol'
+import { proxyDoc, serveOneByOne, upstreamsOf } from './jsonRpcForward.js'
 import * as PaymasterProxy from './paymasterProxy.js'
 import type { App, Deps, RouteDoc } from './Route.js'
-import * as validate from './validate.js'
 
 /** ERC-4337's `eth_` namespace, and the bundler's gas price for UserOperations. */
 export const allowedMethods: ReadonlySet<string> = new Set([
@@ -24,16 +21,12 @@ export const allowedMethods: ReadonlySet<string> = new Set([
   'pimlico_getUserOperationGasPrice',
 ])
 
-export const doc: RouteDoc = {
-  method: 'post',
+export const doc: RouteDoc = proxyDoc({
   path: '/v1/bundler',
   summary:
     "ERC-4337 bundler proxy for the network named by chainId (UserOperation methods; batches), with ERC-7677 pm_ methods under the project's sponsorship policy",
   query: BundlerProxyQuery,
-  body: JsonRpcPayload,
-  response: z.union([JsonRpcResponse, z.array(JsonRpcResponse)]),
-  errors: [400, 401, 403, 413, 429, 502],
-}
+})
 
 /** Where a client reaches the bundler of `chainId` through this API. */
 export function publicUrl(base: string, chainId: string, projectId: string): string {
@@ -48,23 +41,16 @@ export function register(app: App, deps: Deps, options: { fetch?: typeof fetch }
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const paymasterOf = PaymasterProxy.paymasters(deps, options)
-  const allowed = new Set([...allowedMethods, ...PaymasterProxy.allowedMethods])
-
-  app.post('/v1/bundler', requireProject(deps, { from: 'query' }), async (c) => {
-    const { chainId } = validate.query(c, BundlerProxyQuery)
-    const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
-    const payload = validate.body(raw, JsonRpcPayload)
-    const upstream = upstreamOf(chainId)
-    const sponsor = PaymasterProxy.sponsorFor(deps, paymasterOf, chainId, c.var.project)
-    // Transport failures throw UpstreamError -> 502; JSON-RPC errors (a rejected operation) are data.
-    return c.json(
-      await forward(payload, allowed, (calls) =>
-        oneByOne(calls, ({ method, params }) =>
-          PaymasterProxy.allowedMethods.has(method)
-            ? sponsor(method, params)
-            : upstream.request(method, params),
-        ),
-      ),
-    )
+  // Transport failures throw UpstreamError -> 502; JSON-RPC errors (a rejected operation) are data.
+  serveOneByOne(app, deps, {
+    path: '/v1/bundler',
+    query: BundlerProxyQuery,
+    allowed: new Set([...allowedMethods, ...PaymasterProxy.allowedMethods]),
+    sender: (chainId, project) => {
+      const upstream = upstreamOf(chainId)
+      const sponsor = PaymasterProxy.sponsorFor(deps, paymasterOf, chainId, project)
+      return ({ method, params }) =>
+        PaymasterProxy.allowedMethods.has(method) ? sponsor(method, params) : upstream.request(method, params)
+    },
   })
 }

@@ -1,21 +1,48 @@
-// What the JSON-RPC proxies (the RPC proxy, the bundler proxy, the paymaster proxy) share: each call
-// of a request or batch off the proxy's allowlist is answered here with "Requested RPC call is not
-// allowed"; the others go upstream in order, and every answer goes back in its caller's place with its
-// caller's id.
+// What the JSON-RPC proxies (the RPC proxy, the bundler proxy, the paymaster proxy) share: the
+// network and the request or batch read at the edge; each call off the proxy's allowlist is answered
+// here with "Requested RPC call is not allowed"; the others go upstream in order, and every answer goes
+// back in its caller's place with its caller's id.
 import {
   type ChainsFileNetwork,
-  type JsonRpcPayload,
+  JsonRpcPayload,
   type JsonRpcRequest,
-  type JsonRpcResponse,
+  JsonRpcResponse,
   ProviderRpcError,
   UnsupportedMethodError,
 } from '@walletframe/protocol'
+import type { Context } from 'hono'
+import { z } from 'zod'
 import * as Upstream from '../chains/Upstream.js'
+import type { Project } from '../db/projects.js'
 import { NetworkNotSupportedError, RpcResponseError } from '../errors.js'
-import type { Deps } from './Route.js'
+import { requireProject } from '../middleware/access.js'
+import type { App, Deps, RouteDoc } from './Route.js'
+import * as validate from './validate.js'
 
 type RpcRequest = Upstream.RpcRequest
 type RpcResult = Upstream.RpcResult
+
+/** The OpenAPI entry of a JSON-RPC proxy route: a request or a batch in, its answers out. */
+export function proxyDoc(doc: Pick<RouteDoc, 'path' | 'summary' | 'query'>): RouteDoc {
+  return {
+    method: 'post',
+    ...doc,
+    body: JsonRpcPayload,
+    response: z.union([JsonRpcResponse, z.array(JsonRpcResponse)]),
+    errors: [400, 401, 403, 413, 429, 502],
+  }
+}
+
+/** A proxy call as it came: the network its query names, and its JSON-RPC request or batch within the body limit. */
+export async function readCall(
+  c: Context,
+  deps: Pick<Deps, 'config'>,
+  query: z.core.$ZodType<{ chainId: string }>,
+): Promise<{ chainId: string; payload: JsonRpcPayload }> {
+  const { chainId } = validate.query(c, query)
+  const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
+  return { chainId, payload: validate.body(raw, JsonRpcPayload) }
+}
 
 export async function forward(
   payload: JsonRpcPayload,
@@ -100,4 +127,29 @@ export async function oneByOne(
     }
   }
   return results
+}
+
+export declare namespace serveOneByOne {
+  type Options = {
+    /** The route's path, e.g. "/v1/bundler". */
+    path: string
+    /** Its query; `chainId` names the network. */
+    query: z.core.$ZodType<{ chainId: string }>
+    /** The methods it forwards; any other call is refused in its place. */
+    allowed: ReadonlySet<string>
+    /**
+     * How one call of `project` on `chainId` is answered. Called before any call is sent, so it may
+     * throw NetworkNotSupportedError (400) for a network it does not serve.
+     */
+    sender: (chainId: string, project: Project) => (call: RpcRequest) => Promise<unknown>
+  }
+}
+
+/** A project's JSON-RPC proxy route to a service that takes one call at a time (a bundler, a paymaster). */
+export function serveOneByOne(app: App, deps: Deps, options: serveOneByOne.Options): void {
+  app.post(options.path, requireProject(deps, { from: 'query' }), async (c) => {
+    const { chainId, payload } = await readCall(c, deps, options.query)
+    const send = options.sender(chainId, c.var.project)
+    return c.json(await forward(payload, options.allowed, (calls) => oneByOne(calls, send)))
+  })
 }

@@ -3,6 +3,7 @@
 // account with 0 ETH lands a sponsored batch over the API alone; the policy refuses with typed
 // JSON-RPC errors (off, a contract outside the allowed ones, malformed parameters); and the budget,
 // charged in the database, holds across two API instances on one database, on PGlite and PostgreSQL.
+import { freshSmartAccount } from '@walletframe/devstack/testing'
 import { type SponsorshipPolicy, sponsorshipRefusals, sponsorshipRefusedCode } from '@walletframe/protocol'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, http, numberToHex } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
@@ -15,7 +16,6 @@ import * as Projects from '../db/projects.js'
 import * as Sponsorship from '../db/sponsorship.js'
 import {
   devstackHarness,
-  freshSmartAccount,
   openServerSchema,
   postJson,
   projectNetworks as projectNetworksOf,

@@ -9,8 +9,6 @@
 // needs one URL for both, as hosted bundlers offer.
 import {
   InvalidParamsError,
-  JsonRpcPayload,
-  JsonRpcResponse,
   PaymasterParams,
   PaymasterProxyQuery,
   paymasterMethods,
@@ -18,28 +16,21 @@ import {
   sponsorshipRefusals,
 } from '@walletframe/protocol'
 import { type Hex, hexToBigInt } from 'viem'
-import { z } from 'zod'
 import type * as Upstream from '../chains/Upstream.js'
 import type { Project } from '../db/projects.js'
 import * as Sponsorship from '../db/sponsorship.js'
-import { requireProject } from '../middleware/access.js'
 import * as Policy from '../paymaster/policy.js'
-import { forward, oneByOne, upstreamsOf } from './jsonRpcForward.js'
+import { proxyDoc, serveOneByOne, upstreamsOf } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
-import * as validate from './validate.js'
 
 export const allowedMethods: ReadonlySet<string> = new Set(paymasterMethods)
 
-export const doc: RouteDoc = {
-  method: 'post',
+export const doc: RouteDoc = proxyDoc({
   path: '/v1/paymaster',
   summary:
     "ERC-7677 paymaster proxy for the network named by chainId, under the project's gas sponsorship policy",
   query: PaymasterProxyQuery,
-  body: JsonRpcPayload,
-  response: z.union([JsonRpcResponse, z.array(JsonRpcResponse)]),
-  errors: [400, 401, 403, 413, 429, 502],
-}
+})
 
 /** One network's paymaster, under one project's policy: answers a pm_ call or throws a JSON-RPC error. */
 export type Sponsor = (method: string, params: unknown) => Promise<unknown>
@@ -95,18 +86,15 @@ export function paymasters(deps: Deps, options: { fetch?: typeof fetch } = {}) {
 
 export function register(app: App, deps: Deps, options: { fetch?: typeof fetch } = {}): void {
   const upstreamOf = paymasters(deps, options)
-
-  app.post('/v1/paymaster', requireProject(deps, { from: 'query' }), async (c) => {
-    const { chainId } = validate.query(c, PaymasterProxyQuery)
-    const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
-    const payload = validate.body(raw, JsonRpcPayload)
-    // Unknown networks and networks without a paymaster are 400, as on the bundler proxy.
-    upstreamOf(chainId)
-    const sponsor = sponsorFor(deps, upstreamOf, chainId, c.var.project)
-    return c.json(
-      await forward(payload, allowedMethods, (calls) =>
-        oneByOne(calls, ({ method, params }) => sponsor(method, params)),
-      ),
-    )
+  serveOneByOne(app, deps, {
+    path: '/v1/paymaster',
+    query: PaymasterProxyQuery,
+    allowed: allowedMethods,
+    sender: (chainId, project) => {
+      // Unknown networks and networks without a paymaster are 400, as on the bundler proxy.
+      upstreamOf(chainId)
+      const sponsor = sponsorFor(deps, upstreamOf, chainId, project)
+      return ({ method, params }) => sponsor(method, params)
+    },
   })
 }

@@ -2,13 +2,11 @@
 // methods and raw-transaction submission pass to the configured upstream; everything else (signing,
 // node admin, filters that hold server state) is refused per call with "Requested RPC call is not
 // allowed". A batch goes upstream as one batch.
-import { evmReadMethods, JsonRpcPayload, JsonRpcResponse, RpcProxyQuery } from '@walletframe/protocol'
-import { z } from 'zod'
+import { evmReadMethods, RpcProxyQuery } from '@walletframe/protocol'
 import { NetworkNotSupportedError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
-import { forward } from './jsonRpcForward.js'
+import { forward, proxyDoc, readCall } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
-import * as validate from './validate.js'
 
 // Reads, plus submitting a transaction the wallet already signed.
 const evmMethods = new Set([...evmReadMethods, 'eth_sendRawTransaction'])
@@ -40,21 +38,15 @@ const solanaMethods = new Set([
 
 export const allowedMethods: Record<string, Set<string>> = { eip155: evmMethods, solana: solanaMethods }
 
-export const doc: RouteDoc = {
-  method: 'post',
+export const doc: RouteDoc = proxyDoc({
   path: '/v1',
   summary: 'JSON-RPC proxy to the network named by chainId (read methods and raw transactions; batches)',
   query: RpcProxyQuery,
-  body: JsonRpcPayload,
-  response: z.union([JsonRpcResponse, z.array(JsonRpcResponse)]),
-  errors: [400, 401, 403, 413, 429, 502],
-}
+})
 
 export function register(app: App, deps: Deps): void {
   app.post('/v1', requireProject(deps, { from: 'query' }), async (c) => {
-    const { chainId } = validate.query(c, RpcProxyQuery)
-    const raw = await validate.json(c, deps.config.options.rpcMaxBodyBytes)
-    const payload = validate.body(raw, JsonRpcPayload)
+    const { chainId, payload } = await readCall(c, deps, RpcProxyQuery)
     const entry = deps.networks.get(chainId)
     if (!entry) throw new NetworkNotSupportedError(`Network ${chainId} is not served by this API`)
     const allowed = allowedMethods[entry.network.chainNamespace] ?? new Set<string>()

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { evmAccount } from '../accounts.js'
 import { canonicalAddresses } from '../evm/fixtures.js'
 import { ownerSalt, smartAccountFactoryAddress } from '../evm/smartAccount.js'
-import { bundlerStack, clientsOf } from './testing.js'
+import { bundlerStack, clientsOf } from '../testing.js'
 
 const suite = bundlerStack()
 const clients = () => clientsOf(suite.network)

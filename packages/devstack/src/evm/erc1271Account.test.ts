@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
-import type { ChainsFile } from '@walletframe/protocol/chains'
 import {
   type Address,
   createPublicClient,
-  createWalletClient,
-  defineChain,
   type Hex,
   hashMessage,
   http,
@@ -13,41 +10,19 @@ import {
   toHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevstack } from '../Devstack.js'
+import { describe, expect, it } from 'vitest'
+import { devnets, testWallet } from '../testing.js'
 import { artifacts } from './artifacts.js'
 import { createAccountData, erc1271AccountFactoryAddress } from './erc1271Account.js'
 import { artifactPath, compile, serialize } from './solidity.js'
 
 const magicValue = '0x1626ba7e'
 
-let stack: Awaited<ReturnType<typeof startDevstack>>
-let chainsFile: ChainsFile
-
-beforeAll(async () => {
-  stack = await startDevstack({ solana: false, relay: false, quiet: true })
-  chainsFile = stack.chainsFile
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const suite = devnets()
 
 function clients(accountIndex: number) {
-  const network = chainsFile.networks.find((candidate) => candidate.id === 8453)!
-  const chain = defineChain({
-    id: 8453,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: network.rpcUrls.default.http } },
-  })
-  const key = chainsFile.accounts.evm[accountIndex]!.privateKey as Hex
-  const account = privateKeyToAccount(key)
-  return {
-    account,
-    publicClient: createPublicClient({ chain, transport: http() }),
-    walletClient: createWalletClient({ chain, transport: http(), account }),
-  }
+  const walletClient = testWallet(suite.chainsFile, suite.networkOf(8453), accountIndex)
+  return { account: walletClient.account, publicClient: suite.clientOf(8453), walletClient }
 }
 
 const factory = { address: erc1271AccountFactoryAddress, abi: artifacts.erc1271AccountFactory().abi }
@@ -76,9 +51,9 @@ describe('compile', () => {
 
 describe('the ERC-1271 account factory fixture', () => {
   it('is deployed at the same address on Ethereum and Base and listed in the chains file', async () => {
-    const owner = chainsFile.accounts.evm[0]!.address as Address
+    const owner = suite.chainsFile.accounts.evm[0]!.address as Address
     const predictions = []
-    for (const network of chainsFile.networks) {
+    for (const network of suite.chainsFile.networks) {
       expect(network.contracts.erc1271AccountFactory).toBe(erc1271AccountFactoryAddress)
       const publicClient = createPublicClient({ transport: http(network.rpcUrls.default.http[0]) })
       expect((await publicClient.getCode({ address: erc1271AccountFactoryAddress }))?.length).toBeGreaterThan(

@@ -3,19 +3,14 @@
 // account's own, on chain.
 
 import { periodIndex, sessionSignature, smartSessionsAbi } from '@walletframe/protocol'
-import type { ChainsFile } from '@walletframe/protocol/chains'
 import {
   type Address,
   type BaseError,
   ContractFunctionRevertedError,
-  createPublicClient,
-  createWalletClient,
   decodeErrorResult,
-  defineChain,
   encodeFunctionData,
   erc20Abi,
   type Hex,
-  http,
   keccak256,
   parseEther,
   parseUnits,
@@ -30,47 +25,25 @@ import {
   toPackedUserOperation,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevstack } from '../Devstack.js'
+import { describe, expect, it } from 'vitest'
+import { devnets, testWallet } from '../testing.js'
 import { artifacts } from './artifacts.js'
 import { ownerSalt, smartAccountFactoryAddress } from './smartAccount.js'
 
-let stack: Awaited<ReturnType<typeof startDevstack>>
-let chainsFile: ChainsFile
-
-beforeAll(async () => {
-  stack = await startDevstack({ solana: false, relay: false, quiet: true })
-  chainsFile = stack.chainsFile
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const suite = devnets()
 
 const accountAbi = artifacts.smartAccount().abi
 const transferSelector = toFunctionSelector('transfer(address,uint256)')
 const approveSelector = toFunctionSelector('approve(address,uint256)')
 
 function world(ownerIndex: number) {
-  const network = chainsFile.networks.find((candidate) => candidate.id === 8453)!
-  const chain = defineChain({
-    id: 8453,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: network.rpcUrls.default.http } },
-  })
-  const wallet = (index: number) =>
-    createWalletClient({
-      chain,
-      transport: http(),
-      account: privateKeyToAccount(chainsFile.accounts.evm[index]!.privateKey as Hex),
-    })
+  const network = suite.networkOf(8453)
   const usdc = network.tokens.find((token) => token.symbol === 'USDC')!.address as Address
   return {
-    publicClient: createPublicClient({ chain, transport: http() }),
-    owner: wallet(ownerIndex),
+    publicClient: suite.clientOf(8453),
+    owner: testWallet(suite.chainsFile, network, ownerIndex),
     /** Sends handleOps, as a bundler would. */
-    submitter: wallet(ownerIndex + 1),
+    submitter: testWallet(suite.chainsFile, network, ownerIndex + 1),
     usdc,
   }
 }
@@ -300,7 +273,7 @@ describe('SmartAccount sessions', () => {
       reason: 'AA23 reverted',
       account: 'CallNotAllowed',
     })
-    const dai = chainsFile.networks.find((n) => n.id === 8453)!.tokens.find((t) => t.symbol === 'DAI')!
+    const dai = suite.networkOf(8453).tokens.find((t) => t.symbol === 'DAI')!
     expect(
       await refusal(sendAsSession(w, account, session, execute(dai.address as Address, 0n, transfer(1n)))),
     ).toEqual({ reason: 'AA23 reverted', account: 'CallNotAllowed' })

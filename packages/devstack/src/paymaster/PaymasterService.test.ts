@@ -4,29 +4,18 @@ import {
   createPaymasterClient,
   entryPoint07Address,
   toPackedUserOperation,
-  toSoladySmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { bundlerStack, clientsOf } from '../bundler/testing.js'
 import { artifacts } from '../evm/artifacts.js'
-import { ownerSalt } from '../evm/smartAccount.js'
 import * as VerifyingPaymaster from '../evm/verifyingPaymaster.js'
+import { bundlerStack, clientsOf, freshSmartAccount } from '../testing.js'
 
 const suite = bundlerStack()
 const clients = () => clientsOf(suite.network)
 
-async function freshAccount() {
-  const { publicClient } = clients()
-  const owner = privateKeyToAccount(generatePrivateKey())
-  return toSoladySmartAccount({
-    client: publicClient,
-    owner,
-    factoryAddress: suite.network.contracts.smartAccountFactory as Address,
-    salt: ownerSalt(owner.address),
-  })
-}
+const freshAccount = async () => (await freshSmartAccount(suite.network)).account
 
 /** A bundler client for `account` whose operations the devnet's paymaster service sponsors. */
 const sponsoredBundler = (account: Awaited<ReturnType<typeof freshAccount>>) =>

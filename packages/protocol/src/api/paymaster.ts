@@ -4,7 +4,7 @@
 import { CaipNetworkId } from '../caip.js'
 import { ProviderRpcError } from '../internal/rpcErrors.js'
 import * as z from '../internal/zod.js'
-import { SdkQuery } from './common.js'
+import { SdkQuery, text } from './common.js'
 
 /** POST /v1/paymaster?chainId&projectId: the ERC-7677 paymaster proxy of one network. */
 export const PaymasterProxyQuery = z.object({
@@ -13,8 +13,19 @@ export const PaymasterProxyQuery = z.object({
 })
 export type PaymasterProxyQuery = z.infer<typeof PaymasterProxyQuery>
 
+/**
+ * Most bytes one hex field of an operation may carry (callData, factoryData): a batch's calldata
+ * stays far below it, and the policy decodes every byte of it before the paymaster is asked.
+ */
+export const maxPaymasterFieldBytes = 128 * 1024
+
 const Address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address (0x + 40 hex digits)'))
-const Bytes = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected bytes in hex (0x…)'))
+const Bytes = z
+  .string()
+  .check(
+    z.maxLength(2 + 2 * maxPaymasterFieldBytes),
+    z.regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected bytes in hex (0x…)'),
+  )
 const Quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'Expected a hex quantity (0x…)'))
 
 /** An EntryPoint v0.7 UserOperation in its JSON-RPC form, as a paymaster service receives it (gas may still be 0x0). */
@@ -46,7 +57,8 @@ export const paymasterMethods = ['pm_getPaymasterStubData', 'pm_getPaymasterData
 
 /** pm_getPaymasterStubData's answer (ERC-7677): placeholder data for gas estimation. */
 export const PaymasterStubData = z.object({
-  sponsor: z.optional(z.object({ name: z.string(), icon: z.optional(z.string()) })),
+  // The icon may be a data URI (ERC-7677), so it gets the room of a small image.
+  sponsor: z.optional(z.object({ name: text({ max: 128 }), icon: z.optional(text({ max: 64 * 1024 })) })),
   paymaster: Address,
   paymasterData: Bytes,
   paymasterVerificationGasLimit: Quantity,
@@ -62,6 +74,9 @@ export type PaymasterData = z.infer<typeof PaymasterData>
 /** A base-10 amount of wei (the smallest unit of the network's native coin). */
 const Wei = z.string().check(z.regex(/^(0|[1-9][0-9]{0,77})$/, 'Expected an amount of wei in base 10'))
 
+/** Most contracts one policy may name: every check of an operation walks the list. */
+export const maxSponsoredContracts = 256
+
 /**
  * A project's gas sponsorship: off unless `enabled`; only operations whose every call goes to one of
  * `allowedContracts` (any contract when absent); at most `budgetWei` of gas per network in all, counted
@@ -69,7 +84,7 @@ const Wei = z.string().check(z.regex(/^(0|[1-9][0-9]{0,77})$/, 'Expected an amou
  */
 export const SponsorshipPolicy = z.object({
   enabled: z.boolean(),
-  allowedContracts: z.optional(z.array(Address)),
+  allowedContracts: z.optional(z.array(Address).check(z.maxLength(maxSponsoredContracts))),
   budgetWei: Wei,
 })
 export type SponsorshipPolicy = z.infer<typeof SponsorshipPolicy>

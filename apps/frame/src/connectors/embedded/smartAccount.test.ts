@@ -2,38 +2,24 @@
 // key owns it, its address is the factory's counterfactual one, its signatures verify with viem
 // before deployment (ERC-6492) and after (ERC-1271), its first transaction goes as a UserOperation
 // that deploys it, and the user's preference picks which EVM account is used.
-import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
+
+import { bundlerStack, setBalance } from '@walletframe/devstack/testing'
+import type { CaipAddress } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
-import {
-  type Address,
-  type Hex,
-  isErc6492Signature,
-  type PublicClient,
-  parseEther,
-  toHex,
-  verifyMessage,
-} from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Address, type Hex, isErc6492Signature, parseEther, toHex, verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { memory, type Storage } from '../../storage/Storage.js'
 import type { Event } from '../Connector.js'
 import * as Embedded from './Embedded.js'
 import { preferenceKey } from './smartAccountSupport.js'
-import { baseWithBundler, device, fakeApi } from './testing.js'
+import { device, fakeApi } from './testing.js'
 
-let stop: (() => Promise<void>) | undefined
-let base: ChainNetwork
-let client: PublicClient
+// The devstack's Base devnet with its ERC-4337 bundler, for the suite.
+const devnet = bundlerStack()
+const base = () => devnet.networkOf(8453)
+const client = () => devnet.clientOf(8453)
 /** An EVM network the host uses that has no bundler: only the EOA there. */
 const optimism = evmNetwork(10, 'OP Mainnet')
-
-beforeAll(async () => {
-  const devnet = await baseWithBundler()
-  ;({ base, client, stop } = devnet)
-}, 120_000)
-
-afterAll(async () => {
-  await stop?.()
-})
 
 const password = 'a long recovery password'
 
@@ -44,7 +30,7 @@ function wallet(storage: Storage = memory()) {
     api: server.api,
     vault: d.vault,
     storage: d.storage,
-    networks: () => [base, optimism, solanaNetwork()],
+    networks: () => [base(), optimism, solanaNetwork()],
     askPassword: async () => password,
   })
   const events: Event[] = []
@@ -93,7 +79,7 @@ describe('the embedded smart account', () => {
     })) as Hex
     expect(isErc6492Signature(before)).toBe(true)
     expect(
-      await client.verifyMessage({ address: smart, message: 'before deployment', signature: before }),
+      await client().verifyMessage({ address: smart, message: 'before deployment', signature: before }),
     ).toBe(true)
 
     const typedData = {
@@ -107,7 +93,7 @@ describe('the embedded smart account', () => {
       params: [smart, JSON.stringify(typedData)],
       network: 'eip155:8453',
     })) as Hex
-    expect(await client.verifyTypedData({ address: smart, signature: typed, ...typedData })).toBe(true)
+    expect(await client().verifyTypedData({ address: smart, signature: typed, ...typedData })).toBe(true)
 
     // A call naming the EOA is the EOA's: a plain signature that recovers to it.
     const byEoa = (await c.request({
@@ -118,20 +104,17 @@ describe('the embedded smart account', () => {
     expect(await verifyMessage({ address: eoa, message: 'from the owner', signature: byEoa })).toBe(true)
 
     // No paymaster on the devnet: the account pays for its UserOperation itself.
-    await client.request({
-      method: 'anvil_setBalance' as never,
-      params: [smart, toHex(parseEther('1'))] as never,
-    })
+    await setBalance(client(), smart)
     const to = `0x${'42'.repeat(20)}` as Address
     const hash = (await c.request({
       method: 'eth_sendTransaction',
       params: [{ from: smart, to, value: toHex(parseEther('0.01')) }],
       network: 'eip155:8453',
     })) as Hex
-    const receipt = await client.waitForTransactionReceipt({ hash })
+    const receipt = await client().waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    expect(await client.getBalance({ address: to })).toBe(parseEther('0.01'))
-    expect(await client.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.01'))
+    expect(await client().getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
     expect(c.walletInfo()).toMatchObject({ accountType: 'smartAccount', isSmartAccountDeployed: true })
     expect(events.some((event) => event.type === 'accountsChanged')).toBe(true)
 
@@ -142,7 +125,7 @@ describe('the embedded smart account', () => {
     })) as Hex
     expect(isErc6492Signature(after)).toBe(false)
     expect(
-      await client.verifyMessage({ address: smart, message: 'after deployment', signature: after }),
+      await client().verifyMessage({ address: smart, message: 'after deployment', signature: after }),
     ).toBe(true)
     close()
   }, 60_000)

@@ -2,38 +2,29 @@
 // one approval, calls inside it with no prompt, the account's own refusal of a call over the limit,
 // a grant bound to its origin, revocation on chain, the EOA refused, malformed grants refused with
 // typed errors before the user is asked.
-import { type ChainNetwork, GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
+
+import { bundlerStack, setBalance } from '@walletframe/devstack/testing'
+import { GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
 import { solanaNetwork } from '@walletframe/protocol/testing'
-import { type Address, type Hex, type PublicClient, parseEther, toHex, zeroAddress } from 'viem'
+import { type Address, type Hex, parseEther, toHex, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Grant } from './sessionGrants.js'
 import { permit, policiesOf } from './smartSessions.js'
-import { baseWithBundler, connectedWallet } from './testing.js'
+import { connectedWallet } from './testing.js'
 
-let stop: (() => Promise<void>) | undefined
-let base: ChainNetwork
-let client: PublicClient
-
-beforeAll(async () => {
-  const devnet = await baseWithBundler()
-  ;({ base, client, stop } = devnet)
-}, 120_000)
-
-afterAll(async () => {
-  await stop?.()
-})
+// The devstack's Base devnet with its ERC-4337 bundler, for the suite.
+const devnet = bundlerStack()
+const base = () => devnet.networkOf(8453)
+const client = () => devnet.clientOf(8453)
 
 const dapp = 'https://dapp.example'
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 
 async function wallet() {
   const site = { origin: dapp }
-  const w = await connectedWallet({ networks: () => [base, solanaNetwork()], origin: () => site.origin })
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [w.smart, toHex(parseEther('1'))] as never,
-  })
+  const w = await connectedWallet({ networks: () => [base(), solanaNetwork()], origin: () => site.origin })
+  await setBalance(client(), w.smart)
   return { ...w, site }
 }
 
@@ -62,7 +53,16 @@ const inGrant = (from: Address, context: string, calls: unknown[]) => [
   },
 ]
 
-const later = async (seconds: number) => Number((await client.getBlock()).timestamp) + seconds
+/** The account's record on chain of the session `context` grants. */
+const sessionOf = (account: Address, context: Hex) =>
+  client().readContract({
+    address: account,
+    abi: smartSessionsAbi,
+    functionName: 'sessions',
+    args: [context],
+  })
+
+const later = async (seconds: number) => Number((await client().getBlock()).timestamp) + seconds
 
 async function landed(send: (method: string, params: unknown) => Promise<unknown>, id: string) {
   for (let i = 0; i < 100; i++) {
@@ -85,12 +85,7 @@ describe('wallet_grantPermissions', () => {
     }
     expect(asked.map((request) => request.method)).toEqual(['wallet_grantPermissions'])
     expect(granted.address).toBe(smart)
-    const session = await client.readContract({
-      address: smart,
-      abi: smartSessionsAbi,
-      functionName: 'sessions',
-      args: [granted.permissionsContext],
-    })
+    const session = await sessionOf(smart, granted.permissionsContext)
     expect(session[4]).toBe(false)
 
     const to = fresh()
@@ -102,7 +97,7 @@ describe('wallet_grantPermissions', () => {
       expect(await landed(send, id)).toBe(200)
     }
     expect(asked).toHaveLength(1)
-    expect(await client.getBalance({ address: to })).toBe(parseEther('0.003'))
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.003'))
 
     // Over the limit: the frame sends it, the account's validation refuses it in the bundler's simulation.
     await expect(
@@ -113,7 +108,7 @@ describe('wallet_grantPermissions', () => {
       send('wallet_sendCalls', inGrant(smart, granted.permissionsContext, [{ to, data: '0xa9059cbb' }])),
     ).rejects.toMatchObject({ code: -32003, data: { by: 'frame', reason: 'CallNotAllowed' } })
     expect(asked).toHaveLength(1)
-    expect(await client.getBalance({ address: to })).toBe(parseEther('0.003'))
+    expect(await client().getBalance({ address: to })).toBe(parseEther('0.003'))
     close()
   }, 120_000)
 
@@ -137,12 +132,7 @@ describe('wallet_grantPermissions', () => {
     expect(
       await send('wallet_revokePermissions', [{ permissionsContext: granted.permissionsContext }]),
     ).toBeNull()
-    const session = await client.readContract({
-      address: smart,
-      abi: smartSessionsAbi,
-      functionName: 'sessions',
-      args: [granted.permissionsContext],
-    })
+    const session = await sessionOf(smart, granted.permissionsContext)
     expect(session[4]).toBe(true)
     expect(c.grants.get()[0]).toMatchObject({ id: granted.permissionsContext, revoked: true })
     // The frame still sends it, signed by the key; the account refuses: the revocation is on chain.
@@ -150,7 +140,7 @@ describe('wallet_grantPermissions', () => {
       code: -32003,
       data: { by: 'account', reason: 'SessionIsRevoked' },
     })
-    expect(await client.getBalance({ address: to })).toBe(0n)
+    expect(await client().getBalance({ address: to })).toBe(0n)
     close()
   }, 120_000)
 
@@ -241,7 +231,7 @@ describe('permit', () => {
   const grant = (overrides: Partial<Grant> = {}): Grant => ({
     id: `0x${'11'.repeat(32)}`,
     origin: dapp,
-    network: base,
+    network: base(),
     account: fresh(),
     key: fresh(),
     validAfter: 1_000,

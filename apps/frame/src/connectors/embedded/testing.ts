@@ -2,7 +2,7 @@
 // one that checks the device key's signatures as the real one does, and a device whose Worker code
 // runs behind real comlink over a MessageChannel.
 
-import type { CaipAddress, ChainNetwork } from '@walletframe/protocol'
+import type { CaipAddress } from '@walletframe/protocol'
 import {
   type AuthConnected,
   type AuthTokens,
@@ -14,7 +14,7 @@ import {
   walletSigningInput,
 } from '@walletframe/protocol'
 import * as Comlink from 'comlink'
-import { type Address, createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import type { Address } from 'viem'
 import { ApiError } from '../../data/client.js'
 import { memory, type Storage } from '../../storage/Storage.js'
 import * as Base64url from '../../worker/internal/base64url.js'
@@ -169,30 +169,4 @@ export async function connectedWallet(
     vault: d.vault,
     close: d.close,
   }
-}
-
-/** The devstack's Base devnet with its ERC-4337 bundler, and a client of it; `stop` ends it. */
-export async function baseWithBundler(): Promise<{
-  base: ChainNetwork
-  client: PublicClient
-  stop(): Promise<void>
-}> {
-  const { startDevstack } = await import('@walletframe/devstack')
-  const stack = await startDevstack({
-    solana: false,
-    relay: false,
-    onramp: false,
-    auth: false,
-    bundler: true,
-    quiet: true,
-  })
-  const base = stack.chainsFile.networks.find((network) => network.id === 8453)!
-  const chain = defineChain({
-    id: 8453,
-    name: base.name,
-    nativeCurrency: base.nativeCurrency,
-    rpcUrls: base.rpcUrls,
-  })
-  const client = createPublicClient({ chain, transport: http() }) as PublicClient
-  return { base, client, stop: () => stack.stop() }
 }

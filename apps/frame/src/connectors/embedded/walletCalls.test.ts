@@ -3,37 +3,30 @@
 // as one transaction per call, and each refusal with its EIP-5792 code. (A batch whose call reverts
 // never reaches the chain from the smart account: the bundler's gas estimate simulates it and
 // refuses; callsStatus.test.ts covers the reverted statuses.)
-import { type ChainNetwork, supportedPermissions } from '@walletframe/protocol'
-import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
-import { type Address, type Hex, type PublicClient, parseEther, toHex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as SmartAccount from './smartAccount.js'
-import { baseWithBundler, connectedWallet } from './testing.js'
 
-let stop: (() => Promise<void>) | undefined
-let base: ChainNetwork
-let client: PublicClient
+import { bundlerStack, setBalance } from '@walletframe/devstack/testing'
+import { supportedPermissions } from '@walletframe/protocol'
+import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import { type Address, type Hex, parseEther, toHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import * as SmartAccount from './smartAccount.js'
+import { connectedWallet } from './testing.js'
+
+// The devstack's Base devnet with its ERC-4337 bundler, for the suite.
+const devnet = bundlerStack()
+const base = () => devnet.networkOf(8453)
+const client = () => devnet.clientOf(8453)
 /** An EVM network the host uses that has no bundler: only the EOA there. */
 const optimism = evmNetwork(10, 'OP Mainnet')
 
-beforeAll(async () => {
-  const devnet = await baseWithBundler()
-  ;({ base, client, stop } = devnet)
-}, 120_000)
-
-afterAll(async () => {
-  await stop?.()
-})
-
-const fund = (address: Address) =>
-  client.request({ method: 'anvil_setBalance' as never, params: [address, toHex(parseEther('1'))] as never })
+const fund = (address: Address) => setBalance(client(), address)
 
 /** An address nobody used: its balance is what a batch sent it. */
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 
 /** A connected wallet on Base (served), OP Mainnet (no bundler) and Solana. */
-const connected = () => connectedWallet({ networks: () => [base, optimism, solanaNetwork()] })
+const connected = () => connectedWallet({ networks: () => [base(), optimism, solanaNetwork()] })
 
 const batch = (from: Address, calls: unknown[], extra: Record<string, unknown> = {}) => [
   { version: '2.0.0', from, chainId: '0x2105', atomicRequired: false, calls, ...extra },
@@ -94,7 +87,7 @@ describe('wallet_sendCalls', () => {
     expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x2105', status: 200, atomic: true })
     expect(status.receipts).toHaveLength(1)
     // Its callData is the account's batch execute of both calls, as viem's smart account encodes it.
-    const { account, bundler } = await SmartAccount.handle(base, eoa, vault)
+    const { account, bundler } = await SmartAccount.handle(base(), eoa, vault)
     const sent = await bundler.getUserOperation({ hash: id })
     expect(sent.userOperation.callData).toBe(
       await account.encodeCalls([
@@ -102,8 +95,8 @@ describe('wallet_sendCalls', () => {
         { to: second, value: parseEther('0.02') },
       ]),
     )
-    expect(await client.getBalance({ address: first })).toBe(parseEther('0.01'))
-    expect(await client.getBalance({ address: second })).toBe(parseEther('0.02'))
+    expect(await client().getBalance({ address: first })).toBe(parseEther('0.01'))
+    expect(await client().getBalance({ address: second })).toBe(parseEther('0.02'))
     close()
   }, 90_000)
 
@@ -126,7 +119,7 @@ describe('wallet_sendCalls', () => {
     )) as { id: Hex }
     expect(asked.map((request) => request.sponsored)).toEqual([undefined])
     expect(await settled(send, id)).toMatchObject({ status: 200 })
-    expect(await client.getBalance({ address: call.to })).toBe(1n)
+    expect(await client().getBalance({ address: call.to })).toBe(1n)
     close()
   }, 90_000)
 
@@ -147,7 +140,7 @@ describe('wallet_sendCalls', () => {
     expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x2105' })
     expect(status.receipts?.map((receipt) => receipt.status)).toEqual(['0x1', '0x1'])
     expect(new Set(status.receipts?.map((receipt) => receipt.transactionHash)).size).toBe(2)
-    expect(await client.getBalance({ address: second })).toBe(parseEther('0.02'))
+    expect(await client().getBalance({ address: second })).toBe(parseEther('0.02'))
 
     // The dapp's own id is the batch's; a second batch with it is refused before anyone is asked.
     const named = (await send('wallet_sendCalls', batch(eoa, calls.slice(0, 1), { id: 'my-batch' }))) as {
