@@ -79,4 +79,22 @@ describe('load', () => {
     await writeFile(path, JSON.stringify(chainsFile))
     expect((await Config.load(path)).networks[0]!.caipNetworkId).toBe('eip155:1')
   })
+
+  it("reads a project's deny list from the file its review names, beside the config file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wf-config-'))
+    const path = join(dir, 'config.json')
+    const project = (review: unknown) => ({ ...chainsFile, projects: [{ id: 'app', name: 'App', review }] })
+    await writeFile(join(dir, 'deny.txt'), '# drainers\n0x00000000000000000000000000000000000000dd\n')
+    await writeFile(path, JSON.stringify(project({ block: ['deny-listed'], denyListFile: 'deny.txt' })))
+    const config = await Config.load(path)
+    expect(config.projects[0]?.review).toEqual({
+      block: ['deny-listed'],
+      denyList: '# drainers\n0x00000000000000000000000000000000000000dd\n',
+    })
+    await writeFile(path, JSON.stringify(project({ denyListFile: 'missing.txt' })))
+    await expect(Config.load(path)).rejects.toMatchObject({ field: 'projects[0].review.denyListFile' })
+    await writeFile(join(dir, 'deny.txt'), 'not an address\n')
+    await writeFile(path, JSON.stringify(project({ denyListFile: 'deny.txt' })))
+    await expect(Config.load(path)).rejects.toThrow(/Deny list line 1/)
+  })
 })

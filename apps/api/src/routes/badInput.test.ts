@@ -376,6 +376,13 @@ const validBodies: Record<string, unknown> = {
     from: evmAddress,
     calls: [{ to: evmAddress, value: '0x1' }],
   },
+  'post /v1/review': {
+    projectId: 'app',
+    origin,
+    chainId: 'eip155:1',
+    from: evmAddress,
+    request: { kind: 'calls', calls: [{ to: evmAddress, value: '0x1' }] },
+  },
   'post /v1/sessions/nonce': { origin },
   // Filled in beforeAll: a nonce issued by the API, a MAC made with a stored session's key.
   'post /v1/sessions': undefined,
