@@ -17,6 +17,7 @@ import {
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connector, Event } from '../Connector.js'
+import * as Capabilities from './internal/capabilities.js'
 import { CallsStatusNotApprovedError, toProviderError } from './internal/errors.js'
 import * as Namespaces from './internal/namespaces.js'
 import * as Pairing from './internal/pairing.js'
@@ -184,7 +185,14 @@ export function create(options: create.Options): WalletConnect {
         reason: { code: 6000, message: 'User disconnected.' },
       })
     },
-    request({ method, params, network }) {
+    async request({ method, params, network }) {
+      if (method === 'wallet_getCapabilities') {
+        const current = session.current()
+        if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
+        const { address, chainIds } = Capabilities.request(params, Namespaces.accounts(current.namespaces))
+        const announced = Capabilities.announced(current.sessionProperties, address, chainIds)
+        if (announced) return announced
+      }
       return pending.run(method, async () => {
         const current = session.current()
         if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
