@@ -17,7 +17,6 @@ import {
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connector, Event } from '../Connector.js'
-import * as Capabilities from './internal/capabilities.js'
 import { CallsStatusNotApprovedError, toProviderError } from './internal/errors.js'
 import * as Namespaces from './internal/namespaces.js'
 import * as Pairing from './internal/pairing.js'
@@ -189,6 +188,8 @@ export function create(options: create.Options): WalletConnect {
       if (method === 'wallet_getCapabilities') {
         const current = session.current()
         if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
+        // Loaded with the first such call: its schemas are not needed to pair or sign.
+        const Capabilities = await import('./internal/capabilities.js')
         const { address, chainIds } = Capabilities.request(params, Namespaces.accounts(current.namespaces))
         const announced = Capabilities.announced(current.sessionProperties, address, chainIds)
         if (announced) return announced
