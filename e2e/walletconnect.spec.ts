@@ -2,7 +2,6 @@
 // pairs from the QR URI over the local relay, and the host's EIP-1193 provider then talks to it.
 import type { FrameLocator, Page } from '@playwright/test'
 import { type AnsweredRequest, createTestWallet, evmAccount, type TestWallet } from '@walletframe/devstack'
-import type { ChainsFile } from '@walletframe/protocol'
 import { createPublicClient, http, parseEther } from 'viem'
 import { serveHostPage } from './lib/hostPage.js'
 import { providerRequest, signAndVerify } from './lib/provider.js'
@@ -27,12 +26,6 @@ async function connect(page: Page, modal: FrameLocator, wallet: TestWallet) {
   await wallet.pair(uri)
   await wallet.approveNextProposal()
   await expect(page.getByTestId('state-status')).toHaveText('connected')
-}
-
-/** Connects the wallet; answers a client on the devnet behind Ethereum (eip155:1). */
-async function connectOnEthereum(page: Page, modal: FrameLocator, wallet: TestWallet, chains: ChainsFile) {
-  await connect(page, modal, wallet)
-  return createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
 }
 
 test.afterEach(({ outbound }) => {
@@ -70,7 +63,8 @@ test('eth_sendTransaction is sent by the wallet and lands on the devnet', async 
   wallet,
   chains,
 }) => {
-  const client = await connectOnEthereum(demo, modal, wallet, chains)
+  await connect(demo, modal, wallet)
+  const client = createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
   const to = evmAccount(8).address as `0x${string}`
   const before = await client.getBalance({ address: to })
   const { result: hash } = await request(demo, 'eth_sendTransaction', [
@@ -211,35 +205,6 @@ test("viem's getCapabilities gets what the wallet announced in its session, with
   } finally {
     await wallet.close()
   }
-})
-
-test('wallet_getAssets for a wallet that did not approve it is answered from the API, for its own account only', async ({
-  demo,
-  modal,
-  wallet,
-  chains,
-}) => {
-  const client = await connectOnEthereum(demo, modal, wallet, chains)
-  const requests: string[] = []
-  wallet.on('request', (answered) => requests.push(answered.method))
-  const { result, error } = await request(demo, 'wallet_getAssets', [
-    { account: wallet.address, chainFilter: ['0x1'] },
-  ])
-  expect(error).toBeUndefined()
-  const assets = (result as Record<string, { address: string; balance: string; type: string }[]>)['0x1']
-  const native = assets?.find((asset) => asset.type === 'native')
-  expect(native).toMatchObject({ address: 'native', metadata: { symbol: 'ETH', decimals: 18 } })
-  expect(BigInt(native?.balance as string)).toBe(
-    await client.getBalance({ address: wallet.address as `0x${string}` }),
-  )
-  // Not a balance service for any address a host names; malformed parameters are -32602.
-  expect((await request(demo, 'wallet_getAssets', [{ account: evmAccount(6).address }])).error?.code).toBe(
-    4100,
-  )
-  expect(
-    (await request(demo, 'wallet_getAssets', [{ account: wallet.address, chainFilter: [1] }])).error?.code,
-  ).toBe(-32602)
-  expect(requests).toEqual([])
 })
 
 test('a rejected proposal shows a clear error, and trying again connects', async ({
