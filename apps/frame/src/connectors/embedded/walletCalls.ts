@@ -40,13 +40,13 @@ import {
   UnsupportedChainIdError,
   UnsupportedNonOptionalCapabilityError,
 } from 'viem'
+import * as CallsStatus from '../../chains/eip155/callsStatus.js'
 import { publicClient } from '../../chains/eip155/client.js'
 import { toProviderError } from '../../lib/errors.js'
 import { parse } from '../../lib/params.js'
 import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
 import * as CallFunctions from './callFunctions.js'
-import * as CallsStatus from './callsStatus.js'
 import * as EvmRequests from './evmRequests.js'
 import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'

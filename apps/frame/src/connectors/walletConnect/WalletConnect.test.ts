@@ -409,6 +409,35 @@ describe('create', () => {
     })
   })
 
+  it("reads call status from the bundler the session names, without the wallet's approval; else the spec's refusal", async () => {
+    const { fake, connector, connect } = setup()
+    const session = { ...onMainnet, sessionProperties: { bundler_url: 'https://bundler.wallet.example/rpc' } }
+    await connect(session as SessionTypes.Struct)
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ jsonrpc: '2.0', id: 1, result: null }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    try {
+      const id = `0x${'a'.repeat(64)}`
+      await expect(
+        connector.request({ method: 'wallet_getCallsStatus', params: [id], network: 'eip155:1' }),
+      ).resolves.toEqual({ version: '2.0.0', id, chainId: '0x1', status: 100, atomic: true })
+      expect(fetch.mock.calls[0]?.[0]).toBe('https://bundler.wallet.example/rpc')
+      expect(JSON.parse(String(fetch.mock.calls[0]?.[1].body))).toMatchObject({
+        method: 'eth_getUserOperationReceipt',
+        params: [id],
+      })
+      // A bundler that does not answer leaves it to the wallet, which did not approve the method.
+      fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      await expect(
+        connector.request({ method: 'wallet_getCallsStatus', params: [id], network: 'eip155:1' }),
+      ).rejects.toMatchObject({ code: 4200, message: 'Fetching call status not approved by the wallet' })
+      expect(fake.signClient.request).not.toHaveBeenCalled()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('lists a request as pending while the wallet has not answered', async () => {
     const { fake, connector, pending, connect } = setup()
     await connect()

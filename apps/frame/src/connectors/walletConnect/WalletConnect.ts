@@ -194,6 +194,19 @@ export function create(options: create.Options): WalletConnect {
         const announced = Capabilities.announced(current.sessionProperties, address, chainIds)
         if (announced) return announced
       }
+      if (method === 'wallet_getCallsStatus') {
+        const current = session.current()
+        if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
+        const BundlerStatus = await import('./internal/bundlerStatus.js')
+        const target = options.networks().available.find((candidate) => candidate.caipNetworkId === network)
+        const urls = BundlerStatus.bundlers(current.sessionProperties, target)
+        if (urls.length > 0) {
+          const JsonRpc = await import('../../data/jsonRpc.js')
+          const chainId = `0x${BigInt(network.split(':')[1] ?? '0').toString(16)}`
+          const status = await BundlerStatus.ask(urls, params, { call: JsonRpc.call, chainId })
+          if (status) return status
+        }
+      }
       return pending.run(method, async () => {
         const current = session.current()
         if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
