@@ -192,7 +192,7 @@ test("viem's getCapabilities gets what the wallet announced in its session, with
       paymasterService: { supported: true },
     })
     expect(await getCapabilities(holder, 8453)).toEqual({ atomic: { status: 'ready' } })
-    // Another address's capabilities are not this wallet's to tell; without one, the spec's error.
+    // Another address's capabilities are not this wallet's to tell; without one, -32602 in the words dapps match on.
     expect(
       await providerRequest(page, 'wallet_getCapabilities', [evmAccount(6).address]).then(
         (answer) => answer.error?.code,

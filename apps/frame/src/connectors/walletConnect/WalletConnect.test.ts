@@ -409,7 +409,7 @@ describe('create', () => {
     })
   })
 
-  it("reads call status from the bundler the session names, without the wallet's approval; else the spec's refusal", async () => {
+  it("reads call status from the bundler the session names, without the wallet's approval; else 'not approved by the wallet'", async () => {
     const { fake, connector, connect } = setup()
     const session = { ...onMainnet, sessionProperties: { bundler_url: 'https://bundler.wallet.example/rpc' } }
     await connect(session as SessionTypes.Struct)
