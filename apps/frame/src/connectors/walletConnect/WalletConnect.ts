@@ -24,6 +24,7 @@ import * as PendingRequests from './internal/pendingRequests.js'
 import type * as Refresher from './internal/refresher.js'
 import * as Relay from './internal/relay.js'
 import * as Session from './internal/session.js'
+import * as SessionAnswers from './internal/sessionAnswers.js'
 import * as SignClient from './internal/signClient.js'
 import type * as SignIn from './internal/signIn.js'
 
@@ -185,27 +186,11 @@ export function create(options: create.Options): WalletConnect {
       })
     },
     async request({ method, params, network }) {
-      if (method === 'wallet_getCapabilities') {
-        const current = session.current()
-        if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
-        // Loaded with the first such call: its schemas are not needed to pair or sign.
-        const Capabilities = await import('./internal/capabilities.js')
-        const { address, chainIds } = Capabilities.request(params, Namespaces.accounts(current.namespaces))
-        const announced = Capabilities.announced(current.sessionProperties, address, chainIds)
-        if (announced) return announced
-      }
-      if (method === 'wallet_getCallsStatus') {
-        const current = session.current()
-        if (!current) throw new DisconnectedError(messages.connectBeforeRequest)
-        const BundlerStatus = await import('./internal/bundlerStatus.js')
-        const target = options.networks().available.find((candidate) => candidate.caipNetworkId === network)
-        const urls = BundlerStatus.bundlers(current.sessionProperties, target)
-        if (urls.length > 0) {
-          const JsonRpc = await import('../../data/jsonRpc.js')
-          const chainId = `0x${BigInt(network.split(':')[1] ?? '0').toString(16)}`
-          const status = await BundlerStatus.ask(urls, params, { call: JsonRpc.call, chainId })
-          if (status) return status
-        }
+      const current = session.current()
+      if (current && SessionAnswers.methods.has(method)) {
+        const networks = options.networks().available
+        const answered = await SessionAnswers.answer(current, { method, params, network }, networks)
+        if (answered !== undefined) return answered
       }
       return pending.run(method, async () => {
         const current = session.current()
