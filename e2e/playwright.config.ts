@@ -33,6 +33,8 @@ const blockedGroups = {
   pages: ['deploy.spec.ts', 'foundation.spec.ts', 'regimes.spec.ts'],
   /** The WalletConnect relay and test wallet. */
   walletconnect: ['persistence.spec.ts', 'walletconnect.spec.ts', 'walletconnectBitcoin.spec.ts'],
+  /** The relay and test wallet with the API and a bundler per devnet. */
+  'walletconnect-api': ['walletconnectApi.spec.ts'],
   /** The relay and test wallet with the Solana cluster. */
   'walletconnect-solana': ['solanaWallet.spec.ts', 'walletconnectSolana.spec.ts'],
 }

@@ -93,7 +93,9 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
   await expect(modal.getByTestId('wf-approve-call-1-to')).toHaveText(usdc)
   await expect(modal.getByTestId('wf-approve-call-1-data')).toHaveText(calls[0]!.data as string)
+  await expect(modal.getByTestId('wf-approve-call-1-function')).toHaveText('approve')
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(swapRouter)
+  await expect(modal.getByTestId('wf-approve-call-2-function')).toHaveText('swapExactTokensForETH')
   await expect(modal.getByTestId('wf-approve-queue')).toHaveCount(0)
   await approveAndLand(sending)
   // Both effects on chain: the tokens are spent, the allowance used up, the ETH at the receiver.

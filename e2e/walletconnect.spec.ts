@@ -3,8 +3,11 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { type AnsweredRequest, createTestWallet, evmAccount, type TestWallet } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
+import { serveHostPage } from './lib/hostPage.js'
 import { providerRequest, signAndVerify } from './lib/provider.js'
-import { expect, rpcUrlsByCaip, test } from './lib/walletConnect.js'
+import { projectId } from './lib/stack.js'
+import type { ViemHost } from './lib/viemHost.js'
+import { connectByQr, expect, rpcUrlsByCaip, test, testWalletOn } from './lib/walletConnect.js'
 
 const request = providerRequest
 
@@ -151,6 +154,57 @@ test('a method the wallet did not approve is refused without reaching it', async
   const { error } = await request(demo, 'wallet_getCapabilities', [wallet.address])
   expect(error).toEqual({ code: 4200, message: 'Requested RPC call is not allowed: wallet_getCapabilities' })
   expect(reached).toBe(false)
+})
+
+test("viem's getCapabilities gets what the wallet announced in its session, without the wallet seeing a request", async ({
+  page,
+  stack,
+  relay,
+  chains,
+}) => {
+  const holder = evmAccount(5).address
+  const announced = {
+    '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    '0x2105': { atomic: { status: 'ready' } },
+  }
+  const wallet = await testWalletOn(relay, chains, {
+    accountIndex: 5,
+    sessionProperties: { capabilities: JSON.stringify({ [holder.toLowerCase()]: announced }) },
+  })
+  try {
+    const url = await serveHostPage(page, stack.demo.origin, {
+      entry: new URL('./lib/viemHost.page.ts', import.meta.url).pathname,
+      path: '/viem-walletconnect.html',
+      config: { frameUrl: stack.frame.url, projectId, networks: chains.networks.map((n) => n.caipNetworkId) },
+    })
+    await page.goto(url)
+    await connectByQr(page, page.frameLocator('iframe[title="Walletframe"]'), wallet)
+    const requests: string[] = []
+    wallet.on('request', (answered) => requests.push(answered.method))
+    const getCapabilities = (account: string, chainId?: number) =>
+      page.evaluate(
+        ([account, chainId]) =>
+          (window as unknown as ViemHost).host.getCapabilities(account as `0x${string}`, chainId as number),
+        [account, chainId] as const,
+      )
+    expect(await getCapabilities(holder, 1)).toEqual({
+      atomic: { status: 'supported' },
+      paymasterService: { supported: true },
+    })
+    expect(await getCapabilities(holder, 8453)).toEqual({ atomic: { status: 'ready' } })
+    // Another address's capabilities are not this wallet's to tell; without one, -32602 in the words dapps match on.
+    expect(
+      await providerRequest(page, 'wallet_getCapabilities', [evmAccount(6).address]).then(
+        (answer) => answer.error?.code,
+      ),
+    ).toBe(4100)
+    expect(await providerRequest(page, 'wallet_getCapabilities', [])).toEqual({
+      error: { code: -32602, message: 'The capabilities request needs an address parameter' },
+    })
+    expect(requests).toEqual([])
+  } finally {
+    await wallet.close()
+  }
 })
 
 test('a rejected proposal shows a clear error, and trying again connects', async ({

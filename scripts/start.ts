@@ -4,11 +4,25 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { startApi } from '@walletframe/api'
 import { loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
-import type { FrameConfigInput } from '@walletframe/protocol'
+import type { ChainsFile, FrameConfigInput, SponsorshipPolicy } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
 import { frameHeaders, type Options, type Served, serveStatic } from './serveStatic.js'
 
 const projectId = 'local-dev'
+
+/**
+ * The demo project sponsors its smart accounts' calls to the devnets' fixture contracts (the tokens,
+ * WETH, the swap routers, the test NFT), so a newcomer's first swap or token send shows "Network fee:
+ * Sponsored"; a plain transfer to a person is paid by the account, as a real project would choose.
+ */
+function demoSponsorship(chainsFile: ChainsFile): SponsorshipPolicy {
+  const sponsored = ['weth9', 'uniswapV2Router02', 'swapFeeRouter', 'usdc', 'dai', 'tix', 'testNft']
+  const allowedContracts = chainsFile.networks.flatMap((network) =>
+    sponsored.flatMap((name) => network.contracts[name] ?? []),
+  )
+  // 10 ETH per network: the count is kept in .data/api across runs.
+  return { enabled: true, allowedContracts, budgetWei: (10n * 10n ** 18n).toString() }
+}
 
 /** Serves on the preferred port, or on any free one when it is taken. */
 async function serveOn(preferred: number, options: Options): Promise<Served> {
@@ -91,7 +105,7 @@ async function main() {
       },
     },
     dataDir: process.env.DATABASE_URL ? undefined : resolve(repoRoot, '.data/api'),
-    localProject: { id: projectId, allowedOrigins: [demo.origin] },
+    localProject: { id: projectId, allowedOrigins: [demo.origin], sponsorship: demoSponsorship(chainsFile) },
   })
   apiUrl = api.url
 

@@ -5,6 +5,7 @@
 // PostgreSQL); with PGlite the one process keeps its limits in memory.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import type { SponsorshipPolicy } from '@walletframe/protocol'
 import { sql } from 'drizzle-orm'
 import * as Config from './Config.js'
 import { createApi } from './createApi.js'
@@ -39,8 +40,11 @@ export declare namespace startApi {
     redisUrl?: string | undefined
     /** An already open database (tests share one between API instances); not closed by stop(). */
     database?: Database.Database
-    /** Seed the `local-dev` project with these origins (any localhost origin in development). */
-    localProject?: { id?: string; allowedOrigins?: string[] }
+    /**
+     * Seed the `local-dev` project with these origins (any localhost origin in development) and,
+     * when given, the gas it sponsors.
+     */
+    localProject?: { id?: string; allowedOrigins?: string[]; sponsorship?: SponsorshipPolicy }
     /** Run the indexer in this process (default: config options.indexer.enabled). */
     indexer?: boolean
     fetch?: typeof fetch
@@ -90,6 +94,7 @@ export async function startApi(options: startApi.Options): Promise<startApi.Retu
         id: options.localProject.id ?? localProjectId,
         name: 'Local development',
         allowedOrigins: options.localProject.allowedOrigins ?? [],
+        ...(options.localProject.sponsorship ? { sponsorship: options.localProject.sponsorship } : {}),
       })
     }
     const redisUrl = options.redisUrl ?? config.options.redisUrl ?? process.env.REDIS_URL

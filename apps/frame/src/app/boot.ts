@@ -125,5 +125,5 @@ function wire(
     },
   }
   const init = HostInit.create(core, { config, api, storage, restore: connectors.restore, signIn })
-  return { frame, init, signIn, injected, router: Router.create(core) }
+  return { frame, init, signIn, injected, router: Router.create({ ...core, api }) }
 }

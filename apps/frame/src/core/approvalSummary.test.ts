@@ -81,6 +81,25 @@ describe('summarize', () => {
     expect(field(summary, 'Call 1 to')).toBe('0xa')
     expect(field(summary, 'Call 2 to')).toBe('0xb')
   })
+  it('shows the function of each call the wallet decoded, below its receiver', () => {
+    const summary = summarize({
+      method: 'wallet_sendCalls',
+      params: [
+        { calls: [{ to: '0xa', data: '0x095ea7b3' }, { to: '0xb', data: '0xdeadbeef' }, { to: '0xc' }] },
+      ],
+      functions: ['approve', 'Unknown function', undefined],
+    })
+    expect(summary.fields.slice(0, 4).map((item) => item.label)).toEqual([
+      'Call 1 to',
+      'Call 1 function',
+      'Call 1 value',
+      'Call 1 data',
+    ])
+    expect(field(summary, 'Call 1 function')).toBe('approve')
+    expect(field(summary, 'Call 2 function')).toBe('Unknown function')
+    // A plain transfer calls no function.
+    expect(field(summary, 'Call 3 function')).toBeUndefined()
+  })
   it('lists each permission of wallet_grantPermissions with its allowance, and the expiry', () => {
     const summary = summarize(
       {

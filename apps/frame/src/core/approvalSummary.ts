@@ -135,7 +135,13 @@ function solanaMessage(message: unknown): string {
 export const sponsoredFee = 'Sponsored'
 
 export function summarize(
-  request: { readonly method: string; readonly params?: unknown; readonly sponsored?: boolean | undefined },
+  request: {
+    readonly method: string
+    readonly params?: unknown
+    readonly sponsored?: boolean | undefined
+    /** What each call of a batch runs, as the wallet decoded it. */
+    readonly functions?: readonly (string | undefined)[] | undefined
+  },
   network?: Network,
 ): Summary {
   const { method, params } = request
@@ -155,7 +161,11 @@ export function summarize(
     case 'wallet_sendCalls': {
       const calls = list(record(list(params)[0]).calls)
       calls.forEach((call, index) => {
-        for (const field of transaction(record(call), network))
+        const callFields = transaction(record(call), network)
+        const name = request.functions?.[index]
+        // Right below the receiver: what the call does there, before the raw data.
+        if (name !== undefined) callFields.splice(1, 0, { label: 'Function', value: name })
+        for (const field of callFields)
           fields.push({ label: `Call ${index + 1} ${field.label.toLowerCase()}`, value: field.value })
       })
       break

@@ -1,4 +1,4 @@
-import { type ChainNetwork, ProviderRpcError } from '@walletframe/protocol'
+import { type ChainNetwork, ProviderRpcError, type TokenBalance } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import { describe, expect, it, vi } from 'vitest'
 import type { Connection } from '../connectors/Connector.js'
@@ -134,6 +134,104 @@ describe('create', () => {
       code: 4200,
     })
     expect(core.toasts.get()).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' })
+  })
+
+  describe('wallet_getAssets for a wallet that lacks it', () => {
+    const eth: TokenBalance = {
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: 'eip155:1',
+      value: 0,
+      price: 0,
+      quantity: { decimals: '18', numeric: '1.5' },
+      iconUrl: '',
+    }
+    function withBalances() {
+      const core = coreWith([ethereum, base, solana])
+      // The API's balance route: ETH on Ethereum, nothing elsewhere.
+      const balances = vi.fn(async (path: string, call: { query?: Record<string, unknown> }) => ({
+        balances: path.startsWith('v1/account/') && call.query?.chainId === 'eip155:1' ? [eth] : [],
+      }))
+      const router = Router.create({ ...core, read: vi.fn(), api: { get: balances as never } })
+      return { core, router, balances }
+    }
+    const ethAsset = {
+      address: 'native',
+      balance: '0x14d1120d7b160000',
+      type: 'native',
+      metadata: { decimals: 18, name: 'Ether', symbol: 'ETH' },
+    }
+
+    it('answers from the API for the connected account when the wallet refuses (4200, -32601), with no toast', async () => {
+      for (const code of [4200, -32601]) {
+        const { core, router, balances } = withBalances()
+        const connector = await connect(core)
+        connector.request.mockRejectedValueOnce(new ProviderRpcError(code, 'Method not supported'))
+        expect(await router.request({ method: 'wallet_getAssets', params: [{ account: address }] })).toEqual({
+          '0x1': [ethAsset],
+          '0x2105': [],
+        })
+        // Only the host's EVM networks are read, for the connected account.
+        expect(balances.mock.calls.map(([path, call]) => [path, call.query?.chainId])).toEqual([
+          [`v1/account/${address}/balance`, 'eip155:1'],
+          [`v1/account/${address}/balance`, 'eip155:8453'],
+        ])
+        expect(core.toasts.get().open).toBe(false)
+      }
+    })
+
+    it("leaves a wallet's own answer and its other refusals alone", async () => {
+      const { core, router, balances } = withBalances()
+      const connector = await connect(core)
+      connector.request.mockResolvedValueOnce({ '0x1': [] })
+      expect(await router.request({ method: 'wallet_getAssets', params: [{ account: address }] })).toEqual({
+        '0x1': [],
+      })
+      connector.request.mockRejectedValueOnce(new ProviderRpcError(4001, 'User rejected the request.'))
+      await expect(
+        router.request({ method: 'wallet_getAssets', params: [{ account: address }] }),
+      ).rejects.toMatchObject({ code: 4001 })
+      // Other methods a wallet lacks are not answered for it.
+      connector.request.mockRejectedValueOnce(new ProviderRpcError(4200, 'Method not approved'))
+      await expect(
+        router.request({ method: 'wallet_getCallsStatus', params: ['0x01'] }),
+      ).rejects.toMatchObject({
+        code: 4200,
+      })
+      expect(balances).not.toHaveBeenCalled()
+    })
+
+    it("refuses another address's assets (4100) and malformed parameters (-32602) without reading balances", async () => {
+      const { core, router, balances } = withBalances()
+      const connector = await connect(core)
+      connector.request.mockRejectedValue(new ProviderRpcError(4200, 'Method not approved'))
+      await expect(
+        router.request({
+          method: 'wallet_getAssets',
+          params: [{ account: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
+        }),
+      ).rejects.toMatchObject({ code: 4100 })
+      for (const params of [
+        undefined,
+        [],
+        [{}],
+        [{ account: 'me' }],
+        [{ account: address, chainFilter: [1] }],
+      ])
+        await expect(router.request({ method: 'wallet_getAssets', params })).rejects.toMatchObject({
+          code: -32602,
+        })
+      expect(balances).not.toHaveBeenCalled()
+    })
+
+    it('keeps the refusal where the frame has no API', async () => {
+      const { core, router } = setup()
+      const connector = await connect(core)
+      connector.request.mockRejectedValueOnce(new ProviderRpcError(4200, 'Method not approved'))
+      await expect(
+        router.request({ method: 'wallet_getAssets', params: [{ account: address }] }),
+      ).rejects.toMatchObject({ code: 4200 })
+    })
   })
 
   it('shows no toast for other wallet errors', async () => {

@@ -17,6 +17,7 @@ import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
 import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
+import type { Client } from '../data/client.js'
 import { rpcCode } from '../lib/errors.js'
 import * as Methods from './methods.js'
 import * as SolanaChain from './solanaChain.js'
@@ -27,7 +28,18 @@ export type Deps = Pick<
 > & {
   /** A read call on a network's JSON-RPC endpoint. */
   read(network: ChainNetwork, method: string, params: unknown): Promise<unknown>
+  /**
+   * The API, whose token balances answer wallet_getAssets for a wallet that lacks it; without it
+   * that refusal stands.
+   */
+  api?: Pick<Client, 'get'> | undefined
 }
+
+/**
+ * A wallet's refusals that mean it lacks a method: 4200 (a WalletConnect session that did not
+ * approve it, or a wallet that says so) and -32601 (method not found, as browser wallets answer).
+ */
+const lacksMethod = new Set([4200, -32601])
 
 export function create(core: Deps) {
   /** eth_requestAccounts callers waiting for the user to connect in the modal. */
@@ -102,6 +114,24 @@ export function create(core: Deps) {
     return null
   }
 
+  /**
+   * wallet_getAssets (ERC-7811) for a wallet that lacks it, answered in the frame rather than by the
+   * SDK in the host page: the API reads any address's balances on the host's networks, so the frame
+   * answers for browser and WalletConnect wallets alike, and the SDK's core entry stays as small as
+   * its budget asks. Only for the connected account (4100 otherwise): the frame answers as the
+   * wallet would, not as a balance service for any address a host names.
+   */
+  async function assetsFromApi(api: NonNullable<Deps['api']>, params: unknown) {
+    const account = Connection.evmAddress(core.connection.get())
+    if (!account) throw new UnauthorizedError(messages.connectBeforeRequest)
+    const WalletAssets = await import('../data/walletAssets.js')
+    const networks = core.networks.get().available.filter((network) => network.chainNamespace === 'eip155')
+    return WalletAssets.request(
+      { account: account as `0x${string}`, networks, balances: WalletAssets.balancesFrom(api) },
+      params,
+    )
+  }
+
   async function request(request: RpcRequest): Promise<unknown> {
     const route = Methods.route(request.method)
     if (route === 'blocked') throw new UnsupportedMethodError(request.method)
@@ -131,6 +161,8 @@ export function create(core: Deps) {
       }
       return await connector.request({ method: request.method, params, network: network.caipNetworkId })
     } catch (error) {
+      if (request.method === 'wallet_getAssets' && core.api && lacksMethod.has(rpcCode(error) ?? 0))
+        return assetsFromApi(core.api, params)
       // A call the wallet did not approve (4200) shows "Action not allowed".
       if (rpcCode(error) === 4200) core.toasts.error(messages.actionNotAllowed)
       throw error

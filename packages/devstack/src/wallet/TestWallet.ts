@@ -91,6 +91,11 @@ export declare namespace create {
      * it approves, as wallets that support one-click auth do; `ignore` approves the session alone.
      */
     signIn?: 'sign' | 'ignore'
+    /**
+     * The session properties the wallet approves with (text values, as WalletConnect carries them):
+     * e.g. `capabilities`, the JSON of its EIP-5792 capabilities per address and chain.
+     */
+    sessionProperties?: Record<string, string>
     /** WalletConnect log level (pino); defaults to 'error'. */
     logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
     /** Metadata shown to the dapp. */
@@ -183,6 +188,7 @@ export async function create(options: create.Options) {
     const session = await walletKit.approveSession({
       id: proposal.id,
       namespaces,
+      ...(options.sessionProperties ? { sessionProperties: options.sessionProperties } : {}),
       ...(authentication.length > 0 ? { proposalRequestsResponses: { authentication } } : {}),
     })
     const first = Namespaces.sessionChains(session.namespaces)[0]

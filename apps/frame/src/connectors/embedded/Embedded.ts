@@ -20,6 +20,7 @@ import {
   type WalletAddresses,
 } from '@walletframe/protocol'
 import type { Address, Hex } from 'viem'
+import type { Client } from '../../data/client.js'
 import type { PasswordReason } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
@@ -31,7 +32,6 @@ import * as Session from './session.js'
 import * as SessionGrants from './sessionGrants.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
-import type { Context as WalletAssetsContext } from './walletAssets.js'
 import type { Context as WalletCallsContext } from './walletCalls.js'
 
 export const connectorId = 'auth'
@@ -90,10 +90,10 @@ export declare namespace create {
      */
     askPassword(reason: PasswordReason): Promise<string>
     /**
-     * The API's token balances of an address on a network, which wallet_getAssets (ERC-7811) answers
-     * from; without it (no API) that method is unsupported (4200).
+     * The data API, whose token balances wallet_getAssets (ERC-7811) answers from; without it that
+     * method is unsupported (4200).
      */
-    balances?: WalletAssetsContext['balances']
+    dataApi?: Pick<Client, 'get'>
     /** The dapp's origin (the host page's), which a smart-session grant is bound to. */
     origin?: () => string | undefined
     now?: () => number
@@ -382,14 +382,14 @@ export function create(options: create.Options): EmbeddedConnector {
       if (!addresses) throw new Session.NotSignedInError()
       const wallet = addresses
       if (method === 'wallet_getAssets') {
-        if (!options.balances) throw new UnsupportedMethodError(method)
-        const WalletAssets = await import('./walletAssets.js')
+        if (!options.dataApi) throw new UnsupportedMethodError(method)
+        const WalletAssets = await import('../../data/walletAssets.js')
         const inUse = accountType() === 'smartAccount' && smart ? smart.address : wallet.eip155
         return WalletAssets.request(
           {
             account: inUse as Address,
             networks: usable().filter((n) => n.chainNamespace === 'eip155'),
-            balances: options.balances,
+            balances: WalletAssets.balancesFrom(options.dataApi),
           },
           params,
         )

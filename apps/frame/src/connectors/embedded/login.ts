@@ -3,12 +3,7 @@
 // attempt). Each step is one call at the API: the waits between them (a device approval, a popup's
 // login, the Farcaster app), the recovery password the wallet asks for and connecting the wallet are
 // the caller's (the login actions above this layer), never this module's.
-import {
-  type AuthConnected,
-  BalanceResponse,
-  type ChainNetwork,
-  type DeviceProof,
-} from '@walletframe/protocol'
+import type { AuthConnected, ChainNetwork, DeviceProof } from '@walletframe/protocol'
 import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
@@ -59,12 +54,7 @@ export function load(options: load.Options): Loaded {
     networks: options.networks,
     origin: options.origin,
     askPassword: options.askPassword,
-    // The Account view's route (GET /v1/account/{address}/balance), one network at a time.
-    balances: async (address, chainId) => {
-      const path = `v1/account/${encodeURIComponent(address)}/balance`
-      const query = { currency: 'usd', chainId }
-      return (await options.client.get(path, { query, schema: BalanceResponse })).balances
-    },
+    dataApi: options.client,
   })
   const social = SocialLogin.create({
     api,

@@ -40,13 +40,14 @@ import {
   UnsupportedChainIdError,
   UnsupportedNonOptionalCapabilityError,
 } from 'viem'
+import * as CallsStatus from '../../chains/eip155/callsStatus.js'
 import { publicClient } from '../../chains/eip155/client.js'
 import { toProviderError } from '../../lib/errors.js'
+import { parse } from '../../lib/params.js'
 import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
-import * as CallsStatus from './callsStatus.js'
+import * as CallFunctions from './callFunctions.js'
 import * as EvmRequests from './evmRequests.js'
-import { parse } from './params.js'
 import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
@@ -71,7 +72,13 @@ export type Context = {
   readonly origin: string | undefined
   /** Asks the user about the batch and runs `send` once they approve (4001 when they do not). */
   approve<T>(
-    request: { method: string; params: unknown; network: CaipNetworkId; sponsored: boolean },
+    request: {
+      method: string
+      params: unknown
+      network: CaipNetworkId
+      sponsored: boolean
+      functions: readonly (string | undefined)[]
+    },
     send: () => Promise<T>,
   ): Promise<T>
 }
@@ -328,6 +335,7 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
             params: [request],
             network: network.caipNetworkId as CaipNetworkId,
             sponsored: byPaymaster,
+            functions: request.calls.map((call) => CallFunctions.nameOf(call.data)),
           },
           () =>
             account === 'smartAccount'

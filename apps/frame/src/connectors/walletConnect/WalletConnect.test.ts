@@ -337,6 +337,107 @@ describe('create', () => {
     expect(fake.signClient.request).not.toHaveBeenCalled()
   })
 
+  describe('wallet_getCapabilities', () => {
+    const announced = {
+      '0x1': { atomic: { status: 'supported' } },
+      '0x2105': { atomic: { status: 'ready' } },
+    }
+    /** The session as a wallet approves it with its capabilities in sessionProperties. */
+    const withCapabilities = (capabilities: unknown, sessionMethods = methods) => {
+      const session = approvedSession([`eip155:1:${address}`, `eip155:8453:${address}`])
+      return {
+        ...session,
+        namespaces: { eip155: { ...session.namespaces.eip155!, methods: sessionMethods } },
+        sessionProperties: { capabilities: JSON.stringify(capabilities) },
+      } as SessionTypes.Struct
+    }
+
+    it("answers from the session's capabilities for the address without asking the wallet", async () => {
+      const { fake, connector, connect, pending, events } = setup()
+      await connect(withCapabilities({ [address.toLowerCase()]: announced }))
+      const before = events.length
+      await expect(
+        connector.request({ method: 'wallet_getCapabilities', params: [address], network: 'eip155:1' }),
+      ).resolves.toEqual(announced)
+      await expect(
+        connector.request({
+          method: 'wallet_getCapabilities',
+          params: [address, ['0x2105']],
+          network: 'eip155:1',
+        }),
+      ).resolves.toEqual({ '0x2105': { atomic: { status: 'ready' } } })
+      expect(fake.signClient.request).not.toHaveBeenCalled()
+      // Nothing waited for the wallet app.
+      expect(events.slice(before)).toEqual([])
+      expect(pending() ?? []).toEqual([])
+    })
+
+    it('asks the wallet when the session announces nothing for the address', async () => {
+      const { fake, connector, connect } = setup()
+      await connect(withCapabilities({ [other]: announced }, [...methods, 'wallet_getCapabilities']))
+      fake.signClient.request.mockResolvedValueOnce({ '0x1': { atomic: { status: 'unsupported' } } })
+      await expect(
+        connector.request({ method: 'wallet_getCapabilities', params: [address], network: 'eip155:1' }),
+      ).resolves.toEqual({ '0x1': { atomic: { status: 'unsupported' } } })
+      expect(fake.signClient.request).toHaveBeenCalledWith({
+        topic: 'session-1',
+        chainId: 'eip155:1',
+        request: { method: 'wallet_getCapabilities', params: [address] },
+      })
+    })
+
+    it('refuses a request without an address (-32602), in the words dapps match on', async () => {
+      const { fake, connector, connect } = setup()
+      await connect(withCapabilities({ [address]: announced }))
+      for (const params of [undefined, [], [42], ['not an address']])
+        await expect(
+          connector.request({ method: 'wallet_getCapabilities', params, network: 'eip155:1' }),
+        ).rejects.toMatchObject({ code: -32602 })
+      await expect(
+        connector.request({ method: 'wallet_getCapabilities', params: [], network: 'eip155:1' }),
+      ).rejects.toMatchObject({ message: 'The capabilities request needs an address parameter' })
+      expect(fake.signClient.request).not.toHaveBeenCalled()
+    })
+
+    it("refuses another address's capabilities (4100) even when the session announces them", async () => {
+      const { fake, connector, connect } = setup()
+      await connect(withCapabilities({ [address]: announced, [other]: announced }))
+      await expect(
+        connector.request({ method: 'wallet_getCapabilities', params: [other], network: 'eip155:1' }),
+      ).rejects.toMatchObject({ code: 4100 })
+      expect(fake.signClient.request).not.toHaveBeenCalled()
+    })
+  })
+
+  it("reads call status from the bundler the session names, without the wallet's approval; else 'not approved by the wallet'", async () => {
+    const { fake, connector, connect } = setup()
+    const session = { ...onMainnet, sessionProperties: { bundler_url: 'https://bundler.wallet.example/rpc' } }
+    await connect(session as SessionTypes.Struct)
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ jsonrpc: '2.0', id: 1, result: null }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    try {
+      const id = `0x${'a'.repeat(64)}`
+      await expect(
+        connector.request({ method: 'wallet_getCallsStatus', params: [id], network: 'eip155:1' }),
+      ).resolves.toEqual({ version: '2.0.0', id, chainId: '0x1', status: 100, atomic: true })
+      expect(fetch.mock.calls[0]?.[0]).toBe('https://bundler.wallet.example/rpc')
+      expect(JSON.parse(String(fetch.mock.calls[0]?.[1].body))).toMatchObject({
+        method: 'eth_getUserOperationReceipt',
+        params: [id],
+      })
+      // A bundler that does not answer leaves it to the wallet, which did not approve the method.
+      fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      await expect(
+        connector.request({ method: 'wallet_getCallsStatus', params: [id], network: 'eip155:1' }),
+      ).rejects.toMatchObject({ code: 4200, message: 'Fetching call status not approved by the wallet' })
+      expect(fake.signClient.request).not.toHaveBeenCalled()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('lists a request as pending while the wallet has not answered', async () => {
     const { fake, connector, pending, connect } = setup()
     await connect()

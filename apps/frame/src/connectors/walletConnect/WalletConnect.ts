@@ -24,6 +24,7 @@ import * as PendingRequests from './internal/pendingRequests.js'
 import type * as Refresher from './internal/refresher.js'
 import * as Relay from './internal/relay.js'
 import * as Session from './internal/session.js'
+import * as SessionAnswers from './internal/sessionAnswers.js'
 import * as SignClient from './internal/signClient.js'
 import type * as SignIn from './internal/signIn.js'
 
@@ -184,7 +185,13 @@ export function create(options: create.Options): WalletConnect {
         reason: { code: 6000, message: 'User disconnected.' },
       })
     },
-    request({ method, params, network }) {
+    async request({ method, params, network }) {
+      const current = session.current()
+      if (current && SessionAnswers.methods.has(method)) {
+        const networks = options.networks().available
+        const answered = await SessionAnswers.answer(current, { method, params, network }, networks)
+        if (answered !== undefined) return answered
+      }
       return pending.run(method, async () => {
         const current = session.current()
         if (!current) throw new DisconnectedError(messages.connectBeforeRequest)

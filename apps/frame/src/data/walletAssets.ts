@@ -1,9 +1,11 @@
-// wallet_getAssets (ERC-7811) for the embedded wallet: the connected account's assets on each EVM
-// network the host enabled, read from the API's token balances (the Account view's source) and
+// wallet_getAssets (ERC-7811) from the API, for the embedded wallet and for any wallet that lacks the
+// method: the connected account's assets on each EVM network the host enabled, read from the API's
+// token balances (the Account view's source) and
 // answered in base units as hex, the native currency as `native`. The API reports decimal amounts
 // formatted without rounding, so parsing them back with their decimals gives the exact base units.
 import {
   type Asset,
+  BalanceResponse,
   type CaipNetworkId,
   type ChainNetwork,
   GetAssetsParams,
@@ -14,7 +16,8 @@ import {
   UnauthorizedError,
 } from '@walletframe/protocol'
 import { type Address, parseUnits, toHex } from 'viem'
-import { toProviderError } from '../../lib/errors.js'
+import { toProviderError } from '../lib/errors.js'
+import type { Client } from './client.js'
 
 export type Context = {
   /** The account in use (the smart account or the EOA): the one the wallet answers for. */
@@ -23,6 +26,17 @@ export type Context = {
   readonly networks: readonly ChainNetwork[]
   /** The API's token balances of `address` on `network`. */
   balances(address: Address, network: CaipNetworkId): Promise<readonly TokenBalance[]>
+}
+
+/**
+ * The API's token balances (GET /v1/account/{address}/balance), one network at a time: without the
+ * Account view's retry block, so a dapp's call fails with the API's own error, not an empty answer.
+ */
+export function balancesFrom(api: Pick<Client, 'get'>): Context['balances'] {
+  return async (address, chainId) => {
+    const path = `v1/account/${encodeURIComponent(address)}/balance`
+    return (await api.get(path, { query: { currency: 'usd', chainId }, schema: BalanceResponse })).balances
+  }
 }
 
 const hexChainId = (network: Pick<ChainNetwork, 'id'>) => `0x${Number(network.id).toString(16)}`
@@ -85,7 +99,7 @@ export function parse(context: Pick<Context, 'account'>, params: unknown): GetAs
     throw new InvalidParamsError(result.error.issues[0]?.message ?? 'Invalid wallet_getAssets parameters')
   const [request] = result.data
   if (request.account.toLowerCase() !== context.account.toLowerCase())
-    throw new UnauthorizedError(`The embedded wallet answers wallet_getAssets for ${context.account} only`)
+    throw new UnauthorizedError(`This wallet answers wallet_getAssets for ${context.account} only`)
   return request
 }
 

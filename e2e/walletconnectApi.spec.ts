@@ -1,0 +1,82 @@
+// What the frame answers for a WalletConnect wallet through the API, without the wallet seeing a
+// request: wallet_getAssets (ERC-7811) from the API's balances for a session that did not approve
+// it, and wallet_getCallsStatus at the bundler the session names. Needs the API and a bundler per
+// devnet beside the relay and test wallet.
+import { mergeTests } from '@playwright/test'
+import { evmAccount } from '@walletframe/devstack'
+import { createPublicClient, http } from 'viem'
+import { test as apiTest } from './lib/api.js'
+import { providerRequest as request } from './lib/provider.js'
+import {
+  connectByQr,
+  expect,
+  rpcUrlsByCaip,
+  testWalletOn,
+  test as walletConnectTest,
+} from './lib/walletConnect.js'
+
+const test = mergeTests(apiTest, walletConnectTest)
+test.use({ withBundler: true })
+
+test.afterEach(({ outbound }) => {
+  // Nothing the page or the frame did may leave the machine.
+  expect(outbound).toEqual([])
+})
+
+test('wallet_getAssets for a wallet that did not approve it is answered from the API, for its own account only', async ({
+  api: _api,
+  demo,
+  modal,
+  wallet,
+  chains,
+}) => {
+  await connectByQr(demo, modal, wallet)
+  const client = createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
+  const requests: string[] = []
+  wallet.on('request', (answered) => requests.push(answered.method))
+  const { result, error } = await request(demo, 'wallet_getAssets', [
+    { account: wallet.address, chainFilter: ['0x1'] },
+  ])
+  expect(error).toBeUndefined()
+  const assets = (result as Record<string, { address: string; balance: string; type: string }[]>)['0x1']
+  const native = assets?.find((asset) => asset.type === 'native')
+  expect(native).toMatchObject({ address: 'native', metadata: { symbol: 'ETH', decimals: 18 } })
+  expect(BigInt(native?.balance as string)).toBe(
+    await client.getBalance({ address: wallet.address as `0x${string}` }),
+  )
+  // Not a balance service for any address a host names; malformed parameters are -32602.
+  expect((await request(demo, 'wallet_getAssets', [{ account: evmAccount(6).address }])).error?.code).toBe(
+    4100,
+  )
+  expect(
+    (await request(demo, 'wallet_getAssets', [{ account: wallet.address, chainFilter: [1] }])).error?.code,
+  ).toBe(-32602)
+  expect(requests).toEqual([])
+})
+
+test("wallet_getCallsStatus is read at the bundler the session names, through the API's proxy", async ({
+  api: _api,
+  demo,
+  modal,
+  relay,
+  chains,
+}) => {
+  const wallet = await testWalletOn(relay, chains, {
+    accountIndex: 5,
+    sessionProperties: { bundler_name: 'alto' },
+  })
+  try {
+    await connectByQr(demo, modal, wallet)
+    const requests: string[] = []
+    wallet.on('request', (answered) => requests.push(answered.method))
+    // A UserOperation the bundler has never seen: pending, as the EIP says of one not yet landed.
+    const id = `0x${'ab'.repeat(32)}`
+    expect(await request(demo, 'wallet_getCallsStatus', [id])).toEqual({
+      result: { version: '2.0.0', id, chainId: '0x1', status: 100, atomic: true },
+    })
+    expect((await request(demo, 'wallet_getCallsStatus', [])).error?.code).toBe(-32602)
+    expect(requests).toEqual([])
+  } finally {
+    await wallet.close()
+  }
+})
