@@ -1,4 +1,4 @@
-// Email, social and Farcaster login, loaded on first use: the connector with its Worker and the auth
+// Email, social, Farcaster and passkey login, loaded on first use: the connector with its Worker and the auth
 // steps that bind each session to the Worker's device key (CONNECT carries a fresh proof over the
 // attempt). Each step is one call at the API: the waits between them (a device approval, a popup's
 // login, the Farcaster app), the recovery password the wallet asks for and connecting the wallet are
@@ -20,6 +20,7 @@ import * as EmailUpdateFlow from './emailUpdate.js'
 import * as Farcaster from './farcaster.js'
 import * as SocialLogin from './socialLogin.js'
 import { spawnVault } from './spawnVault.js'
+import * as WebAuthn from './webauthn.js'
 
 export declare namespace load {
   type Options = {
@@ -114,6 +115,22 @@ export function load(options: load.Options): Loaded {
     async startSocial(provider, popup, signal) {
       const attempt = await social.start(provider, popup, signal)
       return { ...attempt, connect: () => connect(attempt.attemptId, api.socialConnect) }
+    },
+    async passkey(mode) {
+      const deviceKey = await connector.deviceKey()
+      if (mode === 'create') {
+        const started = await api.passkeyRegisterStart(deviceKey)
+        const credential = await WebAuthn.here.create(started.options)
+        await connect(started.attemptId, (attemptId, proof) =>
+          api.passkeyRegisterFinish(attemptId, credential, proof),
+        )
+      } else {
+        const started = await api.passkeyLoginStart(deviceKey)
+        const credential = await WebAuthn.here.get(started.options)
+        await connect(started.attemptId, (attemptId, proof) =>
+          api.passkeyLoginFinish(attemptId, credential, proof),
+        )
+      }
     },
     async startFarcaster() {
       const attempt = await Farcaster.start(api, await connector.deviceKey())

@@ -14,7 +14,7 @@ import { QueryLayer } from '../../components/queryLayerLazy.js'
 import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Login from '../../core/login.js'
-import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
+import type { EmailStep, EmbeddedLogin, PasskeyMode } from '../../lib/embeddedLogin.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
@@ -113,7 +113,16 @@ function Methods() {
     onSuccess: finished,
     onError: fail,
   })
-  const busy = start.isPending || verify.isPending || resend.isPending || social.isPending
+  // The dialog runs in this frame: the SDK's iframe allows publickey-credentials-get and -create, and
+  // Chromium lets a cross-origin iframe create a passkey with that and the click's user activation.
+  const passkey = useMutation({
+    mutationFn: async (mode: PasskeyMode) => (await flows()).passkey(mode),
+    onMutate: (mode) => send({ type: 'passkeyStarted', mode }),
+    onSuccess: finished,
+    onError: fail,
+  })
+  const busy =
+    start.isPending || verify.isPending || resend.isPending || social.isPending || passkey.isPending
   const error = 'error' in screen ? screen.error : undefined
 
   /** Farcaster signs in on its own view (a QR code for the Farcaster app), not in a popup. */
@@ -174,6 +183,17 @@ function Methods() {
         {notes}
       </section>
     )
+  if (screen.name === 'passkey')
+    return (
+      <section className="wf-stack" aria-label="Passkey login" data-testid="wf-passkey-waiting">
+        <p className="wf-muted">
+          {screen.mode === 'create'
+            ? 'Create a passkey for your new wallet in the browser’s dialog.'
+            : 'Choose your passkey in the browser’s dialog.'}
+        </p>
+        {notes}
+      </section>
+    )
   if (screen.name === 'social')
     return (
       <section className="wf-stack" aria-label="Social login" data-testid="wf-social-waiting">
@@ -201,6 +221,7 @@ function Methods() {
       busy={busy}
       onSubmitEmail={() => start.mutate(email)}
       onChoose={choose}
+      onPasskey={(mode) => passkey.mutate(mode)}
       between={
         screen.name === 'start' && screen.blocked ? (
           <p className="wf-muted" data-testid="wf-popup-blocked">
