@@ -3,6 +3,8 @@
 // made with a passkey alone on one host site (the dialog in the frame's cross-origin iframe), then the
 // same passkey on a second host site — a new device there — which recovers the wallet from the auth
 // share and the password-encrypted recovery share: the same address, and a signature that verifies.
+// Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
+// create in a cross-origin iframe): the second test makes Chromium look like such a browser.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test'
 import { test as apiTest } from './lib/api.js'
 import { approveAndVerify, enterPassword, openDemo } from './lib/emailLogin.js'
@@ -38,6 +40,13 @@ async function authenticator(context: BrowserContext, page: Page) {
     },
   })
   return {
+    /** The next passkey this authenticator makes (the window closes as soon as it has one). */
+    added: () =>
+      new Promise<Credential>((resolve) =>
+        cdp.once('WebAuthn.credentialAdded', (event) =>
+          resolve((event as { credential: Credential }).credential),
+        ),
+      ),
     credentials: async () =>
       ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] })
         .credentials,
@@ -76,6 +85,50 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
   await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
   await expect(second.getByTestId('state-address')).toHaveText(address)
   expect(await approveAndVerify(second, secondModal, address, 'Signed on another site')).toEqual({
+    verified: true,
+  })
+  await second.close()
+})
+
+test('where the browser is not Chromium, the passkey is made in a window on the frame origin opened in the click', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  // No navigator.userAgentData: the frame takes this browser for one that refuses create in its iframe.
+  await page.context().addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      get: () => undefined,
+      configurable: true,
+    }),
+  )
+  const modal = await openDemo(page, stack.demoUrl())
+  const opened = page.context().waitForEvent('page')
+  await modal.getByTestId('wf-passkey-create').click()
+  const popup = await opened
+  expect(new URL(popup.url()).origin).toBe(stack.frame.origin)
+  const inWindow = await authenticator(page.context(), popup)
+  const added = inWindow.added()
+  await expect(popup.getByTestId('wf-passkey-page-create')).toBeEnabled()
+  await popup.getByTestId('wf-passkey-page-create').click()
+  const passkey = await added
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  // The passkey made in the window is the frame site's: the iframe on another host site logs in with it.
+  const second = await page.context().newPage()
+  const other = await authenticator(page.context(), second)
+  await other.add(passkey)
+  const secondModal = await openDemo(second, stack.foreignUrl())
+  await secondModal.getByTestId('wf-passkey-login').click()
+  await enterPassword(secondModal)
+  await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(second.getByTestId('state-address')).toHaveText(address)
+  expect(
+    await approveAndVerify(second, secondModal, address, 'Signed after a passkey made in a window'),
+  ).toEqual({
     verified: true,
   })
   await second.close()

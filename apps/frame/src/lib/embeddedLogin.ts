@@ -75,9 +75,10 @@ export type LoginAuth = {
   startFarcaster(): Promise<FarcasterLogin>
   /**
    * A passkey of the frame's site: a new wallet user with a new one (`create`), or a login with one the
-   * browser offers (`get`); the session opens in the wallet.
+   * browser offers (`get`); the session opens in the wallet. `popup`: the window on the frame origin
+   * (lib/passkeyWindow.ts) opened in the click, where a browser needs one to create the passkey.
    */
-  passkey(mode: PasskeyMode): Promise<void>
+  passkey(mode: PasskeyMode, popup?: MessagingPopup): Promise<void>
 }
 
 /** A new passkey (a new wallet) or one the user has. */
@@ -101,7 +102,7 @@ export type EmbeddedLogin = {
   /** Sign In With Farcaster (see LoginAuth.startFarcaster), then the wallet connects; answers whether it did. */
   farcaster(signal: AbortSignal): Promise<boolean>
   /** A passkey login (see LoginAuth.passkey), then the wallet connects; answers whether it did. */
-  passkey(mode: PasskeyMode): Promise<boolean>
+  passkey(mode: PasskeyMode, popup?: MessagingPopup): Promise<boolean>
   /** Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. */
   reloadFarcaster(): void
   /** The signed-in user's email update (UpdateEmailWallet). */

@@ -13,6 +13,8 @@ import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
+import * as PasskeyWindow from '../../lib/passkeyWindow.js'
+import * as WebAuthn from '../../lib/webauthn.js'
 import type { Storage } from '../../storage/Storage.js'
 import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
@@ -20,7 +22,6 @@ import * as EmailUpdateFlow from './emailUpdate.js'
 import * as Farcaster from './farcaster.js'
 import * as SocialLogin from './socialLogin.js'
 import { spawnVault } from './spawnVault.js'
-import * as WebAuthn from './webauthn.js'
 
 export declare namespace load {
   type Options = {
@@ -116,17 +117,18 @@ export function load(options: load.Options): Loaded {
       const attempt = await social.start(provider, popup, signal)
       return { ...attempt, connect: () => connect(attempt.attemptId, api.socialConnect) }
     },
-    async passkey(mode) {
+    async passkey(mode, popup) {
+      const ceremony = popup ? PasskeyWindow.ceremony(popup, window, WebAuthn.here) : WebAuthn.here
       const deviceKey = await connector.deviceKey()
       if (mode === 'create') {
         const started = await api.passkeyRegisterStart(deviceKey)
-        const credential = await WebAuthn.here.create(started.options)
+        const credential = await ceremony.create(started.options)
         await connect(started.attemptId, (attemptId, proof) =>
           api.passkeyRegisterFinish(attemptId, credential, proof),
         )
       } else {
         const started = await api.passkeyLoginStart(deviceKey)
-        const credential = await WebAuthn.here.get(started.options)
+        const credential = await ceremony.get(started.options)
         await connect(started.attemptId, (attemptId, proof) =>
           api.passkeyLoginFinish(attemptId, credential, proof),
         )

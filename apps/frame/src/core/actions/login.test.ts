@@ -167,7 +167,7 @@ describe('passkey', () => {
   it('runs the ceremony the mode names, opens its session, then connects the wallet', async () => {
     const { core, connector, auth, calls, deps } = setup()
     expect(await Login.passkey(deps, 'get')).toBe(true)
-    expect(auth.passkey).toHaveBeenCalledWith('get')
+    expect(auth.passkey).toHaveBeenCalledWith('get', undefined)
     expect(calls).toEqual(['session', 'connect'])
     expect(core.connection.connector()).toBe(connector)
   })

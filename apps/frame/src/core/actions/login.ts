@@ -59,8 +59,8 @@ export async function social(
 }
 
 /** A passkey ceremony with the API's challenge; the wallet connects once the API verified it. */
-export async function passkey(deps: Deps, mode: PasskeyMode): Promise<boolean> {
-  await deps.auth.passkey(mode)
+export async function passkey(deps: Deps, mode: PasskeyMode, popup?: MessagingPopup): Promise<boolean> {
+  await deps.auth.passkey(mode, popup)
   return connect(deps)
 }
 

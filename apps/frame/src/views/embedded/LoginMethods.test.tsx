@@ -146,6 +146,8 @@ describe('LoginMethods', () => {
   })
 
   it('runs the passkey ceremony the button names, and shows a refusal in the API’s words', async () => {
+    // Chromium: the dialog runs in the frame.
+    Object.defineProperty(navigator, 'userAgentData', { value: { brands: [] }, configurable: true })
     let refuse: (error: Error) => void = () => {}
     const passkey = vi.fn(() => new Promise<boolean>((_, reject) => (refuse = reject)))
     await show({}, { passkey })
@@ -153,7 +155,7 @@ describe('LoginMethods', () => {
       fireEvent.click(screen.getByTestId('wf-passkey-create'))
     })
     await waitFor(() => expect(screen.getByTestId('wf-passkey-waiting')).toBeTruthy())
-    expect(passkey).toHaveBeenCalledWith('create')
+    expect(passkey).toHaveBeenCalledWith('create', undefined)
     await act(async () => refuse(new Error('The passkey could not be verified')))
     await waitFor(() =>
       expect(screen.getByTestId('wf-login-error').textContent).toBe('The passkey could not be verified'),
@@ -163,9 +165,30 @@ describe('LoginMethods', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('wf-passkey-login'))
     })
-    expect(passkey).toHaveBeenLastCalledWith('get')
+    expect(passkey).toHaveBeenLastCalledWith('get', undefined)
     await waitFor(() => expect(screen.queryByTestId('wf-login-error')).toBeNull())
     expect(screen.getByTestId('wf-passkey-login')).toBeTruthy()
+    Reflect.deleteProperty(navigator, 'userAgentData')
+  })
+
+  it('creates the passkey in a window on the frame origin opened in the click, where the browser is not Chromium', async () => {
+    const popup = {
+      closed: false,
+      close: vi.fn(),
+      focus: vi.fn(),
+      postMessage: vi.fn(),
+      location: { replace: vi.fn() },
+    }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    const passkey = vi.fn(async () => true)
+    await show({}, { passkey })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-create'))
+    })
+    expect(open).toHaveBeenCalledWith('/passkey', 'walletframe-passkey', expect.any(String))
+    await waitFor(() => expect(passkey).toHaveBeenCalledWith('create', popup))
+    // A login with a passkey the user has stays in the frame.
+    await waitFor(() => expect(popup.close).toHaveBeenCalled())
   })
 
   it('waits for the device approval on a new device, then asks for the code', async () => {

@@ -15,6 +15,7 @@ import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Login from '../../core/login.js'
 import type { EmailStep, EmbeddedLogin, PasskeyMode } from '../../lib/embeddedLogin.js'
+import * as PasskeyWindow from '../../lib/passkeyWindow.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
@@ -113,14 +114,36 @@ function Methods() {
     onSuccess: finished,
     onError: fail,
   })
-  // The dialog runs in this frame: the SDK's iframe allows publickey-credentials-get and -create, and
-  // Chromium lets a cross-origin iframe create a passkey with that and the click's user activation.
   const passkey = useMutation({
-    mutationFn: async (mode: PasskeyMode) => (await flows()).passkey(mode),
-    onMutate: (mode) => send({ type: 'passkeyStarted', mode }),
+    mutationFn: async (login: { mode: PasskeyMode; popup?: Popup.MessagingPopup }) => {
+      try {
+        return await (await flows()).passkey(login.mode, login.popup)
+      } finally {
+        if (login.popup && !login.popup.closed) login.popup.close()
+      }
+    },
+    onMutate: (login) => send({ type: 'passkeyStarted', mode: login.mode }),
     onSuccess: finished,
     onError: fail,
   })
+  /**
+   * The dialog runs in this frame (the SDK's iframe allows publickey-credentials-get and -create;
+   * Chromium creates passkeys in a cross-origin iframe with that and the click's activation). Safari
+   * refuses create there: a window on the frame origin, opened synchronously here before any await
+   * loses the click, creates it instead.
+   */
+  const startPasskey = (mode: PasskeyMode) => {
+    if (mode === 'create' && PasskeyWindow.needed()) {
+      const popup = Popup.open(PasskeyWindow.path, 'walletframe-passkey')
+      if (!popup) {
+        fail(new Error('The browser blocked the passkey window; allow pop-ups for this site and try again'))
+        return
+      }
+      passkey.mutate({ mode, popup })
+      return
+    }
+    passkey.mutate({ mode })
+  }
   const busy =
     start.isPending || verify.isPending || resend.isPending || social.isPending || passkey.isPending
   const error = 'error' in screen ? screen.error : undefined
@@ -221,7 +244,7 @@ function Methods() {
       busy={busy}
       onSubmitEmail={() => start.mutate(email)}
       onChoose={choose}
-      onPasskey={(mode) => passkey.mutate(mode)}
+      onPasskey={startPasskey}
       between={
         screen.name === 'start' && screen.blocked ? (
           <p className="wf-muted" data-testid="wf-popup-blocked">

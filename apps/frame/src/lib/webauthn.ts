@@ -9,7 +9,7 @@ import type {
   PasskeyRequestOptions,
 } from '@walletframe/protocol'
 import { UserRejectedRequestError } from '@walletframe/protocol'
-import { FrameError } from '../../lib/errors.js'
+import { FrameError } from './errors.js'
 
 export class PasskeyUnavailableError extends FrameError {
   override name = 'PasskeyUnavailableError'
