@@ -74,10 +74,3 @@ describe('ceremony', () => {
     expect(popup.postMessage).not.toHaveBeenCalled()
   })
 })
-
-describe('needed', () => {
-  it('is false in Chromium (navigator.userAgentData) and true elsewhere', () => {
-    expect(PasskeyWindow.needed({ userAgentData: { brands: [] } })).toBe(false)
-    expect(PasskeyWindow.needed({})).toBe(true)
-  })
-})

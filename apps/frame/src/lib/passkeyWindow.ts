@@ -1,19 +1,16 @@
 // A passkey ceremony in a window on the frame origin, for browsers that refuse it in the frame's
-// cross-origin iframe: Safari (WebKit) rejects navigator.credentials.create there whatever the iframe's
-// `allow` attribute says, while Chromium allows it with the attribute and the click's activation. The
-// frame opens the frame origin's /passkey in the click (an await first would lose the gesture and the
-// browser would block the window); the page says hello to its opener, is answered with the API's
-// options, and runs the ceremony on the user's click there. Its answer goes back by postMessage, both
-// ways checked to come from the other window on this very origin. A window on the frame origin is
-// first-party, so the passkey is the frame site's as in the iframe.
+// cross-origin iframe (passkeySupport.ts says which). The frame opens the frame origin's /passkey in
+// the click (an await first would lose the gesture and the browser would block the window); the page
+// says hello to its opener, is answered with the API's options, and runs the ceremony on the user's
+// click there. Its answer goes back by postMessage, both ways checked to come from the other window on
+// this very origin. A window on the frame origin is first-party, so the passkey is the frame site's as
+// in the iframe.
 import { PasskeyCreationOptions, PasskeyRegistration, UserRejectedRequestError } from '@walletframe/protocol'
 import * as z from 'zod/mini'
 import { FrameError } from './errors.js'
 import type { MessagingPopup } from './popup.js'
 import type { Ceremony } from './webauthn.js'
 
-/** The frame-origin page the window opens on. */
-export const path = '/passkey'
 export const helloType = 'walletframe:passkey-hello'
 export const createType = 'walletframe:passkey-create'
 export const resultType = 'walletframe:passkey-result'
@@ -28,14 +25,6 @@ export const Result = z.object({
   error: z.optional(z.object({ code: z.optional(z.union([z.number(), z.string()])), message: z.string() })),
 })
 export type Result = z.infer<typeof Result>
-
-/**
- * Whether a new passkey needs the window: anywhere but Chromium. `navigator.userAgentData` is
- * Chromium's alone, and Chromium is the one engine known to create passkeys in a cross-origin iframe.
- */
-export function needed(nav: object = navigator): boolean {
-  return (nav as { userAgentData?: unknown }).userAgentData === undefined
-}
 
 /** What the frame uses of its own window (a stand-in in tests). */
 export type FrameWindow = {

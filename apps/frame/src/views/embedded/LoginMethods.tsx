@@ -15,7 +15,7 @@ import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Login from '../../core/login.js'
 import type { EmailStep, EmbeddedLogin, PasskeyMode } from '../../lib/embeddedLogin.js'
-import * as PasskeyWindow from '../../lib/passkeyWindow.js'
+import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
@@ -133,8 +133,8 @@ function Methods() {
    * loses the click, creates it instead.
    */
   const startPasskey = (mode: PasskeyMode) => {
-    if (mode === 'create' && PasskeyWindow.needed()) {
-      const popup = Popup.open(PasskeyWindow.path, 'walletframe-passkey')
+    if (mode === 'create' && PasskeySupport.needed()) {
+      const popup = Popup.open(PasskeySupport.path, 'walletframe-passkey')
       if (!popup) {
         fail(new Error('The browser blocked the passkey window; allow pop-ups for this site and try again'))
         return
