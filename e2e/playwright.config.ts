@@ -66,7 +66,8 @@ export default defineConfig<object, { regime: Regime }>({
   // sign-in sessions the frame keeps) and onramp.spec.ts (a checkout popup on another origin) run in
   // all three. socialLogin.spec.ts runs in all three too: its popup on the frame origin is first-party,
   // with storage of its own, while the iframe that waits for the login has its host site's partition,
-  // none, or (same-site) the popup's own storage.
+  // none, or (same-site) the popup's own storage. passkeyLogin.spec.ts runs blocked and partitioned: a
+  // second host site is a new device in both.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -92,6 +93,7 @@ export default defineConfig<object, { regime: Regime }>({
         'signIn.spec.ts',
         'onramp.spec.ts',
         'socialLogin.spec.ts',
+        'passkeyLogin.spec.ts',
       ],
     },
     // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas) in

@@ -30,7 +30,9 @@ export function routes(context: RouteContext): Hono<Env> {
     validate.query(c, SdkQuery)
     const sessions = context.sessions()
     let attempt = await Store.attempt(sessions.db, attemptId)
-    if (!attempt || attempt.kind === 'email_update') throw new AttemptNotFoundError()
+    // An email update is the signed-in user's; a passkey ceremony finishes in the frame's own call.
+    if (!attempt || attempt.kind === 'email_update' || attempt.kind.startsWith('passkey_'))
+      throw new AttemptNotFoundError()
     // Nobody calls the API back when the Farcaster app signs: the frame's poll asks the relay.
     if (attempt.kind === 'farcaster') attempt = await Farcaster.sync(context.farcaster(), attempt)
     return c.json(

@@ -55,6 +55,20 @@ export const AuthOptions = z.object({
    */
   walletCallsPerIp: Rule.default({ capacity: 60, refillPerSecond: 1 / 5 }),
   /**
+   * Passkeys: the relying party the frame's passkeys are made for. `rpId` is the frame's site (its
+   * registrable domain, so a frame moved to another host name under it keeps its passkeys); the host
+   * name of the frame origin a ceremony runs on when absent.
+   */
+  passkey: z
+    .object({
+      rpId: z.string().min(1).max(253).optional(),
+      /** What the browser's passkey dialog names the site. */
+      rpName: z.string().min(1).max(64).default('Walletframe'),
+    })
+    .default({ rpName: 'Walletframe' }),
+  /** Passkey logins and registrations started or finished per client IP. */
+  passkeyCallsPerIp: Rule.default({ capacity: 30, refillPerSecond: 1 / 10 }),
+  /**
    * Sign In With Farcaster (off without it: AUTH_NOT_CONFIGURED): the auth relay whose channel API the
    * login opens a channel on, and an RPC URL of the chain holding Farcaster's IdRegistry (OP Mainnet),
    * where the signer's custody of the fid is checked.

@@ -150,3 +150,11 @@ export class DeviceProofRejectedError extends ApiError {
     super(401, 'DEVICE_PROOF_REJECTED', `The device could not be verified: ${detail}; sign in again`, 'proof')
   }
 }
+
+/** A passkey's registration or assertion does not verify (challenge, origin, signature, counter). */
+export class PasskeyRejectedError extends ApiError {
+  override name = 'PasskeyRejectedError'
+  constructor(detail: string) {
+    super(401, 'PASSKEY_REJECTED', `The passkey could not be verified: ${detail}; try again`, 'credential')
+  }
+}

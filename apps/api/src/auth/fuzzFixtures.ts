@@ -10,10 +10,13 @@ import {
   type EmailStartResponse,
   type EmailUpdateResponse,
   type FarcasterStartResponse,
+  type PasskeyLoginStartResponse,
+  type PasskeyRegisterStartResponse,
   type SocialStartResponse,
   type WalletProofPurpose,
   walletSigningInput,
 } from '@walletframe/protocol'
+import * as TestAuthenticator from './testAuthenticator.js'
 import { exampleWallet, newDevice } from './testing.js'
 
 export type FuzzFixtures = {
@@ -31,6 +34,8 @@ export async function fuzzFixtures(options: {
   projectId: string
   /** The Farcaster relay stand-in the API is configured with: a signed-in channel to CONNECT. */
   farcasterRelayUrl: string
+  /** The frame origin the API runs passkey ceremonies for (the callers' Origin is a host page's). */
+  frameOrigin: string
 }): Promise<FuzzFixtures> {
   const { apiUrl, mail, origin, projectId } = options
   const q = `?projectId=${projectId}`
@@ -145,6 +150,23 @@ export async function fuzzFixtures(options: {
   if ((((await polled.json()) as { status?: string }).status ?? '') !== 'ready')
     throw new Error('fuzzFixtures: the Farcaster sign-in did not verify')
 
+  // A passkey ceremony the authenticator answered, for each finish: a new passkey, and a login with one.
+  const authenticator = TestAuthenticator.create()
+  const ceremony = { origin: options.frameOrigin }
+  const registering = await post<PasskeyRegisterStartResponse>('/v1/auth/passkey/register/start', {
+    deviceKey,
+  })
+  const registration = authenticator.create(registering.options, ceremony)
+  const made = await post<PasskeyRegisterStartResponse>('/v1/auth/passkey/register/start', { deviceKey })
+  const known = authenticator.create(made.options, ceremony)
+  await post('/v1/auth/passkey/register/finish', {
+    attemptId: made.attemptId,
+    credential: known.credential,
+    proof: await connectProof(made.attemptId),
+  })
+  const loggingIn = await post<PasskeyLoginStartResponse>('/v1/auth/passkey/login/start', { deviceKey })
+  const assertion = authenticator.get(loggingIn.options, known.passkey, ceremony)
+
   const refreshing = await connect('discord', 'alice')
   const revoking = await connect('facebook', 'alice')
 
@@ -196,6 +218,18 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/farcaster/connect': {
         attemptId: signedIn.attemptId,
         proof: await connectProof(signedIn.attemptId),
+      },
+      'post /v1/auth/passkey/register/start': { deviceKey },
+      'post /v1/auth/passkey/register/finish': {
+        attemptId: registering.attemptId,
+        credential: registration.credential,
+        proof: await connectProof(registering.attemptId),
+      },
+      'post /v1/auth/passkey/login/start': { deviceKey },
+      'post /v1/auth/passkey/login/finish': {
+        attemptId: loggingIn.attemptId,
+        credential: assertion,
+        proof: await connectProof(loggingIn.attemptId),
       },
       'post /v1/auth/session/refresh': await device.signRefresh(refreshing.tokens.refreshToken),
       'post /v1/auth/wallet/create': {

@@ -7,7 +7,7 @@ import type { Context as HonoContext, MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
 import { InvalidRequestError, RateLimitedError } from '../errors.js'
 import type { LimitStore, Rule } from '../limits/LimitStore.js'
-import { isFrameOrigin, requireProject } from '../middleware/access.js'
+import { isFrameOrigin, originAllowed, requireProject } from '../middleware/access.js'
 import { clientIp } from '../middleware/rateLimit.js'
 import type { Deps, Env } from '../routes/Route.js'
 import * as validate from '../routes/validate.js'
@@ -18,6 +18,7 @@ import * as Envelope from './envelope.js'
 import { AuthNotConfiguredError } from './errors.js'
 import * as Farcaster from './farcaster.js'
 import * as Mailer from './Mailer.js'
+import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
 import type * as Sessions from './sessions.js'
 import * as Social from './social.js'
@@ -42,9 +43,12 @@ export type RouteContext = {
   email(): Email.Context
   social(c: HonoContext): Social.Context
   farcaster(): Farcaster.Context
+  passkey(): Passkey.Context
   wallet(): Wallet.Context
   /** The frame origin links and returns go to: the caller's when it is a frame (or local) origin. */
   frameOrigin(c: HonoContext): string
+  /** Whether `origin` is a page the request's project allows (or the frame's, or local in development). */
+  hostAllowed(c: HonoContext<Env>, origin: string): boolean
   /**
    * A login start's per-IP limit. It fails closed: a store error fails the call, because each start
    * mails someone or opens a login, which is what the limit rations; unlike the generic read limits,
@@ -121,6 +125,7 @@ export function create(deps: Deps, options: create.Options): RouteContext {
       }
     },
     farcaster: () => ({ ...sessions(), farcaster }),
+    passkey: () => ({ ...sessions(), rpId: settings.passkey.rpId, rpName: settings.passkey.rpName }),
     wallet() {
       const context = sessions()
       if (!envelope) throw new AuthNotConfiguredError('Login (no auth secret configured)')
@@ -133,6 +138,7 @@ export function create(deps: Deps, options: create.Options): RouteContext {
       if (!first) throw new AuthNotConfiguredError('Login (no frame origin configured)')
       return first
     },
+    hostAllowed: (c, origin) => originAllowed(c.var.project, origin, deps.config.options),
     async perIp(c, name, rule) {
       const wait = await options.limitStore.take(
         `${name}:${clientIp(c, deps.config.options.trustProxy)}`,

@@ -279,8 +279,10 @@ export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['email', 'social', 'email_update', 'farcaster'] }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed. */
+    kind: text('kind', {
+      enum: ['email', 'social', 'email_update', 'farcaster', 'passkey_register', 'passkey_login'],
+    }).notNull(),
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register and passkey_login: pending | connected. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */
@@ -297,6 +299,7 @@ export const authAttempts = pgTable(
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     stateHash: text('state_hash'),
     codeVerifier: text('code_verifier'),
+    /** farcaster: the SIWF nonce; passkey_*: the WebAuthn challenge (base64url), cleared when spent. */
     nonce: text('nonce'),
     /** farcaster: the relay channel's bearer token, the API's alone (the frame gets the channel URL). */
     channelToken: text('channel_token'),
@@ -316,6 +319,30 @@ export const authAttempts = pgTable(
     index('auth_attempts_email').on(table.email),
     index('auth_attempts_expires').on(table.expiresAt),
   ],
+)
+
+/**
+ * Passkeys (WebAuthn credentials) verified at registration: the public key (COSE, base64url) that
+ * checks each assertion, the relying party it is scoped to, and the signature counter, raised by one
+ * conditional UPDATE per login so a cloned authenticator replaying an old count is refused everywhere.
+ */
+export const authPasskeys = pgTable(
+  'auth_passkeys',
+  {
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    rpId: text('rp_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** singleDevice or multiDevice (a synced passkey). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_passkeys_user').on(table.userId)],
 )
 
 /**

@@ -879,6 +879,7 @@ describe.each(legs)('every operation of /openapi.json on $name', (leg) => {
       origin,
       projectId: 'app',
       farcasterRelayUrl: farcaster.urls.farcaster!,
+      frameOrigin: 'https://frame.test',
     })
     Object.assign(validParameters, auth.parameters)
     Object.assign(validBodies, auth.bodies)

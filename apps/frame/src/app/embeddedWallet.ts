@@ -41,6 +41,7 @@ export function load(
     waitForDevice: (step, signal) => LoginActions.waitForDevice(deps, step, signal),
     verify: (step, otp) => LoginActions.verify(deps, step, otp),
     social: (provider, popup, signal) => LoginActions.social(deps, provider, popup, signal),
+    passkey: (mode, popup) => LoginActions.passkey(deps, mode, popup),
     farcasterUrl: farcaster.url,
     farcaster: (signal) => LoginActions.farcaster(deps, signal),
     reloadFarcaster: () => farcaster.drop(),

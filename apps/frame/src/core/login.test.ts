@@ -102,6 +102,25 @@ describe('transition', () => {
     })
   })
 
+  it('waits for the passkey dialog, asks for the recovery password over it, and is connected once the wallet opens', () => {
+    expect(after({ type: 'passkeyStarted', mode: 'create' })).toEqual({ name: 'passkey', mode: 'create' })
+    const asked = after(
+      { type: 'passkeyStarted', mode: 'create' },
+      { type: 'passwordAsked', reason: 'create' },
+    )
+    expect(asked).toMatchObject({ name: 'password', reason: 'create', from: { name: 'passkey' } })
+    expect(Login.transition(asked, { type: 'connected' })).toEqual({ name: 'connected' })
+  })
+
+  it('returns to the methods with the reason when the passkey is refused, and without one when cancelled', () => {
+    const refused = { type: 'failed', error: 'The passkey could not be verified' } as const
+    expect(after({ type: 'passkeyStarted', mode: 'get' }, refused)).toEqual({
+      name: 'start',
+      error: refused.error,
+    })
+    expect(after({ type: 'passkeyStarted', mode: 'get' }, { type: 'cancelled' })).toEqual({ name: 'start' })
+  })
+
   it('names the provider whose popup the browser blocked, and opens it on the next click', () => {
     const blocked = after({ type: 'popupBlocked', provider: 'discord' })
     expect(blocked).toEqual({ name: 'start', blocked: 'discord' })

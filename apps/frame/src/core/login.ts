@@ -3,7 +3,7 @@
 // (actions/login.ts) do the work, and the views send what came of it. An event a state does not
 // expect leaves it as it is, so a late answer (a poll finishing after Cancel) changes nothing.
 import type { FrameSocialProvider } from '@walletframe/protocol'
-import type { EmailStep, PasswordReason } from '../lib/embeddedLogin.js'
+import type { EmailStep, PasskeyMode, PasswordReason } from '../lib/embeddedLogin.js'
 import { messageOf } from '../lib/errors.js'
 
 /**
@@ -27,6 +27,8 @@ type Step =
   | { readonly name: 'code'; readonly step: EmailStep; readonly error?: string }
   /** The provider's login runs in the popup the click opened. */
   | { readonly name: 'social'; readonly provider: FrameSocialProvider }
+  /** The browser's passkey dialog, then the API's check of what it signed. */
+  | { readonly name: 'passkey'; readonly mode: PasskeyMode }
 
 /** Email and social login, at the top of Connect. */
 export type State =
@@ -55,6 +57,8 @@ export type Event =
   | { readonly type: 'popupOpened'; readonly provider: FrameSocialProvider }
   /** The browser refused the popup. */
   | { readonly type: 'popupBlocked'; readonly provider: FrameSocialProvider }
+  /** A passkey ceremony began (a new passkey, or one the user has). */
+  | { readonly type: 'passkeyStarted'; readonly mode: PasskeyMode }
   /** The session opened and the wallet connected. */
   | { readonly type: 'connected' }
   /** A step failed, in words for the user. */
@@ -92,7 +96,13 @@ export function transition(state: State, event: Event): State {
   }
   switch (event.type) {
     case 'began':
-      if (state.name === 'connected' || state.name === 'social' || state.error === undefined) return state
+      if (
+        state.name === 'connected' ||
+        state.name === 'social' ||
+        state.name === 'passkey' ||
+        state.error === undefined
+      )
+        return state
       return withoutError(state)
     case 'emailStarted':
       if (state.name !== 'start') return state
@@ -107,17 +117,22 @@ export function transition(state: State, event: Event): State {
       return state.name === 'start' ? { name: 'social', provider: event.provider } : state
     case 'popupBlocked':
       return state.name === 'start' ? { name: 'start', blocked: event.provider } : state
+    case 'passkeyStarted':
+      return state.name === 'start' ? { name: 'passkey', mode: event.mode } : state
     case 'connected':
-      return state.name === 'code' || state.name === 'social' ? { name: 'connected' } : state
+      return state.name === 'code' || state.name === 'social' || state.name === 'passkey'
+        ? { name: 'connected' }
+        : state
     case 'failed':
-      // A social login that failed is over: back to the methods, with the reason.
-      if (state.name === 'social') return { name: 'start', error: event.error }
+      // A social or passkey login that failed is over: back to the methods, with the reason.
+      if (state.name === 'social' || state.name === 'passkey') return { name: 'start', error: event.error }
       if (state.name === 'connected') return state
       return { ...state, error: event.error }
     case 'cancelled':
       // Cancelling the popup's wait, or the device's, returns to the methods; on the code the user
       // may still enter it (a declined recovery password leaves the code screen as it was).
-      if (state.name === 'social' || state.name === 'device') return { name: 'start' }
+      if (state.name === 'social' || state.name === 'device' || state.name === 'passkey')
+        return { name: 'start' }
       return state
     case 'passwordAsked':
       return state.name === 'connected' ? state : { name: 'password', reason: event.reason, from: state }
@@ -147,7 +162,7 @@ function asking<From>(
   }
 }
 
-function withoutError<S extends Exclude<Step, { name: 'social' }>>(state: S): S {
+function withoutError<S extends Exclude<Step, { name: 'social' | 'passkey' }>>(state: S): S {
   const { error: _error, ...rest } = state
   return rest as S
 }

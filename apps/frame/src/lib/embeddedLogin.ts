@@ -73,7 +73,16 @@ export type LoginAuth = {
   ): Promise<PendingLogin>
   /** Starts Sign In With Farcaster: a relay channel the Farcaster app signs in on. */
   startFarcaster(): Promise<FarcasterLogin>
+  /**
+   * A passkey of the frame's site: a new wallet user with a new one (`create`), or a login with one the
+   * browser offers (`get`); the session opens in the wallet. `popup`: the window on the frame origin
+   * (lib/passkeyWindow.ts) opened in the click, where a browser needs one to create the passkey.
+   */
+  passkey(mode: PasskeyMode, popup?: MessagingPopup): Promise<void>
 }
+
+/** A new passkey (a new wallet) or one the user has. */
+export type PasskeyMode = 'create' | 'get'
 
 export type EmbeddedLogin = {
   /** The recovery password the wallet waits for as it opens. */
@@ -92,6 +101,8 @@ export type EmbeddedLogin = {
   readonly farcasterUrl: ReadableStore<string | undefined>
   /** Sign In With Farcaster (see LoginAuth.startFarcaster), then the wallet connects; answers whether it did. */
   farcaster(signal: AbortSignal): Promise<boolean>
+  /** A passkey login (see LoginAuth.passkey), then the wallet connects; answers whether it did. */
+  passkey(mode: PasskeyMode, popup?: MessagingPopup): Promise<boolean>
   /** Leaving ConnectingFarcaster with no address drops the waiting Farcaster login. */
   reloadFarcaster(): void
   /** The signed-in user's email update (UpdateEmailWallet). */

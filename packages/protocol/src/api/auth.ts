@@ -56,6 +56,7 @@ export const AuthProvider = z.enum([
   'x',
   'discord',
   'farcaster',
+  'passkey',
 ])
 export type AuthProvider = z.infer<typeof AuthProvider>
 
@@ -251,6 +252,143 @@ export const FarcasterConnectRequest = z.object({
   proof: DeviceProof,
 })
 export type FarcasterConnectRequest = z.infer<typeof FarcasterConnectRequest>
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (POST /v1/auth/passkey/…): WebAuthn with the frame's site as the relying party. Each start
+// answers the options for navigator.credentials.create / get with a challenge the API keeps (single
+// use, five minutes); the finish carries the browser's credential as JSON (PublicKeyCredential.toJSON())
+// and the starting device key's proof, and opens a session bound to that key.
+
+/** base64url of at most `max` characters (the browser's ArrayBuffers in a credential's JSON). */
+const bytes = (max: number, min = 1) =>
+  z
+    .string()
+    .check(
+      z.minLength(min),
+      z.maxLength(max),
+      z.regex(/^[A-Za-z0-9_-]*$/, 'base64url (RFC 4648 §5, no padding)'),
+    )
+
+/** A credential id: 16 to 1023 bytes (WebAuthn's bounds), base64url. */
+export const CredentialId = bytes(1364, 22)
+
+export const PasskeyStartRequest = z.object({
+  /** The device that will hold the session. */
+  deviceKey: DevicePublicKey,
+})
+export type PasskeyStartRequest = z.infer<typeof PasskeyStartRequest>
+
+const CredentialDescriptor = z.object({
+  id: CredentialId,
+  type: z.literal('public-key'),
+  transports: z.optional(z.array(text({ max: 32 })).check(z.maxLength(8))),
+})
+
+/** PublicKeyCredentialCreationOptionsJSON, as PublicKeyCredential.parseCreationOptionsFromJSON takes it. */
+export const PasskeyCreationOptions = z.object({
+  challenge: z.string(),
+  rp: z.object({ id: z.optional(z.string()), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.optional(z.number()),
+  excludeCredentials: z.optional(z.array(CredentialDescriptor)),
+  authenticatorSelection: z.optional(
+    z.object({
+      authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+      residentKey: z.optional(z.enum(['discouraged', 'preferred', 'required'])),
+      requireResidentKey: z.optional(z.boolean()),
+      userVerification: z.optional(z.enum(['discouraged', 'preferred', 'required'])),
+    }),
+  ),
+  attestation: z.optional(z.enum(['none', 'indirect', 'direct', 'enterprise'])),
+  hints: z.optional(z.array(z.string())),
+  extensions: z.optional(z.object({ credProps: z.optional(z.boolean()) })),
+})
+export type PasskeyCreationOptions = z.infer<typeof PasskeyCreationOptions>
+
+/** PublicKeyCredentialRequestOptionsJSON, as PublicKeyCredential.parseRequestOptionsFromJSON takes it. */
+export const PasskeyRequestOptions = z.object({
+  challenge: z.string(),
+  rpId: z.optional(z.string()),
+  timeout: z.optional(z.number()),
+  allowCredentials: z.optional(z.array(CredentialDescriptor)),
+  userVerification: z.optional(z.enum(['discouraged', 'preferred', 'required'])),
+  hints: z.optional(z.array(z.string())),
+})
+export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptions>
+
+export const PasskeyRegisterStartResponse = z.object({
+  attemptId: z.string(),
+  options: PasskeyCreationOptions,
+  /** ISO 8601: the challenge is refused after this. */
+  expiresAt: z.string(),
+})
+export type PasskeyRegisterStartResponse = z.infer<typeof PasskeyRegisterStartResponse>
+
+export const PasskeyLoginStartResponse = z.object({
+  attemptId: z.string(),
+  options: PasskeyRequestOptions,
+  expiresAt: z.string(),
+})
+export type PasskeyLoginStartResponse = z.infer<typeof PasskeyLoginStartResponse>
+
+const Attachment = z.optional(z.enum(['platform', 'cross-platform']))
+/** What the server reads of the client's extension outputs; the rest is dropped. */
+const ExtensionResults = z.optional(
+  z.object({ credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })) }),
+)
+
+/** RegistrationResponseJSON: what navigator.credentials.create() gave, as toJSON() writes it. */
+export const PasskeyRegistration = z.object({
+  id: CredentialId,
+  rawId: CredentialId,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: bytes(4096),
+    /** "none" attestation is asked for; a packed one with its certificate chain still fits. */
+    attestationObject: bytes(8192),
+    transports: z.optional(z.array(text({ max: 32 })).check(z.maxLength(8))),
+    publicKeyAlgorithm: z.optional(z.int()),
+    publicKey: z.optional(bytes(1024)),
+    authenticatorData: z.optional(bytes(4096)),
+  }),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: ExtensionResults,
+})
+export type PasskeyRegistration = z.infer<typeof PasskeyRegistration>
+
+/** AuthenticationResponseJSON: what navigator.credentials.get() gave, as toJSON() writes it. */
+export const PasskeyAssertion = z.object({
+  id: CredentialId,
+  rawId: CredentialId,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: bytes(4096),
+    authenticatorData: bytes(2048),
+    signature: bytes(1024),
+    /** The user handle the passkey was made with (at most 64 bytes). */
+    userHandle: z.optional(bytes(86)),
+  }),
+  authenticatorAttachment: Attachment,
+  clientExtensionResults: ExtensionResults,
+})
+export type PasskeyAssertion = z.infer<typeof PasskeyAssertion>
+
+export const PasskeyRegisterFinishRequest = z.object({
+  attemptId: AuthId,
+  credential: PasskeyRegistration,
+  /** The starting device key's signature over connectSigningInput(attemptId, timestamp). */
+  proof: DeviceProof,
+})
+export type PasskeyRegisterFinishRequest = z.infer<typeof PasskeyRegisterFinishRequest>
+
+export const PasskeyLoginFinishRequest = z.object({
+  attemptId: AuthId,
+  credential: PasskeyAssertion,
+  /** The starting device key's signature over connectSigningInput(attemptId, timestamp). */
+  proof: DeviceProof,
+})
+export type PasskeyLoginFinishRequest = z.infer<typeof PasskeyLoginFinishRequest>
 
 // ---------------------------------------------------------------------------------------------
 // Attempts (GET /v1/auth/attempts/{attemptId}) — how the frame follows a login it cannot see.

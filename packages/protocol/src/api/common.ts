@@ -223,6 +223,7 @@ export const apiErrorCodes = [
   'WALLET_EXISTS',
   /** A device-key proof (a login's finish, a wallet call, an email update) that does not verify, is stale, or was used. */
   'DEVICE_PROOF_REJECTED',
+  'PASSKEY_REJECTED',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

@@ -1,4 +1,4 @@
-// The embedded wallet's API calls (/v1/auth/…): email, social and Farcaster login, the attempt the frame polls,
+// The embedded wallet's API calls (/v1/auth/…): email, social, Farcaster and passkey login, the attempt the frame polls,
 // the session (refresh with the device key, sign-out) and the wallet's key shares. It lives with the
 // connector, not in data/, so it loads with the embedded wallet and never with the boot chunk.
 import {
@@ -14,6 +14,10 @@ import {
   EmailUpdateResponse,
   FarcasterStartResponse,
   type FrameSocialProvider,
+  type PasskeyAssertion,
+  PasskeyLoginStartResponse,
+  PasskeyRegisterStartResponse,
+  type PasskeyRegistration,
   type RefreshRequest,
   SocialStartResponse,
   WalletCreated,
@@ -64,6 +68,22 @@ export function authApi(client: Client) {
       client.post('/v1/auth/farcaster/start', { deviceKey }, { schema: FarcasterStartResponse }),
     farcasterConnect: (attemptId: string, proof: DeviceProof) =>
       client.post('/v1/auth/farcaster/connect', { attemptId, proof }, { schema: AuthConnected }),
+    passkeyRegisterStart: (deviceKey: DevicePublicKey) =>
+      client.post('/v1/auth/passkey/register/start', { deviceKey }, { schema: PasskeyRegisterStartResponse }),
+    passkeyRegisterFinish: (attemptId: string, credential: PasskeyRegistration, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/passkey/register/finish',
+        { attemptId, credential, proof },
+        { schema: AuthConnected },
+      ),
+    passkeyLoginStart: (deviceKey: DevicePublicKey) =>
+      client.post('/v1/auth/passkey/login/start', { deviceKey }, { schema: PasskeyLoginStartResponse }),
+    passkeyLoginFinish: (attemptId: string, credential: PasskeyAssertion, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/passkey/login/finish',
+        { attemptId, credential, proof },
+        { schema: AuthConnected },
+      ),
     refresh: (request: RefreshRequest) =>
       client.post('/v1/auth/session/refresh', request, { schema: AuthTokens }),
     revoke: (accessToken: string) =>

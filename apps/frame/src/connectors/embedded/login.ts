@@ -1,4 +1,4 @@
-// Email, social and Farcaster login, loaded on first use: the connector with its Worker and the auth
+// Email, social, Farcaster and passkey login, loaded on first use: the connector with its Worker and the auth
 // steps that bind each session to the Worker's device key (CONNECT carries a fresh proof over the
 // attempt). Each step is one call at the API: the waits between them (a device approval, a popup's
 // login, the Farcaster app), the recovery password the wallet asks for and connecting the wallet are
@@ -8,6 +8,8 @@ import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
+import * as PasskeyWindow from '../../lib/passkeyWindow.js'
+import * as WebAuthn from '../../lib/webauthn.js'
 import type { Storage } from '../../storage/Storage.js'
 import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
@@ -104,6 +106,23 @@ export function load(options: load.Options): Loaded {
     async startSocial(provider, popup, signal) {
       const attempt = await social.start(provider, popup, signal)
       return { ...attempt, connect: () => connect(attempt.attemptId, api.socialConnect) }
+    },
+    async passkey(mode, popup) {
+      const ceremony = popup ? PasskeyWindow.ceremony(popup, window, WebAuthn.here) : WebAuthn.here
+      const deviceKey = await connector.deviceKey()
+      if (mode === 'create') {
+        const started = await api.passkeyRegisterStart(deviceKey)
+        const credential = await ceremony.create(started.options)
+        await connect(started.attemptId, (attemptId, proof) =>
+          api.passkeyRegisterFinish(attemptId, credential, proof),
+        )
+      } else {
+        const started = await api.passkeyLoginStart(deviceKey)
+        const credential = await ceremony.get(started.options)
+        await connect(started.attemptId, (attemptId, proof) =>
+          api.passkeyLoginFinish(attemptId, credential, proof),
+        )
+      }
     },
     async startFarcaster() {
       const attempt = await Farcaster.start(api, await connector.deviceKey())

@@ -49,6 +49,7 @@ function setup() {
     verifyEmail: vi.fn(async () => void calls.push('session')),
     startSocial: vi.fn(async () => social),
     startFarcaster: vi.fn(async () => farcaster),
+    passkey: vi.fn(async () => void calls.push('session')),
   } satisfies LoginAuth
   const deps = { core, auth, connector, farcaster: FarcasterChannel.create() }
   return { core, connector, auth, calls, social, farcaster, pending, deps }
@@ -159,6 +160,24 @@ describe('farcaster', () => {
     expect(await Login.farcaster(deps, new AbortController().signal)).toBe(true)
     expect(calls).toEqual(['session', 'connect'])
     expect(deps.farcaster.url.get()).toBeUndefined()
+  })
+})
+
+describe('passkey', () => {
+  it('runs the ceremony the mode names, opens its session, then connects the wallet', async () => {
+    const { core, connector, auth, calls, deps } = setup()
+    expect(await Login.passkey(deps, 'get')).toBe(true)
+    expect(auth.passkey).toHaveBeenCalledWith('get', undefined)
+    expect(calls).toEqual(['session', 'connect'])
+    expect(core.connection.connector()).toBe(connector)
+  })
+
+  it('connects nothing when the ceremony is refused', async () => {
+    const { core, auth, calls, deps } = setup()
+    auth.passkey.mockRejectedValueOnce(new Error('The passkey could not be verified'))
+    await expect(Login.passkey(deps, 'create')).rejects.toThrow('could not be verified')
+    expect(calls).toEqual([])
+    expect(core.connection.get().status).toBe('disconnected')
   })
 })
 

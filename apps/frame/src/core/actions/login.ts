@@ -6,7 +6,7 @@
 // the next screen).
 import type { FrameSocialProvider } from '@walletframe/protocol'
 import type { Connector } from '../../connectors/Connector.js'
-import type { EmailStep, LoginAuth, PendingLogin } from '../../lib/embeddedLogin.js'
+import type { EmailStep, LoginAuth, PasskeyMode, PendingLogin } from '../../lib/embeddedLogin.js'
 import type { MessagingPopup } from '../../lib/popup.js'
 import type { FarcasterChannel } from '../farcasterChannel.js'
 import * as Poll from '../poll.js'
@@ -55,6 +55,12 @@ export async function social(
   signal: AbortSignal,
 ): Promise<boolean> {
   await (await socialReady(deps, provider, popup, signal)).connect()
+  return connect(deps)
+}
+
+/** A passkey ceremony with the API's challenge; the wallet connects once the API verified it. */
+export async function passkey(deps: Deps, mode: PasskeyMode, popup?: MessagingPopup): Promise<boolean> {
+  await deps.auth.passkey(mode, popup)
   return connect(deps)
 }
 

@@ -3,7 +3,7 @@
 // in the host's order (none when off), and the legal checkbox gating both until it is ticked. Each
 // step's outcome moves the screen: the code, the device approval, the popup's wait, the recovery
 // password the wallet asks for as it opens, a refusal in the API's words, a cancel; a social popup
-// opens in the click itself.
+// opens in the click itself; a passkey's dialog runs in the frame.
 
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -93,6 +93,8 @@ describe('LoginMethods', () => {
       'wf-social-github',
       'wf-social-apple',
       'wf-social-facebook',
+      'wf-passkey-login',
+      'wf-passkey-create',
     ])
   })
 
@@ -100,6 +102,8 @@ describe('LoginMethods', () => {
     expect(await show({ email: false, socials: ['github', 'google'] })).toEqual([
       'wf-social-github',
       'wf-social-google',
+      'wf-passkey-login',
+      'wf-passkey-create',
     ])
   })
 
@@ -139,6 +143,52 @@ describe('LoginMethods', () => {
     await waitFor(() => expect(screen.getByTestId('wf-login-error').textContent).toBe('Invalid code'))
     expect(verify).toHaveBeenCalledWith(expect.objectContaining({ attemptId: 'attempt-1' }), '123456')
     expect(screen.getByTestId('wf-email-code')).toBeTruthy()
+  })
+
+  it('runs the passkey ceremony the button names, and shows a refusal in the API’s words', async () => {
+    // Chromium: the dialog runs in the frame.
+    Object.defineProperty(navigator, 'userAgentData', { value: { brands: [] }, configurable: true })
+    let refuse: (error: Error) => void = () => {}
+    const passkey = vi.fn(() => new Promise<boolean>((_, reject) => (refuse = reject)))
+    await show({}, { passkey })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-create'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-passkey-waiting')).toBeTruthy())
+    expect(passkey).toHaveBeenCalledWith('create', undefined)
+    await act(async () => refuse(new Error('The passkey could not be verified')))
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-login-error').textContent).toBe('The passkey could not be verified'),
+    )
+    // Back on the methods: a cancelled dialog (4001) leaves no error.
+    passkey.mockImplementationOnce(() => Promise.reject(new UserRejectedRequestError()))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-login'))
+    })
+    expect(passkey).toHaveBeenLastCalledWith('get', undefined)
+    await waitFor(() => expect(screen.queryByTestId('wf-login-error')).toBeNull())
+    expect(screen.getByTestId('wf-passkey-login')).toBeTruthy()
+    Reflect.deleteProperty(navigator, 'userAgentData')
+  })
+
+  it('creates the passkey in a window on the frame origin opened in the click, where the browser is not Chromium', async () => {
+    const popup = {
+      closed: false,
+      close: vi.fn(),
+      focus: vi.fn(),
+      postMessage: vi.fn(),
+      location: { replace: vi.fn() },
+    }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    const passkey = vi.fn(async () => true)
+    await show({}, { passkey })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-create'))
+    })
+    expect(open).toHaveBeenCalledWith('/passkey', 'walletframe-passkey', expect.any(String))
+    await waitFor(() => expect(passkey).toHaveBeenCalledWith('create', popup))
+    // A login with a passkey the user has stays in the frame.
+    await waitFor(() => expect(popup.close).toHaveBeenCalled())
   })
 
   it('waits for the device approval on a new device, then asks for the code', async () => {

@@ -14,7 +14,8 @@ import { QueryLayer } from '../../components/queryLayerLazy.js'
 import { useStore } from '../../components/useStore.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Login from '../../core/login.js'
-import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
+import type { EmailStep, EmbeddedLogin, PasskeyMode } from '../../lib/embeddedLogin.js'
+import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
@@ -113,7 +114,38 @@ function Methods() {
     onSuccess: finished,
     onError: fail,
   })
-  const busy = start.isPending || verify.isPending || resend.isPending || social.isPending
+  const passkey = useMutation({
+    mutationFn: async (login: { mode: PasskeyMode; popup?: Popup.MessagingPopup }) => {
+      try {
+        return await (await flows()).passkey(login.mode, login.popup)
+      } finally {
+        if (login.popup && !login.popup.closed) login.popup.close()
+      }
+    },
+    onMutate: (login) => send({ type: 'passkeyStarted', mode: login.mode }),
+    onSuccess: finished,
+    onError: fail,
+  })
+  /**
+   * The dialog runs in this frame (the SDK's iframe allows publickey-credentials-get and -create;
+   * Chromium creates passkeys in a cross-origin iframe with that and the click's activation). Safari
+   * refuses create there: a window on the frame origin, opened synchronously here before any await
+   * loses the click, creates it instead.
+   */
+  const startPasskey = (mode: PasskeyMode) => {
+    if (mode === 'create' && PasskeySupport.needed()) {
+      const popup = Popup.open(PasskeySupport.path, 'walletframe-passkey')
+      if (!popup) {
+        fail(new Error('The browser blocked the passkey window; allow pop-ups for this site and try again'))
+        return
+      }
+      passkey.mutate({ mode, popup })
+      return
+    }
+    passkey.mutate({ mode })
+  }
+  const busy =
+    start.isPending || verify.isPending || resend.isPending || social.isPending || passkey.isPending
   const error = 'error' in screen ? screen.error : undefined
 
   /** Farcaster signs in on its own view (a QR code for the Farcaster app), not in a popup. */
@@ -174,6 +206,17 @@ function Methods() {
         {notes}
       </section>
     )
+  if (screen.name === 'passkey')
+    return (
+      <section className="wf-stack" aria-label="Passkey login" data-testid="wf-passkey-waiting">
+        <p className="wf-muted">
+          {screen.mode === 'create'
+            ? 'Create a passkey for your new wallet in the browser’s dialog.'
+            : 'Choose your passkey in the browser’s dialog.'}
+        </p>
+        {notes}
+      </section>
+    )
   if (screen.name === 'social')
     return (
       <section className="wf-stack" aria-label="Social login" data-testid="wf-social-waiting">
@@ -201,6 +244,7 @@ function Methods() {
       busy={busy}
       onSubmitEmail={() => start.mutate(email)}
       onChoose={choose}
+      onPasskey={startPasskey}
       between={
         screen.name === 'start' && screen.blocked ? (
           <p className="wf-muted" data-testid="wf-popup-blocked">

@@ -1,4 +1,5 @@
-// The first screen of email and social login: the email form and the social buttons, as markup only.
+// The first screen of email, social and passkey login: the email form, the social buttons and the
+// passkey's, as markup only.
 // The login's code loads after Connect paints; until it has, Connect shows this same markup inert
 // (`LoginStartPlaceholder`), so the wallets below never move when the login arrives: a click aimed at
 // a wallet lands on it instead of on a login button that slid under the pointer. A click on the
@@ -6,6 +7,7 @@
 import type { Features, SocialProvider } from '@walletframe/protocol'
 import type { ReactNode } from 'react'
 import { useFrame } from '../../app/context.js'
+import type { PasskeyMode } from '../../lib/embeddedLogin.js'
 import { socialLabels, socialsOf } from './socials.js'
 
 /** Whether Connect offers email or social login at all. */
@@ -22,6 +24,8 @@ export type LoginStartProps = {
   busy: boolean
   onSubmitEmail(): void
   onChoose(provider: SocialProvider): void
+  /** A passkey the user has, or a new wallet with a new one. */
+  onPasskey(mode: PasskeyMode): void
   /** Shown between the email form and the social buttons (the blocked popup's notice). */
   between?: ReactNode
   /** Shown after the social buttons (errors, notes). */
@@ -105,6 +109,26 @@ export function LoginStart(props: LoginStartProps) {
           ) : null}
         </section>
       ) : null}
+      <section className="wf-stack" aria-label="Passkey">
+        <button
+          type="button"
+          className="wf-list-item"
+          disabled={off}
+          data-testid={id('wf-passkey-login')}
+          onClick={() => props.onPasskey('get')}
+        >
+          <span>Continue with a passkey</span>
+        </button>
+        <button
+          type="button"
+          className="wf-button-link"
+          disabled={off}
+          data-testid={id('wf-passkey-create')}
+          onClick={() => props.onPasskey('create')}
+        >
+          New here? Create a wallet with a passkey
+        </button>
+      </section>
       {props.after}
     </section>
   )
@@ -128,6 +152,7 @@ export function LoginStartPlaceholder() {
       busy={false}
       onSubmitEmail={ignore}
       onChoose={ignore}
+      onPasskey={ignore}
     />
   )
 }

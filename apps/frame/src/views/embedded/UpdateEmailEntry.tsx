@@ -11,6 +11,9 @@ export function UpdateEmailEntry() {
   const info = connection.connector?.embeddedWalletInfo
   if (connection.status !== 'connected' || !info) return null
   if (info.authProvider !== 'email' && info.user.email) return null
+  // Adding an address takes a fresh login with the current method, and the API does not yet take a
+  // passkey's as one: the button would lead to a refusal.
+  if (info.authProvider === 'passkey') return null
   const email = info.user.email
   return (
     <button

@@ -131,6 +131,12 @@ describe('UpdateEmailEntry', () => {
     expect(screen.queryByTestId('wf-account-update-email')).toBeNull()
   })
 
+  it('is not offered to a passkey login yet (it has no re-login the API takes)', async () => {
+    const { frame } = await frameWith('passkey', [], null)
+    show(frame, 'entry')
+    expect(screen.queryByTestId('wf-account-update-email')).toBeNull()
+  })
+
   it('offers a login without an address (X) to add one', async () => {
     const { core, frame } = await frameWith('x', [], null)
     show(frame, 'entry')

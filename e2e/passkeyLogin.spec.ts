@@ -1,0 +1,135 @@
+// Passkey login with the embedded wallet, end to end with Chromium's virtual authenticator (the
+// DevTools WebAuthn domain: CTAP2, internal transport, resident keys, user verification): a wallet
+// made with a passkey alone on one host site (the dialog in the frame's cross-origin iframe), then the
+// same passkey on a second host site — a new device there — which recovers the wallet from the auth
+// share and the password-encrypted recovery share: the same address, and a signature that verifies.
+// Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
+// create in a cross-origin iframe): the second test makes Chromium look like such a browser.
+import type { BrowserContext, CDPSession, Page } from '@playwright/test'
+import { test as apiTest } from './lib/api.js'
+import { approveAndVerify, enterPassword, openDemo } from './lib/emailLogin.js'
+import { expect } from './lib/fixtures.js'
+
+const test = apiTest
+
+type Credential = {
+  credentialId: string
+  isResidentCredential: boolean
+  rpId?: string
+  privateKey: string
+  userHandle?: string
+  signCount: number
+}
+
+/**
+ * A platform authenticator with user verification for `page`. It is the page target's: the frame, an
+ * out-of-process iframe of another site, uses its page's authenticator (virtual authenticators hold
+ * for a frame tree, iframes included), so no session on the frame's own target is needed.
+ */
+async function authenticator(context: BrowserContext, page: Page) {
+  const cdp: CDPSession = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return {
+    /** The next passkey this authenticator makes (the window closes as soon as it has one). */
+    added: () =>
+      new Promise<Credential>((resolve) =>
+        cdp.once('WebAuthn.credentialAdded', (event) =>
+          resolve((event as { credential: Credential }).credential),
+        ),
+      ),
+    credentials: async () =>
+      ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] })
+        .credentials,
+    add: (credential: Credential) => cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
+  }
+}
+
+test('a wallet made with a passkey alone on one host site, used with the same passkey on another', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  const first = await authenticator(page.context(), page)
+  const modal = await openDemo(page, stack.demoUrl())
+  await modal.getByTestId('wf-passkey-create').click()
+  // A new wallet: the recovery password protects the recovery share (PRF comes later).
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const address = (await page.getByTestId('state-address').textContent()) as string
+  expect(await approveAndVerify(page, modal, address, 'Signed with a passkey wallet')).toEqual({
+    verified: true,
+  })
+  const [passkey] = await first.credentials()
+  expect(passkey).toMatchObject({ isResidentCredential: true })
+  expect(passkey?.rpId).toBe(new URL(stack.frame.origin).hostname)
+
+  // Another host site: the same passkey (as a synced one would be), a new device for the wallet.
+  const second = await page.context().newPage()
+  const other = await authenticator(page.context(), second)
+  await other.add(passkey!)
+  const secondModal = await openDemo(second, stack.foreignUrl())
+  await secondModal.getByTestId('wf-passkey-login').click()
+  await expect(secondModal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(secondModal)
+  await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(second.getByTestId('state-address')).toHaveText(address)
+  expect(await approveAndVerify(second, secondModal, address, 'Signed on another site')).toEqual({
+    verified: true,
+  })
+  await second.close()
+})
+
+test('where the browser is not Chromium, the passkey is made in a window on the frame origin opened in the click', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  // No navigator.userAgentData: the frame takes this browser for one that refuses create in its iframe.
+  await page.context().addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      get: () => undefined,
+      configurable: true,
+    }),
+  )
+  const modal = await openDemo(page, stack.demoUrl())
+  const opened = page.context().waitForEvent('page')
+  await modal.getByTestId('wf-passkey-create').click()
+  const popup = await opened
+  expect(new URL(popup.url()).origin).toBe(stack.frame.origin)
+  const inWindow = await authenticator(page.context(), popup)
+  const added = inWindow.added()
+  await expect(popup.getByTestId('wf-passkey-page-create')).toBeEnabled()
+  await popup.getByTestId('wf-passkey-page-create').click()
+  const passkey = await added
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  // The passkey made in the window is the frame site's: the iframe on another host site logs in with it.
+  const second = await page.context().newPage()
+  const other = await authenticator(page.context(), second)
+  await other.add(passkey)
+  const secondModal = await openDemo(second, stack.foreignUrl())
+  await secondModal.getByTestId('wf-passkey-login').click()
+  await enterPassword(secondModal)
+  await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(second.getByTestId('state-address')).toHaveText(address)
+  expect(
+    await approveAndVerify(second, secondModal, address, 'Signed after a passkey made in a window'),
+  ).toEqual({
+    verified: true,
+  })
+  await second.close()
+})
