@@ -8,6 +8,7 @@ const benches = [
   'frame-open.ts',
   'frame-cold.ts',
   'devstack-startup.ts',
+  'npm-start.ts',
   'walletconnect-relay.ts',
   'walletconnect-frame.ts',
   'wagmi-connect.ts',

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 // WALLETFRAME_DIST_DIR builds elsewhere than each app's dist/, so two checkouts' test runs sharing
@@ -92,6 +91,8 @@ export async function buildApps(options: { quiet?: boolean; force?: boolean } = 
   for (const app of apps) {
     const digest = await inputsDigest(app)
     if (!options.force && (await lastDigest(app)) === digest) continue
+    // Loaded only for a build: a run that reuses the last one does not pay for the bundler's import.
+    const { build } = await import('vite')
     await build({
       root: app.root,
       configFile: `${app.root}/vite.config.ts`,
