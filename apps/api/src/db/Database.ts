@@ -80,6 +80,19 @@ export async function open(options: open.Options = {}): Promise<Database> {
   }
 }
 
+/** Removes a schema and everything in it from the server at `databaseUrl` (a test's, once it is done). */
+export async function dropSchema(databaseUrl: string, name: string): Promise<void> {
+  if (!schemaPattern.test(name))
+    throw new Error(`Invalid schema name "${name}" (lowercase letters, digits, underscore)`)
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${name}" cascade`)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
  * `create schema if not exists` races with itself: processes starting together on a new schema may
  * all find it missing, and all but one insert fails with a unique violation (23505) or duplicate

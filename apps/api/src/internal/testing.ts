@@ -47,13 +47,7 @@ export async function openServerSchema(
     schema,
     async drop() {
       await database.close()
-      const client = new pg.Client({ connectionString: testDatabaseUrl })
-      await client.connect()
-      try {
-        await client.query(`drop schema if exists "${schema}" cascade`)
-      } finally {
-        await client.end()
-      }
+      await Database.dropSchema(testDatabaseUrl, schema)
     },
   }
 }
