@@ -1,21 +1,48 @@
 // The fee router on a devnet: each kind of swap pays the 0.85% provider fee to its recipient out of
 // the input, swaps the rest through Router02, and pays out what its own quote said.
-import { type Address, erc20Abi, parseEther, parseUnits } from 'viem'
-import { describe, expect, it } from 'vitest'
-import { devnets, testWallet } from '../testing.js'
+import type { ChainsFile } from '@walletframe/protocol/chains'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevstack } from '../Devstack.js'
 import { artifacts } from './artifacts.js'
 import { feePpm, feeRecipient } from './swapFeeRouter.js'
 
-const suite = devnets()
+let stack: Awaited<ReturnType<typeof startDevstack>>
+let chainsFile: ChainsFile
+
+beforeAll(async () => {
+  stack = await startDevstack({ solana: false, relay: false, quiet: true })
+  chainsFile = stack.chainsFile
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
 
 const abi = artifacts.swapFeeRouter().abi
 const deadline = () => BigInt(Math.floor(Date.now() / 1000) + 600)
 
 function setup(chainId: number, accountIndex: number) {
-  const network = suite.networkOf(chainId)
-  const publicClient = suite.clientOf(chainId)
-  const walletClient = testWallet(suite.chainsFile, network, accountIndex)
-  const account = walletClient.account
+  const network = chainsFile.networks.find((candidate) => candidate.id === chainId)!
+  const chain = defineChain({
+    id: chainId,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: network.rpcUrls.default.http } },
+  })
+  const account = privateKeyToAccount(chainsFile.accounts.evm[accountIndex]!.privateKey as `0x${string}`)
+  const publicClient = createPublicClient({ chain, transport: http() })
+  const walletClient = createWalletClient({ chain, transport: http(), account })
   const token = (symbol: string) => network.tokens.find((t) => t.symbol === symbol)!.address as Address
   const router = network.contracts.swapFeeRouter as Address
   const balanceOf = (address: Address, owner: Address) =>
