@@ -57,7 +57,12 @@ export async function answerInFrame(
   await expect(view).toHaveAttribute('data-method', expected.method)
   if (expected.message !== undefined)
     await expect(modal.getByTestId('wf-approve-message')).toHaveText(expected.message)
-  await modal.getByTestId(answer === 'approve' ? 'wf-approve-confirm' : 'wf-approve-reject').click()
+  const button = modal.getByTestId(answer === 'approve' ? 'wf-approve-confirm' : 'wf-approve-reject')
+  // However long the request, its answer is in view and live without scrolling: the clickjacking
+  // guard keeps Approve disabled while any of it is out of view, and no click would scroll it in.
+  await expect(button).toBeInViewport({ ratio: 1 })
+  await expect(button).toBeEnabled()
+  await button.click()
 }
 
 /** signAndVerify through the host's provider, approved on ApproveTransaction. */

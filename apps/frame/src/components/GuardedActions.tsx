@@ -1,5 +1,8 @@
 // Approve buttons behind the clickjacking guard (useUnobscured): disabled while the browser says the
-// frame is covered, faded or transformed by the host page, with a note that says why.
+// frame is covered, faded or transformed by the host page, with a note that says why. They stick to
+// the bottom of the card's scroll area: the guard needs them wholly in view, so a long request (a batch
+// of calls with their data) must not push them below the fold, where they would read as covered and
+// stay disabled until scrolled to.
 import { type ReactNode, useRef } from 'react'
 import { useUnobscured } from './useUnobscured.js'
 
@@ -10,7 +13,7 @@ export function GuardedActions({ children }: { children: (blocked: boolean) => R
   const ref = useRef<HTMLDivElement>(null)
   const visibility = useUnobscured(ref)
   return (
-    <div ref={ref} className="wf-stack" data-testid="wf-guarded" data-visibility={visibility}>
+    <div ref={ref} className="wf-stack wf-guarded" data-testid="wf-guarded" data-visibility={visibility}>
       {children(visibility === 'obscured' || visibility === 'pending')}
       {visibility === 'obscured' ? (
         <p className="wf-error" role="status" data-testid="wf-obscured">
