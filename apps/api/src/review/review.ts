@@ -14,7 +14,7 @@ import type { Network, Networks } from '../chains/Networks.js'
 import { simulate } from '../chains/simulate.js'
 import type { Finding } from './Finding.js'
 import { approvalFindings, type SpenderFacts } from './rules/approvals.js'
-import { denyListFindings, parseDenyList } from './rules/denyList.js'
+import { denyListFindings, denyListOf } from './rules/denyList.js'
 import { movesAllFindings } from './rules/movesAll.js'
 import { permitFindings } from './rules/permit.js'
 import {
@@ -31,7 +31,7 @@ export async function review(
   policy: ReviewPolicy | null | undefined,
   body: ReviewRequest,
 ): Promise<ReviewResponse> {
-  const denyList = parseDenyList(policy?.denyList ?? '')
+  const denyList = denyListOf(policy?.denyList ?? '')
   const newContractBlocks = BigInt(policy?.newContractBlocks ?? defaultNewContractBlocks)
   const { request } = body
   const findings: Finding[] = []
@@ -113,14 +113,19 @@ async function spenderFacts(
 ): Promise<Map<string, SpenderFacts>> {
   const head = BigInt(await entry.upstream.request<Hex>('eth_blockNumber'))
   const then = `0x${(head > age ? head - age : 0n).toString(16)}`
+  // Every spender's code now and then at once: a batch of approvals costs one round trip, not one each.
+  const unique = [...new Set(spenders.map((address) => address.toLowerCase()))]
+  const codes = await Promise.all(
+    unique.map((spender) =>
+      Promise.all([
+        entry.upstream.request<Hex>('eth_getCode', [spender, 'latest']),
+        entry.upstream.request<Hex>('eth_getCode', [spender, then]),
+      ]),
+    ),
+  )
   const facts = new Map<string, SpenderFacts>()
-  for (const spender of new Set(spenders.map((address) => address.toLowerCase()))) {
-    const [now, before] = await Promise.all([
-      entry.upstream.request<Hex>('eth_getCode', [spender, 'latest']),
-      entry.upstream.request<Hex>('eth_getCode', [spender, then]),
-    ])
-    facts.set(spender, { isContract: now !== '0x', isNew: now !== '0x' && before === '0x' })
-  }
+  for (const [index, [now, before]] of codes.entries())
+    facts.set(unique[index] as string, { isContract: now !== '0x', isNew: now !== '0x' && before === '0x' })
   return facts
 }
 

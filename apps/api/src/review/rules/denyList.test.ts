@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DenyListError, denyListFindings, parseDenyList } from './denyList.js'
+import { DenyListError, denyListFindings, denyListOf, parseDenyList } from './denyList.js'
 
 const drainer = '0x00000000000000000000000000000000000000Dd'
 const other = '0x00000000000000000000000000000000000000Ee'
@@ -37,5 +37,18 @@ describe('denyListFindings', () => {
     expect(denyListFindings(list, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', [solana, solana])).toHaveLength(
       1,
     )
+  })
+})
+
+describe('denyListOf', () => {
+  it('parses a text once and answers the same list for it after, while a bad text throws every time', () => {
+    const text = '0x00000000000000000000000000000000000000aa\n'
+    const first = denyListOf(text)
+    expect(denyListOf(`${text}`)).toBe(first)
+    expect(first.anyNetwork.has('0x00000000000000000000000000000000000000aa')).toBe(true)
+    for (let count = 0; count < 20; count++) denyListOf(`# list ${count}\n`)
+    expect(denyListOf(text)).not.toBe(first)
+    expect(() => denyListOf('nonsense')).toThrow(DenyListError)
+    expect(() => denyListOf('nonsense')).toThrow(DenyListError)
   })
 })
