@@ -12,7 +12,7 @@ function lineText(line: Line): string {
     case 'approval':
       return `${line.spender} may spend ${line.allowance === unlimited ? 'an unlimited amount' : line.allowance} of ${line.asset}`
     case 'revoke':
-      return `${line.spender} no longer manages ${line.asset}`
+      return `${line.spender} is left no allowance for ${line.asset}`
     default:
       return `${line.amount} ${line.asset}`
   }

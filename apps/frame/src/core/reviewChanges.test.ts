@@ -62,7 +62,7 @@ describe('changesOf', () => {
     })
   })
 
-  it('lists NFTs given and received, and the allowances granted: unlimited, an amount, an operator', () => {
+  it('lists NFTs given and received, and the allowances: unlimited, an amount, an operator, none left', () => {
     const changes = changesOf(
       review({
         assetChanges: [
@@ -77,6 +77,7 @@ describe('changesOf', () => {
           { kind: 'erc20', token: spender, spender, amount: (2n ** 256n - 1n).toString(), unlimited: true },
           { kind: 'all', token: collection, spender, unlimited: true, approved: true },
           { kind: 'all', token: collection, spender, unlimited: true, approved: false },
+          { kind: 'erc20', token: usdc, spender, amount: '0', unlimited: false },
         ],
       }),
       sender,
@@ -88,6 +89,7 @@ describe('changesOf', () => {
       { kind: 'approval', allowance: 'Unlimited', asset: spender, spender },
       { kind: 'approval', allowance: 'Unlimited', asset: `every NFT of ${collection}`, spender },
       { kind: 'revoke', asset: collection, spender },
+      { kind: 'revoke', asset: 'USDC', spender },
     ])
   })
 

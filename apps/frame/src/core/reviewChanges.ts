@@ -17,7 +17,10 @@ export type Line =
       readonly asset: string
       readonly spender: string
     }
-  /** An operator the request removes (an approval taken away, never a risk). */
+  /**
+   * An allowance the request leaves at nothing: taken away, or used up within the batch (an approve
+   * and the swap that spends it); never a risk.
+   */
   | { readonly kind: 'revoke'; readonly asset: string; readonly spender: string }
 
 export type Changes =
@@ -60,6 +63,7 @@ function approvalLine(approval: GrantedApproval, assets: ReadonlyMap<string, Ass
     if (approval.approved === false) return { kind: 'revoke', asset, spender }
     return { kind: 'approval', allowance: unlimited, asset: `every NFT of ${approval.token}`, spender }
   }
+  if (approval.amount === '0') return { kind: 'revoke', asset, spender }
   const allowance = approval.unlimited
     ? unlimited
     : formatUnits(BigInt(approval.amount ?? '0'), known?.decimals)
