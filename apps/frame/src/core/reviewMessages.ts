@@ -1,4 +1,4 @@
-// What the review before signing says (RequestReview beside ApproveTransaction), in one place.
+// What the review before signing says (RequestReview, in ApproveTransaction and ReviewRequest), in one place.
 export const reviewMessages = {
   checking: 'Checking what this does…',
   couldNotSimulate: 'Could not simulate:',
@@ -10,6 +10,7 @@ export const reviewMessages = {
   blocked: "This app's policy does not allow this request.",
   understand: 'I understand the risk',
   dismiss: 'Dismiss',
+  proceed: 'Continue',
 } as const
 
 /** The heading of a verdict level. */

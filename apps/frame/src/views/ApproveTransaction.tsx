@@ -7,7 +7,7 @@
 // user's "I understand the risk", and a request the project blocks cannot be approved at all — the
 // user dismisses it and its caller gets 4001 "Action not allowed". A review that does not arrive
 // (the API down) is said, and leaves approving to the user.
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields } from '../components/ApprovalFields.js'
 import { GuardedActions } from '../components/GuardedActions.js'
@@ -17,7 +17,6 @@ import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
 import { summarize } from '../core/approvalSummary.js'
 import * as ApprovalWindow from '../core/approvalWindow.js'
-import * as Review from '../core/review.js'
 import { reviewMessages } from '../core/reviewMessages.js'
 
 export function ApproveTransaction() {
@@ -30,16 +29,14 @@ export function ApproveTransaction() {
   const waiting = pending.filter((request) => request.inFrame)
   const first = waiting[0]
   const firstId = first?.id
-  const review = useRequestReview(first)
-  /** The request whose warning the user confirmed: a tick is for that request alone. */
-  const [confirmedId, setConfirmedId] = useState<number>()
-  const gate = Review.gateOf(review.state, confirmedId !== undefined && confirmedId === firstId)
   // A blocked request is blocked in the wallet itself, so that no other way approves it and however it
   // ends (Dismiss, the modal closed) its caller hears "Action not allowed".
-  useEffect(() => {
-    if (gate !== 'blocked' || firstId === undefined) return
-    void frame.embedded().then((wallet) => wallet.block(firstId))
-  }, [gate, firstId, frame])
+  const blockInWallet = useCallback(
+    (id: number) => void frame.embedded().then((wallet) => wallet.block(id)),
+    [frame],
+  )
+  const review = useRequestReview(first, blockInWallet)
+  const { gate } = review
   // A request answered or ended elsewhere (Reject here, the modal closed) takes its window with it.
   useEffect(
     () => () => {
@@ -100,8 +97,8 @@ export function ApproveTransaction() {
       <RequestReview
         state={review.state}
         from={review.from}
-        confirmed={confirmedId === first.id}
-        onConfirm={(confirmed) => setConfirmedId(confirmed ? first.id : undefined)}
+        confirmed={review.confirmed}
+        onConfirm={review.confirm}
       />
       {waiting.length > 1 ? (
         <p className="wf-muted" data-testid="wf-approve-queue">
