@@ -3,6 +3,10 @@
 // much; an unlimited ERC-20 approve to a fresh account (no code) warns, and Approve waits for the
 // "I understand the risk" tick; a send to an address on the project's deny list is blocked — no
 // Approve, the reason shown, and the host's request fails with 4001 "Action not allowed", unsent.
+// With a browser wallet the review comes first (ReviewRequest): Continue hands the request to the
+// wallet, and a blocked one never reaches it.
+
+import type { Page } from '@playwright/test'
 import {
   type Address,
   createPublicClient,
@@ -17,6 +21,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
 import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
@@ -123,5 +128,59 @@ test('the embedded wallet shows the review before signing: exact changes, a warn
   expect(await blocked).toEqual({ error: { code: 4001, message: 'Action not allowed' } })
   await expect(view).toBeHidden()
   expect(await client.getTransactionCount({ address })).toBe(nonce)
+  expect(await client.getBalance({ address: denied })).toBe(0n)
+})
+
+/** The calls the injected test wallet received, by method. */
+const walletCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __testWallet: { calls: string[] } }).__testWallet.calls)
+
+test('a browser wallet gets a request only after its review: Continue hands it over, a blocked one never reaches it', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  const key = generatePrivateKey()
+  const account = privateKeyToAccount(key).address
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[1] as string) })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [account, '0xde0b6b3a7640000'] as never,
+  })
+  await injectBrowserWallet(page, { privateKey: key, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
+  await page.goto(stack.demoUrl())
+  const modal = page.frameLocator('iframe[title="Walletframe"]')
+  await connectBrowserWallet(page, modal)
+  const view = modal.getByTestId('wf-review-request')
+  const verdict = modal.getByTestId('wf-review-verdict')
+  const sent = async () => (await walletCalls(page)).filter((method) => method === 'eth_sendTransaction')
+
+  // Shown with its exact change before the wallet sees it; Continue, and the wallet sends it.
+  const to = freshAccount()
+  const value = parseEther('0.0042')
+  const sending = providerRequest(page, 'eth_sendTransaction', [
+    { from: account, to, value: `0x${value.toString(16)}` },
+  ])
+  await expect(view).toHaveAttribute('data-method', 'eth_sendTransaction')
+  await expect(modal.getByTestId('wf-review-change')).toHaveText([`-${formatEther(value)} ETH`])
+  await expect(verdict).toHaveAttribute('data-level', 'none')
+  expect(await sent()).toEqual([])
+  await modal.getByTestId('wf-review-continue').click()
+  const answer = await sending
+  expect(answer.error).toBeUndefined()
+  expect((await client.waitForTransactionReceipt({ hash: answer.result as Hex })).status).toBe('success')
+  expect(await client.getBalance({ address: to })).toBe(value)
+
+  // To a deny-listed address: blocked, dismissed, and the wallet never asked.
+  const blocked = providerRequest(page, 'eth_sendTransaction', [
+    { from: account, to: denied, value: `0x${parseEther('0.001').toString(16)}` },
+  ])
+  await expect(verdict).toHaveAttribute('data-level', 'blocked')
+  await expect(modal.getByTestId('wf-review-finding')).toHaveAttribute('data-rule', 'deny-listed')
+  await expect(modal.getByTestId('wf-review-continue')).toHaveCount(0)
+  await modal.getByTestId('wf-review-dismiss').click()
+  expect(await blocked).toEqual({ error: { code: 4001, message: 'Action not allowed' } })
+  await expect(view).toBeHidden()
+  expect(await sent()).toHaveLength(1)
   expect(await client.getBalance({ address: denied })).toBe(0n)
 })
