@@ -97,7 +97,13 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(swapRouter)
   await expect(modal.getByTestId('wf-approve-call-2-function')).toHaveText('swapExactTokensForETH')
   await expect(modal.getByTestId('wf-approve-queue')).toHaveCount(0)
-  await approveAndLand(sending)
+  // The batch spends every USDC the account holds: the review warns, and the user confirms the risk.
+  // The allowance it gives is used up within the batch, so it leaves none to warn about.
+  await expect(modal.getByTestId('wf-review-change')).toHaveText([
+    '-100 USDC',
+    `${swapRouter} is left no allowance for USDC`,
+  ])
+  await approveAndLand(sending, ['moves-all'])
   // Both effects on chain: the tokens are spent, the allowance used up, the ETH at the receiver.
   const token = erc20Reads(client, usdc)
   expect(await token.balanceOf(smart)).toBe(0n)

@@ -60,7 +60,8 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(usdc)
   await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
-  await approveAndLand(sending)
+  // Allowances to accounts without code: the review warns for each, and the user confirms the risk.
+  await approveAndLand(sending, ['approval-to-account', 'approval-to-account'])
 
   // Both effects on chain, the account deployed by the same operation, and not a wei of its own spent.
   expect(await token.allowance(smart, first)).toBe(11n)
@@ -77,7 +78,7 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   ])
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a transaction')
   await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
-  await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
+  await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction', risks: ['approval-to-account'] })
   expect((await transaction).error).toBeUndefined()
   expect(await token.allowance(smart, third)).toBe(33n)
   expect(await client.getBalance({ address: smart })).toBe(0n)

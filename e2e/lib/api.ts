@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { startApi } from '@walletframe/api'
 import { loginSettings } from '@walletframe/devstack'
+import type { ReviewPolicy } from '@walletframe/protocol'
 import { test as chainsTest } from './chains.js'
 import { projectId } from './stack.js'
 
@@ -17,7 +18,12 @@ export type E2eSponsorship = { contracts: string[]; budgetWei: string }
 
 export const test = chainsTest.extend<
   object,
-  { api: Api; emailCooldownSeconds: number; sponsorship: E2eSponsorship | undefined }
+  {
+    api: Api
+    emailCooldownSeconds: number
+    sponsorship: E2eSponsorship | undefined
+    review: ReviewPolicy | undefined
+  }
 >({
   /**
    * Seconds between two login codes to one address: 30 by default, as deployed. Specs whose subject is not
@@ -26,8 +32,10 @@ export const test = chainsTest.extend<
   emailCooldownSeconds: [30, { scope: 'worker', option: true }],
   /** None by default: the project sponsors no gas. */
   sponsorship: [undefined, { scope: 'worker', option: true }],
+  /** None by default: the review before signing runs with the default policy and no deny list. */
+  review: [undefined, { scope: 'worker', option: true }],
   api: [
-    async ({ stack, chains, emailCooldownSeconds, sponsorship }, use) => {
+    async ({ stack, chains, emailCooldownSeconds, sponsorship, review }, use) => {
       const contracts = chains.networks[0]?.contracts ?? {}
       const api = await startApi({
         config: {
@@ -46,6 +54,7 @@ export const test = chainsTest.extend<
                   budgetWei: sponsorship.budgetWei,
                 },
               }),
+              ...(review && { review }),
             },
           ],
           options: {

@@ -1,6 +1,7 @@
 // Login steps for the specs: mails read from the SMTP catcher's HTTP listing, the code and the
 // recovery password entered in the modal; the embedded wallet's requests answered on ApproveTransaction.
 import type { FrameLocator, Locator, Page } from '@playwright/test'
+import type { ReviewRuleId } from '@walletframe/protocol'
 import { expect } from './fixtures.js'
 import { signAndVerify } from './provider.js'
 
@@ -46,17 +47,26 @@ export function hostState(page: Page): Promise<unknown> {
 
 /**
  * The embedded wallet asks before it signs: waits for ApproveTransaction to show `method` (and the
- * message as text, for a signature), then approves or rejects it there.
+ * message as text, for a signature), then approves or rejects it there. A request whose review warns
+ * is approved only where the spec names the rules that warn (`risks`): their findings show, and the
+ * user ticks "I understand the risk" first.
  */
 export async function answerInFrame(
   modal: FrameLocator,
   answer: 'approve' | 'reject',
-  expected: { method: string; message?: string },
+  expected: { method: string; message?: string; risks?: readonly ReviewRuleId[] },
 ) {
   const view = modal.getByTestId('wf-approve-transaction')
   await expect(view).toHaveAttribute('data-method', expected.method)
   if (expected.message !== undefined)
     await expect(modal.getByTestId('wf-approve-message')).toHaveText(expected.message)
+  if (expected.risks) {
+    await expect(modal.getByTestId('wf-review-verdict')).toHaveAttribute('data-level', 'warning')
+    await expect
+      .poll(() => modal.getByTestId('wf-review-finding').evaluateAll(rulesOf))
+      .toEqual([...expected.risks].sort())
+    if (answer === 'approve') await modal.getByLabel('I understand the risk').check()
+  }
   const button = modal.getByTestId(answer === 'approve' ? 'wf-approve-confirm' : 'wf-approve-reject')
   // However long the request, its answer is in view and live without scrolling: the clickjacking
   // guard keeps Approve disabled while any of it is out of view, and no click would scroll it in.
@@ -64,6 +74,10 @@ export async function answerInFrame(
   await expect(button).toBeEnabled()
   await button.click()
 }
+
+/** The rules of the review's findings on screen, sorted. */
+export const rulesOf = (findings: Element[]) =>
+  findings.map((finding) => (finding as HTMLElement).dataset.rule as string).sort()
 
 /** signAndVerify through the host's provider, approved on ApproveTransaction. */
 export async function approveAndVerify(page: Page, modal: FrameLocator, address: string, message: string) {

@@ -3,6 +3,7 @@
 
 import type { FrameLocator } from '@playwright/test'
 import { expect, type Page } from '@playwright/test'
+import type { ReviewRuleId } from '@walletframe/protocol'
 import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import type { test } from './api.js'
 import { rpcUrlsOf } from './chains.js'
@@ -139,8 +140,12 @@ export async function smartAccountOnViemHost(
      * Approves on ApproveTransaction the batch `sending` waits on; answers its status once it landed,
      * after checking it succeeded as one atomic UserOperation (one receipt) on the host's chain.
      */
-    async approveAndLand(sending: Promise<Answer>): Promise<CallsStatus> {
-      await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls' })
+    async approveAndLand(
+      sending: Promise<Answer>,
+      /** The review's warnings the batch brings (answerInFrame's `risks`). */
+      risks?: readonly ReviewRuleId[],
+    ): Promise<CallsStatus> {
+      await answerInFrame(modal, 'approve', { method: 'wallet_sendCalls', ...(risks && { risks }) })
       const sent = await sending
       expect(sent.error).toBeUndefined()
       const status = await actions.waitForCallsStatus(sent.id as string)

@@ -11,6 +11,8 @@ export const viewNames = [
   'ConnectingWalletConnectBasic',
   'SIWXSignMessage',
   'ApproveTransaction',
+  /** The review of a request before it goes to a browser wallet or WalletConnect: Continue or Reject. */
+  'ReviewRequest',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Networks',

@@ -2,6 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { HostConfig, InjectedWalletInfo } from '@walletframe/protocol'
 import type { Core } from '../core/Core.js'
+import type { ReviewGate } from '../core/reviewGate.js'
 import type { Client } from '../data/client.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 import type { ReadableStore } from '../lib/store.js'
@@ -26,6 +27,8 @@ export type Frame = {
   readonly storageRegime: FrameStorage['regime']
   /** Email and social login, loaded on first use (connector, Worker, flows). */
   embedded(): Promise<EmbeddedLogin>
+  /** Requests for a browser wallet or WalletConnect waiting on their review (ReviewRequest), loaded on first use. */
+  reviewGate(): Promise<ReviewGate>
   readonly actions: {
     connectInjected(wallet: InjectedWalletInfo): Promise<void>
     disconnect(): Promise<void>

@@ -20,9 +20,11 @@ import * as FrameStorage from '../storage/FrameStorage.js'
 import * as AnalyticsSender from './analytics.js'
 import * as Connectors from './connectors.js'
 import * as Embedded from './embedded.js'
+import type * as ExternalReview from './externalReview.js'
 import type { Frame } from './Frame.js'
 import * as HostInit from './hostInit.js'
 import * as Injected from './injected.js'
+import { lazy } from './lazy.js'
 import * as Queries from './queries.js'
 import * as Router from './router.js'
 import * as SignIn from './signIn.js'
@@ -98,6 +100,9 @@ function wire(
   if (api) AnalyticsSender.wire(core, api)
   const injected = Injected.wire(core, connectors, channel)
   const embedded = Embedded.wire(core, connectors, { api, storage })
+  const reviewGate = lazy<ReturnType<typeof ExternalReview.load>>(() =>
+    import('./externalReview.js').then((ExternalReview) => ExternalReview.load(core)),
+  )
   if (config.walletConnect)
     WalletConnect.wire(core, connectors, {
       config: config.walletConnect,
@@ -115,6 +120,7 @@ function wire(
     host: hostSession.config,
     storageRegime: storage.regime,
     embedded,
+    reviewGate,
     actions: {
       connectInjected: injected.connect,
       disconnect: () => Disconnect.disconnect(core),
@@ -125,5 +131,11 @@ function wire(
     },
   }
   const init = HostInit.create(core, { config, api, storage, restore: connectors.restore, signIn })
-  return { frame, init, signIn, injected, router: Router.create({ ...core, api }) }
+  return {
+    frame,
+    init,
+    signIn,
+    injected,
+    router: Router.create({ ...core, api, ...(api && { review: reviewGate }) }),
+  }
 }

@@ -51,6 +51,7 @@ export function load(
       farcasterUrl: farcaster.url,
     }),
     answer: wallet.answer,
+    block: wallet.block,
     preferredAccountType: wallet.preferredAccountType,
     setPreferredAccountType: wallet.setPreferredAccountType,
     smartAccountAvailable: wallet.smartAccountAvailable,

@@ -24,6 +24,7 @@ export const titles: Record<ViewName, string> = {
   ConnectingWalletConnectBasic: 'Connect Wallet',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
+  ReviewRequest: 'Review Request',
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
   Networks: 'Choose Network',

@@ -109,6 +109,11 @@ export type EmbeddedLogin = {
   readonly emailUpdate: EmailUpdate
   /** ApproveTransaction's answer to waiting request `id`: approved, the Worker signs it; rejected, its caller gets 4001. */
   answer(id: number, approved: boolean): void
+  /**
+   * The review blocked waiting request `id` (ApproveTransaction): it can no longer be approved, and
+   * however it ends (dismissed, the modal closed) its caller gets 4001 "Action not allowed".
+   */
+  block(id: number): void
   /** The EVM account the user prefers (core/actions/preferredAccountType.ts sets it). */
   preferredAccountType(): AccountType
   setPreferredAccountType(type: AccountType): void

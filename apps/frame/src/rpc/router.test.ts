@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Connection } from '../connectors/Connector.js'
 import * as Navigation from '../core/actions/navigation.js'
 import type * as Core from '../core/Core.js'
-import { address, connectFake, coreWith, solanaAddress } from '../testing.js'
+import * as ReviewGate from '../core/reviewGate.js'
+import { address, connectFake, coreWith, fakeConnector, solanaAddress } from '../testing.js'
 import * as Router from './router.js'
 
 const ethereum = evmNetwork(1, 'Ethereum')
@@ -353,5 +354,59 @@ describe('create', () => {
       router.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }),
     ).rejects.toMatchObject({ code: 4902 })
     expect(core.networks.get().active).toBe(ethereum)
+  })
+})
+
+describe('create, with the review gate', () => {
+  const to = '0x000000000000000000000000000000000000dEaD'
+  const send = { method: 'eth_sendTransaction', params: [{ from: address, to, value: '0x1' }] }
+
+  function reviewed(networks: readonly ChainNetwork[] = [ethereum, base]) {
+    const core = coreWith(networks)
+    const gate = ReviewGate.create()
+    const read = vi.fn(async (): Promise<unknown> => '0x10')
+    const router = Router.create({ ...core, read, review: async () => gate })
+    return { core, gate, router }
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('sends a request the review reads to the wallet only once the user continues', async () => {
+    const { core, gate, router } = reviewed()
+    const connector = await connect(core)
+    const answer = router.request(send)
+    await settled()
+    expect(gate.get()).toEqual([
+      { id: 1, method: 'eth_sendTransaction', params: send.params, network: 'eip155:1' },
+    ])
+    expect(connector.request).not.toHaveBeenCalled()
+    gate.proceed(1)
+    expect(await answer).toBe('0xsigned')
+    expect(connector.request).toHaveBeenCalledWith({ ...send, network: 'eip155:1' })
+  })
+
+  it('never forwards a blocked request: the app gets 4001 "Action not allowed"', async () => {
+    const { core, gate, router } = reviewed()
+    const connector = await connect(core)
+    const answer = router.request(send)
+    await settled()
+    gate.block(1)
+    gate.reject(1)
+    await expect(answer).rejects.toMatchObject({ code: 4001, message: 'Action not allowed' })
+    expect(connector.request).not.toHaveBeenCalled()
+  })
+
+  it('lets the embedded wallet review in its own approval, and calls the review does not read go on', async () => {
+    const { core, gate, router } = reviewed()
+    const connector = await connectFake(core, undefined)
+    connector.request.mockResolvedValue('0xcapabilities')
+    expect(await router.request({ method: 'wallet_getCapabilities', params: [address] })).toBe(
+      '0xcapabilities',
+    )
+    expect(gate.get()).toEqual([])
+    const embedded = fakeConnector(undefined, { id: 'auth', type: 'auth' })
+    embedded.request.mockResolvedValue('0xsigned')
+    core.connection.attach(embedded, [`eip155:1:${address}`])
+    expect(await router.request(send)).toBe('0xsigned')
+    expect(gate.get()).toEqual([])
   })
 })

@@ -1,6 +1,9 @@
 // The EIP-1193 router: what the frame answers itself (accounts, chain id), read calls that go to
 // the network's RPC endpoint, chain switches, and wallet calls that go to the active connector for
-// the network they are for. Works on the Connector contract alone.
+// the network they are for. Works on the Connector contract alone. A request a browser wallet or
+// WalletConnect would sign is reviewed first (core/reviewGate.ts): it reaches the wallet only once the
+// user continues, and never when the project's policy blocks it. The embedded wallet reviews in its
+// own approval.
 import {
   type ChainNetwork,
   InvalidParamsError,
@@ -17,6 +20,8 @@ import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
 import * as Connection from '../core/connection.js'
 import * as Networks from '../core/networks.js'
+import { reviewedRequestOf } from '../core/reviewedRequest.js'
+import type { ReviewGate } from '../core/reviewGate.js'
 import type { Client } from '../data/client.js'
 import { rpcCode } from '../lib/errors.js'
 import * as Methods from './methods.js'
@@ -33,6 +38,8 @@ export type Deps = Pick<
    * that refusal stands.
    */
   api?: Pick<Client, 'get'> | undefined
+  /** The review gate, loaded on first use; without it (no API to review with) requests go straight on. */
+  review?: (() => Promise<Pick<ReviewGate, 'ask'>>) | undefined
 }
 
 /**
@@ -159,6 +166,13 @@ export function create(core: Deps) {
         })
         return Bitcoin.checkAnswer(request.method, answer)
       }
+      // The embedded wallet ('auth') reviews in its own approval, after its own checks.
+      if (core.review && connector.type !== 'auth' && reviewedRequestOf(request.method, params))
+        await (await core.review()).ask({
+          method: request.method,
+          params,
+          network: network.caipNetworkId,
+        })
       return await connector.request({ method: request.method, params, network: network.caipNetworkId })
     } catch (error) {
       if (request.method === 'wallet_getAssets' && core.api && lacksMethod.has(rpcCode(error) ?? 0))

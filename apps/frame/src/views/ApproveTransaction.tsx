@@ -3,14 +3,21 @@
 // reject it (the caller gets 4001). The queue itself and the navigation live in core. Where the
 // browser cannot say whether the host page covers the frame (no IntersectionObserver v2), Approve
 // happens in the approval window instead (core/approvalWindow.ts); Reject stays here, it is safe.
-import { useEffect, useRef, useState } from 'react'
+// Before either, the request's review (RequestReview): Approve waits for it, a warning needs the
+// user's "I understand the risk", and a request the project blocks cannot be approved at all — the
+// user dismisses it and its caller gets 4001 "Action not allowed". A review that does not arrive
+// (the API down) is said, and leaves approving to the user.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields } from '../components/ApprovalFields.js'
 import { GuardedActions } from '../components/GuardedActions.js'
+import { RequestReview } from '../components/RequestReview.js'
+import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
 import { summarize } from '../core/approvalSummary.js'
 import * as ApprovalWindow from '../core/approvalWindow.js'
+import { reviewMessages } from '../core/reviewMessages.js'
 
 export function ApproveTransaction() {
   const frame = useFrame()
@@ -22,6 +29,14 @@ export function ApproveTransaction() {
   const waiting = pending.filter((request) => request.inFrame)
   const first = waiting[0]
   const firstId = first?.id
+  // A blocked request is blocked in the wallet itself, so that no other way approves it and however it
+  // ends (Dismiss, the modal closed) its caller hears "Action not allowed".
+  const blockInWallet = useCallback(
+    (id: number) => void frame.embedded().then((wallet) => wallet.block(id)),
+    [frame],
+  )
+  const review = useRequestReview(first, blockInWallet)
+  const { gate } = review
   // A request answered or ended elsewhere (Reject here, the modal closed) takes its window with it.
   useEffect(
     () => () => {
@@ -41,6 +56,15 @@ export function ApproveTransaction() {
     setAnswered(first.id)
     // The wallet is loaded already: its request is what this view shows.
     ;(await frame.embedded()).answer(first.id, approve)
+  }
+
+  /** A blocked request's end: blocked in the wallet first, so that its caller hears why. */
+  async function dismiss() {
+    if (!first) return
+    setAnswered(first.id)
+    const wallet = await frame.embedded()
+    wallet.block(first.id)
+    wallet.answer(first.id, false)
   }
 
   /** Opens the approval window, in the click handler itself (popup blockers). */
@@ -70,46 +94,66 @@ export function ApproveTransaction() {
       </p>
       <p className="wf-muted">{appName} asks your wallet to approve this.</p>
       <ApprovalFields fields={summary.fields} />
+      <RequestReview
+        state={review.state}
+        from={review.from}
+        confirmed={review.confirmed}
+        onConfirm={review.confirm}
+      />
       {waiting.length > 1 ? (
         <p className="wf-muted" data-testid="wf-approve-queue">
           {waiting.length - 1} more waiting.
         </p>
       ) : null}
       <GuardedActions>
-        {(blocked) => (
-          <div className="wf-row">
-            <button
-              type="button"
-              className="wf-button wf-button-secondary"
-              data-testid="wf-approve-reject"
-              disabled={busy}
-              onClick={() => void answer(false)}
-            >
-              Reject
-            </button>
-            {canSeeCover() ? (
+        {(blocked) =>
+          gate === 'blocked' ? (
+            <div className="wf-row">
               <button
                 type="button"
-                className="wf-button"
-                data-testid="wf-approve-confirm"
-                disabled={busy || blocked}
-                onClick={() => void answer(true)}
+                className="wf-button wf-button-secondary"
+                data-testid="wf-review-dismiss"
+                disabled={busy}
+                onClick={() => void dismiss()}
               >
-                Approve
+                {reviewMessages.dismiss}
               </button>
-            ) : (
+            </div>
+          ) : (
+            <div className="wf-row">
               <button
                 type="button"
-                className="wf-button"
-                data-testid="wf-approve-window"
-                disabled={busy || note === ApprovalWindow.messages.waiting}
-                onClick={approveInWindow}
+                className="wf-button wf-button-secondary"
+                data-testid="wf-approve-reject"
+                disabled={busy}
+                onClick={() => void answer(false)}
               >
-                {ApprovalWindow.messages.openWindow}
+                Reject
               </button>
-            )}
-          </div>
-        )}
+              {canSeeCover() ? (
+                <button
+                  type="button"
+                  className="wf-button"
+                  data-testid="wf-approve-confirm"
+                  disabled={busy || blocked || gate !== 'approve'}
+                  onClick={() => void answer(true)}
+                >
+                  Approve
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="wf-button"
+                  data-testid="wf-approve-window"
+                  disabled={busy || gate !== 'approve' || note === ApprovalWindow.messages.waiting}
+                  onClick={approveInWindow}
+                >
+                  {ApprovalWindow.messages.openWindow}
+                </button>
+              )}
+            </div>
+          )
+        }
       </GuardedActions>
       {canSeeCover() ? null : (
         <p className="wf-muted" data-testid="wf-approve-window-note" role="status">

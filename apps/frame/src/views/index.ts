@@ -24,6 +24,7 @@ export const views: Record<ViewName, ComponentType> = {
   ),
   SIWXSignMessage: named(() => import('./SIWXSignMessage.js'), 'SIWXSignMessage'),
   ApproveTransaction: named(() => import('./ApproveTransaction.js'), 'ApproveTransaction'),
+  ReviewRequest: named(() => import('./ReviewRequest.js'), 'ReviewRequest'),
   RegisterAccountName: named(() => import('./RegisterAccountName.js'), 'RegisterAccountName'),
   RegisterAccountNameSuccess: named(
     () => import('./RegisterAccountNameSuccess.js'),

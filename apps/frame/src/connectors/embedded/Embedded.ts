@@ -124,6 +124,8 @@ export type EmbeddedConnector = Connector & {
   approveRequest(id: number): void
   /** The user rejected it, or left: its caller gets 4001. */
   cancelRequest(id: number): void
+  /** The review blocked waiting request `id`: nothing approves it, and its caller gets 4001 "Action not allowed" once it ends. */
+  blockRequest(id: number): void
   /** The smart-session grants made from this frame (the Account view's "Manage smart sessions"). */
   readonly grants: SessionGrants.SessionGrants['store']
   /** What grant `id` used and has left of each limit in this period, read from the account. */
@@ -460,6 +462,9 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     cancelRequest(id) {
       approvals.reject(id)
+    },
+    blockRequest(id) {
+      approvals.block(id)
     },
     grants: grants.store,
     async grantUsage(id) {

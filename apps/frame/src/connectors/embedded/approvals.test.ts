@@ -79,3 +79,32 @@ describe('run', () => {
     expect(approvals.get()).toEqual([])
   })
 })
+
+describe('block', () => {
+  it('keeps a blocked request waiting, never signs it, and ends it with 4001 "Action not allowed"', async () => {
+    const approvals = Approvals.create()
+    let signed = false
+    const answer = approvals.run(send, async () => {
+      signed = true
+      return '0xhash'
+    })
+    approvals.block(1)
+    expect(approvals.get().map((request) => request.id)).toEqual([1])
+    approvals.approve(1)
+    const error = await answer.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error).toMatchObject({ code: 4001, message: 'Action not allowed' })
+    expect(signed).toBe(false)
+    expect(approvals.get()).toEqual([])
+  })
+
+  it('answers "Action not allowed" however the blocked request ends, and leaves the others as they were', async () => {
+    const approvals = Approvals.create()
+    const blocked = approvals.run(send, async () => 'sent')
+    const other = approvals.run(sign, async () => 'signed')
+    approvals.block(1)
+    approvals.rejectAll()
+    await expect(blocked).rejects.toMatchObject({ code: 4001, message: 'Action not allowed' })
+    await expect(other).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+  })
+})

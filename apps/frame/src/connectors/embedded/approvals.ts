@@ -1,8 +1,9 @@
 // The embedded wallet's confirmations: a wallet app asks its user before it signs, and here the
 // frame is the wallet, so every not-safe call (signing, sending) waits in this queue until the user
 // approves it (the Worker signs) or rejects it (EIP-1193 4001). The list is what the
-// ApproveTransaction view shows, first in first out.
-import { UserRejectedRequestError } from '@walletframe/protocol'
+// ApproveTransaction view shows, first in first out. A request the review blocked can no longer be
+// approved, however it ends: its caller gets 4001 "Action not allowed".
+import { messages, UserRejectedRequestError } from '@walletframe/protocol'
 import * as Store from '../../lib/store.js'
 import type { PendingRequest, Request } from '../Connector.js'
 
@@ -23,16 +24,23 @@ export function needsApproval(method: string): boolean {
 
 export function create(now: () => number = Date.now) {
   const store = Store.create<readonly PendingRequest[]>([])
-  const answers = new Map<number, { approve(): void; reject(): void }>()
+  const answers = new Map<number, { approve(): void; reject(): void; blocked?: true }>()
   let nextId = 1
 
   /** Lists `request` and runs `sign` once the user approves it; rejects with 4001 when they do not. */
   function run<T>(request: Request, sign: () => Promise<T>): Promise<T> {
     const id = nextId++
     const approved = new Promise<void>((resolve, reject) => {
+      const refuse = () =>
+        reject(
+          new UserRejectedRequestError(
+            answers.get(id)?.blocked ? messages.actionNotAllowed : messages.userRejected,
+          ),
+        )
       answers.set(id, {
-        approve: resolve,
-        reject: () => reject(new UserRejectedRequestError()),
+        // The review's block outlasts the view that read it: nothing approves a blocked request.
+        approve: () => (answers.get(id)?.blocked ? refuse() : resolve()),
+        reject: refuse,
       })
     })
     store.set((list) => [
@@ -74,6 +82,11 @@ export function create(now: () => number = Date.now) {
     },
     reject(id: number) {
       answers.get(id)?.reject()
+    },
+    /** The review blocked request `id`: it waits until the user dismisses it, and then gets 4001 "Action not allowed". */
+    block(id: number) {
+      const answer = answers.get(id)
+      if (answer) answer.blocked = true
     },
     /** Signing out or losing the wallet rejects everything still waiting. */
     rejectAll() {

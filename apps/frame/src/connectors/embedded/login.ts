@@ -39,7 +39,12 @@ export declare namespace load {
 export type Loaded = LoginAuth &
   Pick<
     EmbeddedLogin,
-    'sessionOnly' | 'answer' | 'preferredAccountType' | 'setPreferredAccountType' | 'smartAccountAvailable'
+    | 'sessionOnly'
+    | 'answer'
+    | 'block'
+    | 'preferredAccountType'
+    | 'setPreferredAccountType'
+    | 'smartAccountAvailable'
   > & {
     connector: Embedded.EmbeddedConnector
     /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
@@ -133,6 +138,7 @@ export function load(options: load.Options): Loaded {
       if (approved) connector.approveRequest(id)
       else connector.cancelRequest(id)
     },
+    block: (id) => connector.blockRequest(id),
     preferredAccountType: () => connector.preferredAccountType(),
     setPreferredAccountType: (type) => connector.setPreferredAccountType(type),
     smartAccountAvailable: () => connector.smartAccountAvailable(),

@@ -1,0 +1,127 @@
+// The review before signing, as the approval shows it: what the request would change (from the
+// simulation), what the project's rules found and their verdict, and the "I understand the risk" tick
+// a warning asks for. While the review runs, one muted line stands where it will be; a simulation
+// that could not run, or a review that did not arrive, says so — never "no changes".
+
+import type * as Review from '../core/review.js'
+import { type Changes, changesOf, type Line, unlimited } from '../core/reviewChanges.js'
+import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
+
+function lineText(line: Line): string {
+  switch (line.kind) {
+    case 'approval':
+      return `${line.spender} may spend ${line.allowance === unlimited ? 'an unlimited amount' : line.allowance} of ${line.asset}`
+    case 'revoke':
+      return `${line.spender} is left no allowance for ${line.asset}`
+    default:
+      return `${line.amount} ${line.asset}`
+  }
+}
+
+function ChangesList({ changes }: { changes: Changes }) {
+  if (changes.kind === 'unsimulated')
+    return (
+      <p className="wf-error" data-testid="wf-review-error">
+        {reviewMessages.couldNotSimulate} {changes.reason}
+      </p>
+    )
+  if (changes.kind === 'fails')
+    return (
+      <p className="wf-error" data-testid="wf-review-fails">
+        {reviewMessages.fails}{' '}
+        {changes.call === undefined ? changes.reason : `call ${changes.call + 1}: ${changes.reason}`}
+      </p>
+    )
+  if (changes.lines.length === 0)
+    return (
+      <p className="wf-muted" data-testid="wf-review-no-changes">
+        {reviewMessages.noChanges}
+      </p>
+    )
+  return (
+    <ul className="wf-plain-list wf-stack" data-testid="wf-review-changes">
+      {changes.lines.map((line, index) => (
+        <li
+          // The lines have no identity of their own; their order is the simulation's.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          data-testid="wf-review-change"
+          data-kind={line.kind}
+          data-allowance={line.kind === 'approval' ? line.allowance : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {lineText(line)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function RequestReview(props: {
+  state: Review.State
+  /** The account whose balances the changes are. */
+  from: string | undefined
+  /** Whether the user ticked "I understand the risk" (a warning's). */
+  confirmed: boolean
+  onConfirm(confirmed: boolean): void
+}) {
+  const { state } = props
+  if (state.status === 'none') return null
+  if (state.status === 'checking')
+    return (
+      <p className="wf-muted" data-testid="wf-review" data-status="checking" role="status">
+        {reviewMessages.checking}
+      </p>
+    )
+  if (state.status === 'unavailable')
+    return (
+      <section className="wf-stack" data-testid="wf-review" data-status="unavailable" aria-label="Review">
+        <p className="wf-error" data-testid="wf-review-error">
+          {reviewMessages.couldNotSimulate} {state.reason}
+        </p>
+        <p className="wf-muted" data-testid="wf-review-unavailable">
+          {reviewMessages.unavailable}
+        </p>
+      </section>
+    )
+  const { review } = state
+  const changes = changesOf(review, props.from ?? '')
+  const { level, findings } = review.verdict
+  return (
+    <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
+      {changes ? <ChangesList changes={changes} /> : null}
+      <p
+        className={level === 'none' ? 'wf-muted' : 'wf-error'}
+        data-testid="wf-review-verdict"
+        data-level={level}
+        role={level === 'none' ? undefined : 'alert'}
+      >
+        {verdictHeading[level]}
+      </p>
+      {findings.length > 0 ? (
+        <ul className="wf-plain-list wf-stack">
+          {findings.map((finding) => (
+            <li
+              key={`${finding.rule}:${finding.reason}`}
+              data-testid="wf-review-finding"
+              data-rule={finding.rule}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {finding.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {level === 'warning' ? (
+        <label data-testid="wf-review-confirm">
+          <input
+            type="checkbox"
+            checked={props.confirmed}
+            onChange={(event) => props.onConfirm(event.target.checked)}
+          />{' '}
+          {reviewMessages.understand}
+        </label>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+import type { ReviewResponse, SimulateResponse } from '@walletframe/protocol'
+import { describe, expect, it } from 'vitest'
+import { changesOf, formatUnits } from './reviewChanges.js'
+
+const sender = '0x1111111111111111111111111111111111111111'
+const spender = '0x3333333333333333333333333333333333333333'
+const usdc = '0x4444444444444444444444444444444444444444'
+const native = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const collection = '0x5555555555555555555555555555555555555555'
+const verdict: ReviewResponse['verdict'] = { level: 'none', findings: [] }
+
+const simulation = (changes: Partial<SimulateResponse>): SimulateResponse => ({
+  status: 'success',
+  gasUsed: '21000',
+  assetChanges: [],
+  approvals: [],
+  nftTransfers: [],
+  blockNumber: '10',
+  ...changes,
+})
+const review = (changes: Partial<SimulateResponse>): ReviewResponse => ({
+  verdict,
+  simulation: simulation(changes),
+})
+
+describe('formatUnits', () => {
+  it('keeps every digit of the amount, and says base units when the decimals are unknown', () => {
+    expect(formatUnits(10_000_000_000_000_001n, 18)).toBe('0.010000000000000001')
+    expect(formatUnits(5_000_000n, 6)).toBe('5')
+    expect(formatUnits(42n, undefined)).toBe('42 base units of')
+  })
+})
+
+describe('changesOf', () => {
+  it('lists the native coin and tokens out and in, with their symbols and exact amounts', () => {
+    const changes = changesOf(
+      review({
+        assetChanges: [
+          {
+            token: { address: native, symbol: 'ETH', decimals: 18 },
+            pre: '1000000000000000000',
+            post: '990000000000000000',
+            diff: '-10000000000000000',
+          },
+          {
+            token: { address: usdc, symbol: 'USDC', decimals: 6 },
+            pre: '0',
+            post: '25500000',
+            diff: '25500000',
+          },
+          { token: { address: spender, symbol: 'NONE', decimals: 6 }, pre: '1', post: '1', diff: '0' },
+        ],
+      }),
+      sender,
+    )
+    expect(changes).toEqual({
+      kind: 'changes',
+      lines: [
+        { kind: 'out', amount: '-0.01', asset: 'ETH' },
+        { kind: 'in', amount: '+25.5', asset: 'USDC' },
+      ],
+    })
+  })
+
+  it('lists NFTs given and received, and the allowances: unlimited, an amount, an operator, none left', () => {
+    const changes = changesOf(
+      review({
+        assetChanges: [
+          { token: { address: usdc, symbol: 'USDC', decimals: 6 }, pre: '9', post: '8', diff: '-1' },
+        ],
+        nftTransfers: [
+          { standard: 'erc721', contract: collection, tokenId: '42', amount: '1', from: sender, to: spender },
+          { standard: 'erc1155', contract: collection, tokenId: '7', amount: '3', from: spender, to: sender },
+        ],
+        approvals: [
+          { kind: 'erc20', token: usdc, spender, amount: '2000000', unlimited: false },
+          { kind: 'erc20', token: spender, spender, amount: (2n ** 256n - 1n).toString(), unlimited: true },
+          { kind: 'all', token: collection, spender, unlimited: true, approved: true },
+          { kind: 'all', token: collection, spender, unlimited: true, approved: false },
+          { kind: 'erc20', token: usdc, spender, amount: '0', unlimited: false },
+        ],
+      }),
+      sender,
+    )
+    expect(changes?.kind === 'changes' && changes.lines.slice(1)).toEqual([
+      { kind: 'nft-out', amount: '-#42', asset: collection },
+      { kind: 'nft-in', amount: '+3 × #7', asset: collection },
+      { kind: 'approval', allowance: '2', asset: 'USDC', spender },
+      { kind: 'approval', allowance: 'Unlimited', asset: spender, spender },
+      { kind: 'approval', allowance: 'Unlimited', asset: `every NFT of ${collection}`, spender },
+      { kind: 'revoke', asset: collection, spender },
+      { kind: 'revoke', asset: 'USDC', spender },
+    ])
+  })
+
+  it('says a simulation that could not run or a request that would fail, never no changes', () => {
+    expect(
+      changesOf({ verdict, simulationError: 'The simulation could not run: upstream timed out' }, sender),
+    ).toEqual({ kind: 'unsimulated', reason: 'upstream timed out' })
+    expect(
+      changesOf(
+        review({ status: 'reverted', failure: { call: 1, reason: 'ERC20: insufficient balance' } }),
+        sender,
+      ),
+    ).toEqual({ kind: 'fails', reason: 'ERC20: insufficient balance', call: 1 })
+    expect(changesOf(review({}), sender)).toEqual({ kind: 'changes', lines: [] })
+  })
+
+  it('has no changes to show for a signature, which is not simulated', () => {
+    expect(changesOf({ verdict }, sender)).toBeUndefined()
+  })
+})

@@ -1,0 +1,104 @@
+// ReviewRequest: before a browser wallet or WalletConnect gets a request to sign or send, the frame
+// shows what it asks and its review (RequestReview). Continue lets it go to the wallet, which asks
+// its user in turn; Reject answers the app 4001. Continue waits for the review, a warning needs "I
+// understand the risk", and a request the project blocks has only Dismiss: it never reaches the
+// wallet, and the app hears 4001 "Action not allowed". The queue lives in core/reviewGate.ts.
+import { use, useCallback, useState } from 'react'
+import { useFrame } from '../app/context.js'
+import { ApprovalFields } from '../components/ApprovalFields.js'
+import { GuardedActions } from '../components/GuardedActions.js'
+import { RequestReview } from '../components/RequestReview.js'
+import { useRequestReview } from '../components/useRequestReview.js'
+import { useStore } from '../components/useStore.js'
+import { summarize } from '../core/approvalSummary.js'
+import { reviewMessages } from '../core/reviewMessages.js'
+
+export function ReviewRequest() {
+  const frame = useFrame()
+  const gate = use(frame.reviewGate())
+  const waiting = useStore(gate)
+  const connection = useStore(frame.core.connection)
+  const first = waiting[0]
+  const [answered, setAnswered] = useState<number>()
+  const review = useRequestReview(
+    first,
+    useCallback((id: number) => gate.block(id), [gate]),
+  )
+  if (!first) return <p className="wf-muted">No request is waiting for your review.</p>
+  const network = first.network ? frame.core.networks.find(first.network) : undefined
+  const summary = summarize(first, network)
+  const busy = answered === first.id
+  const appName = frame.host()?.metadata.name ?? 'This app'
+  const wallet = connection.connector?.name ?? 'your wallet'
+
+  function answer(how: 'proceed' | 'reject' | 'dismiss') {
+    if (!first) return
+    setAnswered(first.id)
+    if (how === 'proceed') return gate.proceed(first.id)
+    if (how === 'dismiss') gate.block(first.id)
+    gate.reject(first.id)
+  }
+
+  return (
+    <div className="wf-stack" data-testid="wf-review-request" data-method={first.method}>
+      <p>
+        <strong data-testid="wf-approve-action">{summary.action}</strong>
+      </p>
+      <p className="wf-muted">
+        {appName} asks {wallet} to approve this. Check what it does before it goes there.
+      </p>
+      <ApprovalFields fields={summary.fields} />
+      <RequestReview
+        state={review.state}
+        from={review.from}
+        confirmed={review.confirmed}
+        onConfirm={review.confirm}
+      />
+      {waiting.length > 1 ? (
+        <p className="wf-muted" data-testid="wf-approve-queue">
+          {waiting.length - 1} more waiting.
+        </p>
+      ) : null}
+      <GuardedActions>
+        {(covered) =>
+          review.gate === 'blocked' ? (
+            <div className="wf-row">
+              <button
+                type="button"
+                className="wf-button wf-button-secondary"
+                data-testid="wf-review-dismiss"
+                disabled={busy}
+                onClick={() => answer('dismiss')}
+              >
+                {reviewMessages.dismiss}
+              </button>
+            </div>
+          ) : (
+            <div className="wf-row">
+              <button
+                type="button"
+                className="wf-button wf-button-secondary"
+                data-testid="wf-review-reject"
+                disabled={busy}
+                onClick={() => answer('reject')}
+              >
+                Reject
+              </button>
+              <button
+                type="button"
+                className="wf-button"
+                data-testid="wf-review-continue"
+                // Where the browser cannot say whether the page covers the frame, the wallet's own
+                // prompt still stands between Continue and a signature.
+                disabled={busy || covered || review.gate !== 'approve'}
+                onClick={() => answer('proceed')}
+              >
+                {reviewMessages.proceed}
+              </button>
+            </div>
+          )
+        }
+      </GuardedActions>
+    </div>
+  )
+}

@@ -1,0 +1,186 @@
+// See before you sign, with the embedded wallet: ApproveTransaction shows the API's review of each
+// request. A plain ETH send shows the exact balance change, and once approved the chain moved that
+// much; an unlimited ERC-20 approve to a fresh account (no code) warns, and Approve waits for the
+// "I understand the risk" tick; a send to an address on the project's deny list is blocked — no
+// Approve, the reason shown, and the host's request fails with 4001 "Action not allowed", unsent.
+// With a browser wallet the review comes first (ReviewRequest): Continue hands the request to the
+// wallet, and a blocked one never reaches it.
+
+import type { Page } from '@playwright/test'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  formatEther,
+  getAddress,
+  type Hex,
+  http,
+  maxUint256,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { test as apiTest } from './lib/api.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
+import { rpcUrlsOf } from './lib/chains.js'
+import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
+import { erc20Reads } from './lib/erc20.js'
+import { expect } from './lib/fixtures.js'
+import { providerRequest } from './lib/provider.js'
+
+/**
+ * On the project's deny list: the review blocks a send to it (the default policy blocks `deny-listed`).
+ * Fixed, not random: the worker's API is configured with it before the test runs.
+ */
+const denied = getAddress('0x5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e')
+
+const test = apiTest
+test.use({ review: { denyList: `# e2e: a sanctioned address\n${denied}\n` } })
+
+const freshAccount = () => privateKeyToAccount(generatePrivateKey()).address
+
+test('the embedded wallet shows the review before signing: exact changes, a warning to confirm, a blocked send', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(120_000)
+  const mailUrl = chains.services.mail as string
+  const { modal } = await loginByEmail(
+    page,
+    { demoUrl: stack.demoUrl(), mailUrl },
+    `review-${Date.now()}@example.test`,
+  )
+  const address = (await page.getByTestId('state-address').textContent()) as Address
+  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
+  const network = chains.networks.find((candidate) => candidate.id === chainId)!
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[chainId] as string) })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [address, '0xde0b6b3a7640000'] as never,
+  })
+  const view = modal.getByTestId('wf-approve-transaction')
+  const review = modal.getByTestId('wf-review')
+  const verdict = modal.getByTestId('wf-review-verdict')
+
+  // A plain send: exactly the value leaves, nothing warns; approved, the chain moves that much.
+  const to = freshAccount()
+  const value = parseEther('0.0123')
+  const sending = providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to, value: `0x${value.toString(16)}` },
+  ])
+  await expect(view).toHaveAttribute('data-method', 'eth_sendTransaction')
+  await expect(review).toHaveAttribute('data-status', 'reviewed')
+  const changes = modal.getByTestId('wf-review-change')
+  await expect(changes).toHaveText([`-${formatEther(value)} ${network.nativeCurrency.symbol}`])
+  await expect(changes).toHaveAttribute('data-kind', 'out')
+  await expect(verdict).toHaveAttribute('data-level', 'none')
+  const before = await client.getBalance({ address })
+  await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
+  const sent = await sending
+  expect(sent.error).toBeUndefined()
+  const receipt = await client.waitForTransactionReceipt({ hash: sent.result as Hex })
+  expect(receipt.status).toBe('success')
+  expect(await client.getBalance({ address: to })).toBe(value)
+  // The sender's balance moved by the value shown, and the network fee besides.
+  const fee = receipt.gasUsed * receipt.effectiveGasPrice
+  expect(before - (await client.getBalance({ address }))).toBe(value + fee)
+
+  // An unlimited allowance to an account with no code: two warnings, Approve only after the tick.
+  const usdc = network.contracts.usdc as Address
+  const spender = freshAccount()
+  const approving = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: address,
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }),
+    },
+  ])
+  await expect(verdict).toHaveAttribute('data-level', 'warning')
+  await expect(modal.getByTestId('wf-review-change')).toHaveAttribute('data-allowance', 'Unlimited')
+  await expect(modal.getByTestId('wf-review-change')).toContainText(spender)
+  await expect
+    .poll(() => modal.getByTestId('wf-review-finding').evaluateAll(rulesOf))
+    .toEqual(['approval-to-account', 'unlimited-approval'])
+  const approve = modal.getByTestId('wf-approve-confirm')
+  // Past the guard's first look, it is the review that holds Approve back.
+  await expect(modal.getByTestId('wf-guarded')).toHaveAttribute('data-visibility', 'visible')
+  await expect(approve).toBeDisabled()
+  await answerInFrame(modal, 'approve', {
+    method: 'eth_sendTransaction',
+    risks: ['approval-to-account', 'unlimited-approval'],
+  })
+  const approved = await approving
+  expect(approved.error).toBeUndefined()
+  expect((await client.waitForTransactionReceipt({ hash: approved.result as Hex })).status).toBe('success')
+  expect(await erc20Reads(client, usdc).allowance(address, spender)).toBe(maxUint256)
+
+  // A send to a deny-listed address: blocked, said why, dismissed; the host hears "Action not allowed".
+  const nonce = await client.getTransactionCount({ address })
+  const blocked = providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to: denied, value: `0x${parseEther('0.001').toString(16)}` },
+  ])
+  await expect(verdict).toHaveAttribute('data-level', 'blocked')
+  await expect(modal.getByTestId('wf-review-finding')).toHaveAttribute('data-rule', 'deny-listed')
+  await expect(modal.getByTestId('wf-review-finding')).toContainText(denied)
+  await expect(approve).toHaveCount(0)
+  await modal.getByTestId('wf-review-dismiss').click()
+  expect(await blocked).toEqual({ error: { code: 4001, message: 'Action not allowed' } })
+  await expect(view).toBeHidden()
+  expect(await client.getTransactionCount({ address })).toBe(nonce)
+  expect(await client.getBalance({ address: denied })).toBe(0n)
+})
+
+/** The calls the injected test wallet received, by method. */
+const walletCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __testWallet: { calls: string[] } }).__testWallet.calls)
+
+test('a browser wallet gets a request only after its review: Continue hands it over, a blocked one never reaches it', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  const key = generatePrivateKey()
+  const account = privateKeyToAccount(key).address
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[1] as string) })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [account, '0xde0b6b3a7640000'] as never,
+  })
+  await injectBrowserWallet(page, { privateKey: key, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
+  await page.goto(stack.demoUrl())
+  const modal = page.frameLocator('iframe[title="Walletframe"]')
+  await connectBrowserWallet(page, modal)
+  const view = modal.getByTestId('wf-review-request')
+  const verdict = modal.getByTestId('wf-review-verdict')
+  const sent = async () => (await walletCalls(page)).filter((method) => method === 'eth_sendTransaction')
+
+  // Shown with its exact change before the wallet sees it; Continue, and the wallet sends it.
+  const to = freshAccount()
+  const value = parseEther('0.0042')
+  const sending = providerRequest(page, 'eth_sendTransaction', [
+    { from: account, to, value: `0x${value.toString(16)}` },
+  ])
+  await expect(view).toHaveAttribute('data-method', 'eth_sendTransaction')
+  await expect(modal.getByTestId('wf-review-change')).toHaveText([`-${formatEther(value)} ETH`])
+  await expect(verdict).toHaveAttribute('data-level', 'none')
+  expect(await sent()).toEqual([])
+  await modal.getByTestId('wf-review-continue').click()
+  const answer = await sending
+  expect(answer.error).toBeUndefined()
+  expect((await client.waitForTransactionReceipt({ hash: answer.result as Hex })).status).toBe('success')
+  expect(await client.getBalance({ address: to })).toBe(value)
+
+  // To a deny-listed address: blocked, dismissed, and the wallet never asked.
+  const blocked = providerRequest(page, 'eth_sendTransaction', [
+    { from: account, to: denied, value: `0x${parseEther('0.001').toString(16)}` },
+  ])
+  await expect(verdict).toHaveAttribute('data-level', 'blocked')
+  await expect(modal.getByTestId('wf-review-finding')).toHaveAttribute('data-rule', 'deny-listed')
+  await expect(modal.getByTestId('wf-review-continue')).toHaveCount(0)
+  await modal.getByTestId('wf-review-dismiss').click()
+  expect(await blocked).toEqual({ error: { code: 4001, message: 'Action not allowed' } })
+  await expect(view).toBeHidden()
+  expect(await sent()).toHaveLength(1)
+  expect(await client.getBalance({ address: denied })).toBe(0n)
+})
