@@ -45,12 +45,12 @@ export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './globalSetup.ts',
-  // One worker unless WALLETFRAME_E2E_WORKERS says more: two on two cores halve the stage, but the load
-  // still loses a race (the modal's card grows and re-centres while a click is on its way). The specs
-  // wait on the frame, the devnets and the browser more than they compute. A spec never waits on a timer where an event can be awaited: toasts are recorded as they
-  // open (lib/toasts.ts), and Connect keeps its layout while the login loads, so a click lands where
-  // it was aimed whatever the load.
-  workers: Number(process.env.WALLETFRAME_E2E_WORKERS ?? 1),
+  // Two workers unless WALLETFRAME_E2E_WORKERS says otherwise: the specs wait on the frame, the devnets
+  // and the browser more than they compute, so two cores run two at once. A spec never waits on a timer
+  // where an event can be awaited: toasts are recorded as they open (lib/toasts.ts), Connect keeps its
+  // layout while the login loads, the card hangs from a fixed top and the guarded Approve sticks in
+  // view, so a click lands where it was aimed whatever the load.
+  workers: Number(process.env.WALLETFRAME_E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
