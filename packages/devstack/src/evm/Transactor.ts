@@ -4,6 +4,7 @@ import {
   type Abi,
   type Address,
   createClient,
+  decodeFunctionResult,
   encodeDeployData,
   encodeFunctionData,
   getAddress,
@@ -66,6 +67,12 @@ export function from(rpcUrl: string) {
     ): Promise<Receipt> {
       const data = encodeFunctionData({ abi, functionName, args })
       return send({ from: account, to, data, ...(value !== undefined ? { value } : {}) }, functionName)
+    },
+    /** A view call at the latest block, decoded. */
+    async read(to: Address, abi: Abi, functionName: string, args: unknown[]): Promise<unknown> {
+      const data = encodeFunctionData({ abi, functionName, args })
+      const result = (await request('eth_call', [{ to, data }, 'latest'])) as Hex
+      return decodeFunctionResult({ abi, functionName, data: result })
     },
     async code(address: Address): Promise<Hex> {
       return request('eth_getCode', [address, 'latest'])

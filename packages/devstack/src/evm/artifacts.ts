@@ -35,6 +35,24 @@ export const artifacts = {
   smartAccount: () => load('../../contracts/build/SmartAccount.json'),
   smartAccountFactory: () => load('../../contracts/build/SmartAccountFactory.json'),
   verifyingPaymaster: () => load('../../contracts/build/VerifyingPaymaster.json'),
+  drainer: () => load('../../contracts/build/Drainer.json'),
+  scamAirdropToken: () => load('../../contracts/build/ScamAirdropToken.json'),
+  permit2: () => loadRuntime('../../contracts/build/Permit2.json'),
+}
+
+/** Runtime code and where its immutables go, for a contract installed with anvil_setCode. */
+export type RuntimeArtifact = Artifact & {
+  deployedBytecode: Hex
+  immutableReferences: Record<string, { start: number; length: number }[]>
+}
+
+function loadRuntime(specifier: string): RuntimeArtifact {
+  const json = require(specifier) as Omit<RuntimeArtifact, 'abi'> & { abi: Abi }
+  return {
+    ...load(specifier),
+    deployedBytecode: json.deployedBytecode,
+    immutableReferences: json.immutableReferences,
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import {
   type Address,
   createPublicClient,
@@ -14,7 +13,6 @@ import { describe, expect, it } from 'vitest'
 import { devnets, testWallet } from '../testing.js'
 import { artifacts } from './artifacts.js'
 import { createAccountData, erc1271AccountFactoryAddress } from './erc1271Account.js'
-import { artifactPath, compile, serialize } from './solidity.js'
 
 const magicValue = '0x1626ba7e'
 
@@ -41,13 +39,6 @@ async function deployAccount(ownerIndex: number, salt: bigint): Promise<Address>
     args: [account.address, salt],
   })) as Address
 }
-
-describe('compile', () => {
-  it('reproduces the committed artifacts of every contract under contracts/', () => {
-    for (const artifact of compile())
-      expect(serialize(artifact)).toBe(readFileSync(artifactPath(artifact.contractName), 'utf8'))
-  })
-})
 
 describe('the ERC-1271 account factory fixture', () => {
   it('is deployed at the same address on Ethereum and Base and listed in the chains file', async () => {

@@ -6,6 +6,8 @@ import { evmAccount } from '../accounts.js'
 import { FixtureError } from '../errors.js'
 import { artifacts, multicall3Bytecode } from './artifacts.js'
 import { erc1271AccountFactoryAddress, erc1271AccountFactorySalt } from './erc1271Account.js'
+import * as Permit2 from './permit2.js'
+import * as Scams from './scams.js'
 import * as SmartAccount from './smartAccount.js'
 import * as SwapFeeRouter from './swapFeeRouter.js'
 import * as Transactor from './Transactor.js'
@@ -194,6 +196,17 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
     create2Deployer: canonicalAddresses.create2Deployer,
   })
 
+  // The scams (CREATE2 as well, after the others): a drainer and a scam airdrop token.
+  const airdropTo = options.accounts[Scams.airdropRecipientIndex]
+  const scams = await Scams.deploy(tx, {
+    deployer,
+    create2Deployer: canonicalAddresses.create2Deployer,
+    airdropTo: airdropTo ? [airdropTo] : [],
+  })
+
+  // Permit2 at its canonical address, which a PermitSingle names as its verifying contract.
+  const permit2 = await Permit2.install(tx, Number(await tx.request('eth_chainId', [])))
+
   // Liquidity: 1 ETH = 3000 USDC = 3000 DAI, and USDC/DAI at par.
   await tx.call(deployer, usdc.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 6)])
   await tx.call(deployer, dai.address, erc20.abi, 'mint', [deployer, parseUnits('1000000', 18)])
@@ -260,6 +273,9 @@ export async function deploy(options: deploy.Options): Promise<Fixtures> {
       smartAccountFactory: smartAccount.factory,
       verifyingPaymaster,
       create2Deployer: canonicalAddresses.create2Deployer,
+      permit2,
+      drainer: scams.drainer,
+      scamAirdropToken: scams.scamAirdropToken,
       usdc: usdc.address,
       dai: dai.address,
       tix: tix.address,

@@ -10,11 +10,18 @@ import type { Abi, Hex } from 'viem'
 import { FixtureError } from '../errors.js'
 
 const require = createRequire(import.meta.url)
-const contractsDir = fileURLToPath(new URL('../../contracts/', import.meta.url))
+const packageDir = fileURLToPath(new URL('../../', import.meta.url))
+const contractsDir = `${packageDir}contracts/`
 export const buildDir = `${contractsDir}build/`
 
-/** The solc release the artifacts come from; the devDependency is pinned to it. */
+/** The solc release the devstack's own contracts are built with; the devDependency is pinned to it. */
 export const compilerVersion = '0.8.37'
+
+/**
+ * Permit2's sources pin `pragma solidity 0.8.17` exactly (Uniswap built it with that release), so it
+ * gets that compiler (the devDependency `solc-0.8.17`) rather than an edited pragma.
+ */
+export const permit2CompilerVersion = '0.8.17'
 
 /** Source files under contracts/, and the contracts of each that get an artifact. */
 export const sources = {
@@ -23,7 +30,14 @@ export const sources = {
   'FarcasterIdRegistry.sol': ['FarcasterIdRegistry'],
   'SmartAccount.sol': ['SmartAccount', 'SmartAccountFactory'],
   'VerifyingPaymaster.sol': ['VerifyingPaymaster'],
+  'Drainer.sol': ['Drainer'],
+  'ScamAirdropToken.sol': ['ScamAirdropToken'],
 } as const
+
+/** Byte ranges of each immutable in the runtime code, by the variable's name. */
+export type ImmutableReferences = Record<string, { start: number; length: number }[]>
+
+type AstNode = { id?: number; nodeType?: string; name?: string; mutability?: string; nodes?: AstNode[] }
 
 export type CompiledArtifact = {
   contractName: string
@@ -31,27 +45,47 @@ export type CompiledArtifact = {
   compiler: string
   abi: Abi
   bytecode: Hex
+  /**
+   * Runtime code with its immutables left as zeros, and where they go: only for a contract the
+   * fixtures install with anvil_setCode (Permit2), which must fill the immutables its constructor sets.
+   */
+  deployedBytecode?: Hex
+  immutableReferences?: ImmutableReferences
 }
 
 type SolcOutput = {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[]
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+  sources?: Record<string, { ast: AstNode }>
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: Abi
+        evm: {
+          bytecode: { object: string }
+          deployedBytecode?: { object: string; immutableReferences: ImmutableReferences }
+        }
+      }
+    >
+  >
 }
 
-export function compile(): CompiledArtifact[] {
-  const solc = require('solc') as { version(): string; compile(input: string, callbacks: object): string }
-  if (!solc.version().startsWith(`${compilerVersion}+`))
-    throw new FixtureError(
-      `solc ${solc.version()} is installed; the artifacts are built with ${compilerVersion}`,
-    )
-  const input = {
-    language: 'Solidity',
-    sources: Object.fromEntries(
-      Object.keys(sources).map((file) => [
-        `contracts/${file}`,
-        { content: readFileSync(`${contractsDir}${file}`, 'utf8') },
-      ]),
-    ),
+type Build = {
+  /** npm name of the solc-js package, and the release it must be. */
+  solc: string
+  version: string
+  sources: Record<string, readonly string[]>
+  settings: object
+  /** Whether the artifacts carry runtime code and immutable references (for anvil_setCode). */
+  runtime: boolean
+}
+
+const builds: Build[] = [
+  {
+    solc: 'solc',
+    version: compilerVersion,
+    sources,
     settings: {
       optimizer: { enabled: true, runs: 200 },
       // Cancun runs on every chain the devstack imitates and on anvil's default hardfork.
@@ -59,13 +93,64 @@ export function compile(): CompiledArtifact[] {
       // No metadata hash in the bytecode: comments and file paths then cannot move the CREATE2
       // addresses, only a change to the code itself does.
       metadata: { appendCBOR: false, bytecodeHash: 'none' },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+    runtime: false,
+  },
+  {
+    // Uniswap's Permit2 (MIT) with the solmate files it imports (AGPL-3.0-only), vendored unedited
+    // under contracts/vendor/ from github.com/Uniswap/permit2 and its solmate submodule. The settings
+    // are its foundry.toml's: the IR pipeline (it is stack-too-deep without), 1,000,000 optimizer runs
+    // and no metadata hash (0.8.17 has no appendCBOR; the CBOR then holds only the compiler version).
+    solc: 'solc-0.8.17',
+    version: permit2CompilerVersion,
+    sources: { 'vendor/permit2/src/Permit2.sol': ['Permit2'] },
+    settings: {
+      viaIR: true,
+      optimizer: { enabled: true, runs: 1_000_000 },
+      metadata: { bytecodeHash: 'none' },
+      remappings: ['solmate/=contracts/vendor/solmate/'],
+    },
+    runtime: true,
+  },
+]
+
+export function compile(): CompiledArtifact[] {
+  return builds.flatMap(compileBuild)
+}
+
+function compileBuild(build: Build): CompiledArtifact[] {
+  const solc = require(build.solc) as { version(): string; compile(input: string, callbacks: object): string }
+  if (!solc.version().startsWith(`${build.version}+`))
+    throw new FixtureError(
+      `solc ${solc.version()} is installed as ${build.solc}; the artifacts need ${build.version}`,
+    )
+  const outputs = build.runtime
+    ? [
+        'abi',
+        'evm.bytecode.object',
+        'evm.deployedBytecode.object',
+        'evm.deployedBytecode.immutableReferences',
+      ]
+    : ['abi', 'evm.bytecode.object']
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(
+      Object.keys(build.sources).map((file) => [
+        `contracts/${file}`,
+        { content: readFileSync(`${contractsDir}${file}`, 'utf8') },
+      ]),
+    ),
+    settings: {
+      ...build.settings,
+      outputSelection: { '*': { '*': outputs, ...(build.runtime ? { '': ['ast'] } : {}) } },
     },
   }
-  // Imports are npm paths (`@openzeppelin/contracts/...`), read from this package's dependencies.
+  // Imports are npm paths (`@openzeppelin/contracts/...`), read from this package's dependencies, or
+  // files under contracts/ (a vendored source's relative imports, which solc resolves to contracts/...).
   const findImports = (path: string) => {
     try {
-      return { contents: readFileSync(require.resolve(path), 'utf8') }
+      const file = path.startsWith('contracts/') ? `${packageDir}${path}` : require.resolve(path)
+      return { contents: readFileSync(file, 'utf8') }
     } catch {
       return { error: `not found: ${path}` }
     }
@@ -75,18 +160,46 @@ export function compile(): CompiledArtifact[] {
   if (errors.length > 0)
     throw new FixtureError(`solc: ${errors.map((error) => error.formattedMessage).join('\n')}`)
 
-  return Object.entries(sources).flatMap(([file, names]) =>
-    names.map((contractName) => {
+  return Object.entries(build.sources).flatMap(([file, names]) =>
+    names.map((contractName): CompiledArtifact => {
       const sourceName = `contracts/${file}`
       const contract = output.contracts?.[sourceName]?.[contractName]
       if (!contract) throw new FixtureError(`solc produced no ${contractName} in ${sourceName}`)
+      const runtime = contract.evm.deployedBytecode
       return {
         contractName,
         sourceName,
-        compiler: compilerVersion,
+        compiler: build.version,
         abi: contract.abi,
         bytecode: `0x${contract.evm.bytecode.object}` as Hex,
+        ...(build.runtime && runtime
+          ? {
+              deployedBytecode: `0x${runtime.object}` as Hex,
+              immutableReferences: byName(runtime.immutableReferences, output.sources ?? {}),
+            }
+          : {}),
       }
+    }),
+  )
+}
+
+/** solc keys immutable references by AST id; the fixtures fill them by name, so translate. */
+function byName(
+  references: ImmutableReferences,
+  sources: Record<string, { ast: AstNode }>,
+): ImmutableReferences {
+  const names = new Map<number, string>()
+  const visit = (node: AstNode) => {
+    if (node.nodeType === 'VariableDeclaration' && node.mutability === 'immutable' && node.id !== undefined)
+      names.set(node.id, node.name ?? '')
+    for (const child of node.nodes ?? []) visit(child)
+  }
+  for (const { ast } of Object.values(sources)) visit(ast)
+  return Object.fromEntries(
+    Object.entries(references).map(([id, ranges]) => {
+      const name = names.get(Number(id))
+      if (!name) throw new FixtureError(`solc reported immutable ${id}, which no source declares`)
+      return [name, ranges]
     }),
   )
 }
