@@ -27,8 +27,8 @@ const blockedGroups = {
   bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
   /** The devnets without the API. */
   chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
-  /** The API with a review policy of its own (a deny list). */
-  review: ['review.spec.ts'],
+  /** The API with a review policy of its own (a deny list); the relay and test wallet for one of them. */
+  review: ['review.spec.ts', 'reviewScams.spec.ts', 'reviewWalletConnect.spec.ts'],
   /** The on-ramp's checkout stand-in (fixtures of its own). */
   onramp: ['onramp.spec.ts'],
   /** The frame and host pages alone. */

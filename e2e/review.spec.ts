@@ -13,7 +13,6 @@ import {
   encodeFunctionData,
   erc20Abi,
   formatEther,
-  getAddress,
   type Hex,
   http,
   maxUint256,
@@ -27,15 +26,10 @@ import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
-
-/**
- * On the project's deny list: the review blocks a send to it (the default policy blocks `deny-listed`).
- * Fixed, not random: the worker's API is configured with it before the test runs.
- */
-const denied = getAddress('0x5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e')
+import { denied, reviewPolicy } from './lib/review.js'
 
 const test = apiTest
-test.use({ review: { denyList: `# e2e: a sanctioned address\n${denied}\n` } })
+test.use({ review: reviewPolicy })
 
 const freshAccount = () => privateKeyToAccount(generatePrivateKey()).address
 

@@ -21,6 +21,8 @@ export {
   spamNftHolders,
   testBalances as evmTestBalances,
 } from './evm/fixtures.js'
+export { domain as permit2Domain, permit2Address, permitSingleTypes } from './evm/permit2.js'
+export { scammer, scamToken } from './evm/scams.js'
 export { setBalance } from './evm/setBalance.js'
 export { feePpm as swapFeePpm, feeRecipient as swapFeeRecipient } from './evm/swapFeeRouter.js'
 export { idRegistryAddress as farcasterIdRegistryAddress } from './farcaster/IdRegistry.js'
