@@ -21,6 +21,7 @@ const benches = [
   'login-email.ts',
   'login-social.ts',
   'embedded-sign.ts',
+  'review.ts',
   'embedded-js.ts',
   'smart-account.ts',
   'send-calls.ts',
