@@ -97,8 +97,9 @@ const builds: Build[] = [
     runtime: false,
   },
   {
-    // Uniswap's Permit2 (MIT) with the solmate files it imports (AGPL-3.0-only), vendored unedited
-    // under contracts/vendor/ from github.com/Uniswap/permit2 and its solmate submodule. The settings
+    // Uniswap's Permit2 (MIT): the files Permit2.sol needs and the solmate ones they import
+    // (AGPL-3.0-only), vendored unedited under contracts/vendor/ from github.com/Uniswap/permit2 and
+    // its solmate submodule. The settings
     // are its foundry.toml's: the IR pipeline (it is stack-too-deep without), 1,000,000 optimizer runs
     // and no metadata hash (0.8.17 has no appendCBOR; the CBOR then holds only the compiler version).
     solc: 'solc-0.8.17',
