@@ -3,8 +3,10 @@
 // committed because loading the compiler takes seconds that every devstack start would pay; a test
 // recompiles and compares, so an artifact never drifts from its source.
 // After editing a contract: npm run compile-contracts -w @walletframe/devstack
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Abi, Hex } from 'viem'
 import { FixtureError } from '../errors.js'
@@ -51,6 +53,8 @@ export type CompiledArtifact = {
    */
   deployedBytecode?: Hex
   immutableReferences?: ImmutableReferences
+  /** For a vendored build: the digest of contracts/vendor/ it was compiled from (`vendoredDigest`). */
+  sourceDigest?: Hex
 }
 
 type SolcOutput = {
@@ -79,6 +83,13 @@ type Build = {
   settings: object
   /** Whether the artifacts carry runtime code and immutable references (for anvil_setCode). */
   runtime: boolean
+  /**
+   * A build of vendored, unedited sources: its artifacts carry the digest of contracts/vendor/, and
+   * the drift test compares that digest rather than recompiling (the IR pipeline with a million
+   * optimizer runs takes tens of seconds in WebAssembly). Editing a vendored file fails the test until
+   * the artifacts are rebuilt.
+   */
+  vendored?: boolean
 }
 
 const builds: Build[] = [
@@ -112,11 +123,28 @@ const builds: Build[] = [
       remappings: ['solmate/=contracts/vendor/solmate/'],
     },
     runtime: true,
+    vendored: true,
   },
 ]
 
-export function compile(): CompiledArtifact[] {
-  return builds.flatMap(compileBuild)
+/** Every artifact, or (`vendored: false`) only those of the devstack's own sources. */
+export function compile(options: { vendored?: boolean } = {}): CompiledArtifact[] {
+  return builds.filter((build) => options.vendored !== false || !build.vendored).flatMap(compileBuild)
+}
+
+/** sha256 over every file under contracts/vendor/ (path and content), in path order. */
+export function vendoredDigest(): Hex {
+  const root = `${contractsDir}vendor/`
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .filter((path) => statSync(`${root}${path}`).isFile())
+    .sort()
+  const hash = createHash('sha256')
+  for (const path of files)
+    hash
+      .update(`${path.split(sep).join('/')}\0`)
+      .update(readFileSync(`${root}${path}`))
+      .update('\0')
+  return `0x${hash.digest('hex')}`
 }
 
 function compileBuild(build: Build): CompiledArtifact[] {
@@ -179,6 +207,7 @@ function compileBuild(build: Build): CompiledArtifact[] {
               immutableReferences: byName(runtime.immutableReferences, output.sources ?? {}),
             }
           : {}),
+        ...(build.vendored ? { sourceDigest: vendoredDigest() } : {}),
       }
     }),
   )
