@@ -91,7 +91,9 @@ test('TOTP: set up in Account, asked at the next login (a wrong code refused), a
   // step's, and each code works once) opens the same wallet.
   await loginUntilAsked()
   const right = appCode(secret, 1)
-  const wrong = right === '000000' ? '000001' : '000000'
+  // A code none of the steps the API takes (now, and one either side) gives.
+  const taken = new Set([-1, 0, 1, 2].map((steps) => appCode(secret, steps)))
+  const wrong = ['000000', '111111', '222222', '333333', '444444'].find((code) => !taken.has(code)) as string
   await answer(wrong)
   await expect(modal.getByTestId('wf-totp-prompt-error')).toContainText('The code is not correct')
   await expect(page.getByTestId('state-status')).not.toHaveText('connected')
