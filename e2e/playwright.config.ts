@@ -23,6 +23,8 @@ const blockedGroups = {
   solana: ['account.spec.ts', 'send.spec.ts', 'socialLoginProviders.spec.ts'],
   /** Partitioned storage with a short email cooldown (their own `test.use`). */
   'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
+  /** Blocked storage with a short email cooldown (its own `test.use`): several logins in a row. */
+  'email-cooldown': ['totp.spec.ts'],
   /** An ERC-4337 bundler per devnet. */
   bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
   /** The devnets without the API. */

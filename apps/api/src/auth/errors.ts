@@ -158,3 +158,60 @@ export class PasskeyRejectedError extends ApiError {
     super(401, 'PASSKEY_REJECTED', `The passkey could not be verified: ${detail}; try again`, 'credential')
   }
 }
+
+/** The user has a second factor and this session has not passed it; the auth share waits for it. */
+export class SecondFactorRequiredError extends ApiError {
+  override name = 'SecondFactorRequiredError'
+  constructor() {
+    super(
+      403,
+      'SECOND_FACTOR_REQUIRED',
+      'Enter the code of your authenticator app (or a recovery code) to open the wallet',
+    )
+  }
+}
+
+/** A code that does not match, or a TOTP code whose step was used before (each code works once). */
+export class TotpInvalidError extends ApiError {
+  override name = 'TotpInvalidError'
+  constructor(reason: 'wrong' | 'used', triesLeft: number) {
+    const left = triesLeft === 1 ? '1 try left' : `${triesLeft} tries left`
+    super(
+      400,
+      'TOTP_INVALID',
+      reason === 'used'
+        ? `This code was used already; wait for the next one in your app (${left})`
+        : `The code is not correct; check your authenticator app (${left})`,
+      'code',
+    )
+  }
+}
+
+/** Five wrong codes in a row: the factor takes no code until the lock runs out. */
+export class TotpLockedError extends TooManyRequestsError {
+  override name = 'TotpLockedError'
+  constructor(waitSeconds: number) {
+    super(
+      'TOTP_LOCKED',
+      waitSeconds,
+      (seconds) => `Too many wrong codes; try again in ${Math.ceil(seconds / 60)} minutes`,
+      'code',
+    )
+  }
+}
+
+/** The factor is not in the state the call needs. */
+export class TotpStateError extends ApiError {
+  override name = 'TotpStateError'
+  constructor(state: 'enabled' | 'not-pending' | 'not-enabled') {
+    super(
+      409,
+      'TOTP_STATE',
+      state === 'enabled'
+        ? 'Two-factor authentication is on already; turn it off first to set up a new app'
+        : state === 'not-pending'
+          ? 'No authenticator app is being set up; start again'
+          : 'Two-factor authentication is not on for this account',
+    )
+  }
+}

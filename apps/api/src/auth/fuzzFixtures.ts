@@ -13,9 +13,12 @@ import {
   type PasskeyLoginStartResponse,
   type PasskeyRegisterStartResponse,
   type SocialStartResponse,
+  type TotpConfirmed,
+  type TotpStartResponse,
   type WalletProofPurpose,
   walletSigningInput,
 } from '@walletframe/protocol'
+import { Secret, TOTP } from 'otpauth'
 import * as TestAuthenticator from './testAuthenticator.js'
 import { exampleWallet, newDevice } from './testing.js'
 
@@ -179,6 +182,47 @@ export async function fuzzFixtures(options: {
     return { timestamp, signature: await device.sign(input) }
   }
 
+  // The second factor: a user of its own per call (a passkey registration makes a new user), so the
+  // order the calls are sent in does not matter: one to ask, one to start, one with a pending secret
+  // and its code, two with the factor on and a recovery code each.
+  const passkeyUser = async () => {
+    const started = await post<PasskeyRegisterStartResponse>('/v1/auth/passkey/register/start', { deviceKey })
+    const made = authenticator.create(started.options, ceremony)
+    const connected = await post<AuthConnected>('/v1/auth/passkey/register/finish', {
+      attemptId: started.attemptId,
+      credential: made.credential,
+      proof: await connectProof(started.attemptId),
+    })
+    const token = connected.tokens.accessToken
+    const totpProof = async (purpose: WalletProofPurpose) => {
+      const timestamp = Date.now()
+      return { timestamp, signature: await device.sign(walletSigningInput(purpose, token, timestamp)) }
+    }
+    const headers = { authorization: `Bearer ${token}` }
+    const call = async <T>(path: string, purpose: WalletProofPurpose, body = {}) =>
+      post<T>(`/v1/auth/totp/${path}`, { ...body, proof: await totpProof(purpose) }, headers)
+    return { headers, totpProof, call }
+  }
+  /** The next step's code: the API takes one step either side, so it stays good for a minute or more. */
+  const codeNow = (secret: string) =>
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+      timestamp: Date.now() + 30_000,
+    })
+  const enrolled = async () => {
+    const u = await passkeyUser()
+    const { secret } = await u.call<TotpStartResponse>('start', 'totp-start')
+    const { recoveryCodes } = await u.call<TotpConfirmed>('confirm', 'totp-confirm', {
+      code: codeNow(secret),
+    })
+    return { ...u, recoveryCode: recoveryCodes[0]! }
+  }
+  const totpStatus = await passkeyUser()
+  const totpStart = await passkeyUser()
+  const totpConfirm = await passkeyUser()
+  const pendingSecret = (await totpConfirm.call<TotpStartResponse>('start', 'totp-start')).secret
+  const totpVerify = await enrolled()
+  const totpDisable = await enrolled()
+
   return {
     parameters: {
       attemptId: codeAttempt.attemptId,
@@ -237,6 +281,20 @@ export async function fuzzFixtures(options: {
         proof: await proof('create'),
       },
       'post /v1/auth/wallet/shares': { proof: await proof('shares') },
+      'post /v1/auth/totp/status': { proof: await totpStatus.totpProof('totp-status') },
+      'post /v1/auth/totp/start': { proof: await totpStart.totpProof('totp-start') },
+      'post /v1/auth/totp/confirm': {
+        code: codeNow(pendingSecret),
+        proof: await totpConfirm.totpProof('totp-confirm'),
+      },
+      'post /v1/auth/totp/verify': {
+        code: totpVerify.recoveryCode,
+        proof: await totpVerify.totpProof('totp-verify'),
+      },
+      'post /v1/auth/totp/disable': {
+        code: totpDisable.recoveryCode,
+        proof: await totpDisable.totpProof('totp-disable'),
+      },
     },
     headers: {
       'post /v1/auth/email/update': bearer,
@@ -245,6 +303,11 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/session/revoke': { authorization: `Bearer ${revoking.tokens.accessToken}` },
       'post /v1/auth/wallet/create': walletBearer,
       'post /v1/auth/wallet/shares': walletBearer,
+      'post /v1/auth/totp/status': totpStatus.headers,
+      'post /v1/auth/totp/start': totpStart.headers,
+      'post /v1/auth/totp/confirm': totpConfirm.headers,
+      'post /v1/auth/totp/verify': totpVerify.headers,
+      'post /v1/auth/totp/disable': totpDisable.headers,
     },
   }
 }

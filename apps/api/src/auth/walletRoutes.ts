@@ -12,6 +12,7 @@ import { Hono, type Context as HonoContext } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import type { RouteContext } from './routeContext.js'
 import * as Sessions from './sessions.js'
+import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 import * as WalletLimit from './walletLimit.js'
 
@@ -34,6 +35,7 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/wallet/shares',
     summary:
       'The auth share, and the encrypted recovery share when asked for (recovery: true; a device without its device share) ' +
+      '(403 SECOND_FACTOR_REQUIRED while the user has a second factor this session has not passed: /v1/auth/totp/verify) ' +
       "({exists:false} before a create). Bearer + the device key's single-use proof over 'shares' (a leaked access token alone releases nothing)",
     query: SdkQuery,
     body: WalletSharesRequest,
@@ -65,7 +67,7 @@ export function routes(context: RouteContext): Hono<Env> {
     const authenticated = await Sessions.authenticate(wallet, header)
     const accessToken = header!.slice('Bearer '.length)
     await Wallet.checkProof(wallet, authenticated, { purpose, accessToken, proof })
-    return { wallet, user: authenticated.user }
+    return { wallet, user: authenticated.user, authenticated }
   }
 
   app.post('/create', context.project, async (c) => {
@@ -76,7 +78,9 @@ export function routes(context: RouteContext): Hono<Env> {
 
   app.post('/shares', context.project, async (c) => {
     const body = await context.read(c, WalletSharesRequest)
-    const { wallet, user } = await authorize(c, 'shares', body.proof)
+    const { wallet, user, authenticated } = await authorize(c, 'shares', body.proof)
+    // The auth share is what the second factor protects: a session that has not passed it gets none.
+    await Totp.requirePassed(wallet, authenticated)
     c.header('cache-control', 'no-store')
     return c.json((await Wallet.shares(wallet, user.id, body.recovery === true)) satisfies WalletShares)
   })

@@ -368,6 +368,8 @@ export const authSessions = pgTable(
     deviceKey: jsonb('device_key').$type<{ kty: 'EC'; crv: 'P-256'; x: string; y: string }>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When this session passed the user's second factor (auth/totp.ts); the auth share waits for it. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('auth_sessions_user').on(table.userId)],
@@ -402,6 +404,37 @@ export const authWallets = pgTable('auth_wallets', {
     .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A user's TOTP factor (auth/totp.ts): pending from start until a first code confirms it, then enabled.
+ * The secret is sealed like the auth share. The tries are counted here, in the database, so every API
+ * process sees the same count and the same lock.
+ */
+export const authTotp = pgTable('auth_totp', {
+  userId: text('user_id').primaryKey(),
+  /** The base32 secret, sealed (envelope.ts) with the user id as associated data. */
+  secret: text('secret').notNull(),
+  envelopeKeyId: text('envelope_key_id').notNull(),
+  /** Null while pending. */
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The 30 s step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  /** Wrong codes in a row; the fifth sets `lockedUntil`. */
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The recovery codes of an enabled factor: HMACs only, each spent once (`usedAt`). */
+export const authTotpRecoveryCodes = pgTable(
+  'auth_totp_recovery_codes',
+  {
+    digest: text('digest').primaryKey(),
+    userId: text('user_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_totp_recovery_codes_user').on(table.userId)],
+)
 
 /**
  * Gas sponsored so far per project and network, in wei of the network's coin: what the paymaster

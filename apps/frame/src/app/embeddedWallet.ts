@@ -1,6 +1,6 @@
 // Wires the embedded wallet when it is first needed: the wallet with its auth steps, connector and
 // Worker; the login actions that run those steps, wait between them and connect the wallet; the
-// recovery password the wallet asks the login's screens for; and the watcher that puts the wallet's
+// recovery password and the second factor's code the wallet asks the login's screens for; and the watcher that puts the wallet's
 // approvals on screen (ApproveTransaction). A chunk of its own, so that the boot chunk carries one
 // import() for all of it.
 import * as Login from '../connectors/embedded/login.js'
@@ -11,19 +11,22 @@ import * as AuthReload from '../core/authReload.js'
 import type { Core } from '../core/Core.js'
 import * as FarcasterChannel from '../core/farcasterChannel.js'
 import * as PasswordPrompt from '../core/passwordPrompt.js'
+import * as SecondFactorPrompt from '../core/secondFactorPrompt.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 
 export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
 
 export function load(
   core: ApprovalView.Deps & Connect.Deps & Pick<Core, 'hostSession'>,
-  options: Omit<Login.load.Options, 'askPassword' | 'origin'>,
+  options: Omit<Login.load.Options, 'askPassword' | 'askCode' | 'origin'>,
 ): Loaded {
   ApprovalView.watch(core)
   const passwordPrompt = PasswordPrompt.create()
+  const codePrompt = SecondFactorPrompt.create()
   const wallet = Login.load({
     ...options,
     askPassword: passwordPrompt.ask,
+    askCode: codePrompt.ask,
     // The host page's origin, which a smart-session grant is bound to.
     origin: () => core.hostSession.get()?.origin,
   })
@@ -35,6 +38,8 @@ export function load(
   return {
     connector: wallet.connector,
     passwordPrompt,
+    codePrompt,
+    secondFactor: wallet.secondFactor,
     sessionOnly: wallet.sessionOnly,
     startEmail: (email) => LoginActions.startEmail(deps, email),
     resend: (step) => LoginActions.resend(deps, step),

@@ -1,6 +1,12 @@
 // What the views use of email and social login and of the embedded wallet's approvals (types only: the implementation, the connector and
 // its Worker load on first use from connectors/embedded/, so the boot chunk carries none of it).
-import type { AccountType, FrameSocialProvider } from '@walletframe/protocol'
+import type {
+  AccountType,
+  FrameSocialProvider,
+  TotpConfirmed,
+  TotpStartResponse,
+  TotpStatus,
+} from '@walletframe/protocol'
 import type { EmailUpdate } from './emailUpdate.js'
 import type { MessagingPopup } from './popup.js'
 import type { ReadableStore } from './store.js'
@@ -27,6 +33,32 @@ export type PasswordPrompt = {
   submit(password: string): void
   /** The user declines: the wallet does not open (4001). */
   decline(): void
+}
+
+/** The wallet's question for a second-factor code; `error` says why the last code was refused. */
+export type CodeQuestion = { readonly error?: string }
+
+/**
+ * The wallet's question for the code of the user's authenticator app (or a recovery code) while it
+ * opens (core/secondFactorPrompt.ts): the API releases the auth share only after it.
+ */
+export type CodePrompt = {
+  /** The question, while it is asked; undefined otherwise. */
+  readonly asked: ReadableStore<CodeQuestion | undefined>
+  submit(code: string): void
+  /** The user declines: the wallet does not open (4001). */
+  decline(): void
+}
+
+/** The signed-in user's second factor (Account, "Two-factor authentication"); each call carries the device key's proof. */
+export type SecondFactor = {
+  status(): Promise<TotpStatus>
+  /** A new secret and its otpauth:// URI, pending until `confirm`. */
+  start(): Promise<TotpStartResponse>
+  /** The first code of the app turns the factor on; answers the recovery codes, shown once. */
+  confirm(code: string): Promise<TotpConfirmed>
+  /** Turns it off, for a code of the app or a recovery code. */
+  disable(code: string): Promise<TotpStatus>
 }
 
 /**
@@ -87,6 +119,10 @@ export type PasskeyMode = 'create' | 'get'
 export type EmbeddedLogin = {
   /** The recovery password the wallet waits for as it opens. */
   readonly passwordPrompt: PasswordPrompt
+  /** The second factor's code the wallet waits for as it opens, when the user has one. */
+  readonly codePrompt: CodePrompt
+  /** The signed-in user's second factor. */
+  readonly secondFactor: SecondFactor
   /** Whether storage is blocked, so a login lasts for this page only. */
   readonly sessionOnly: boolean
   startEmail(email: string): Promise<EmailStep>

@@ -22,6 +22,11 @@ const SmartSessions = lazy(() =>
   import('./account/SmartSessions.js').then((module) => ({ default: module.SmartSessions })),
 )
 
+/** "Two-factor authentication" of an embedded wallet loads with the Account view's first use of it. */
+const TwoFactor = lazy(() =>
+  import('./account/TwoFactor.js').then((module) => ({ default: module.TwoFactor })),
+)
+
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
   { flag: 'onramp', view: 'WalletBuy', label: 'Buy' },
@@ -79,6 +84,11 @@ export function Account() {
       </button>
       <UpdateEmailEntry />
       <AccountTypeSwitch />
+      {connection.connector?.embeddedWalletInfo ? (
+        <Suspense fallback={null}>
+          <TwoFactor />
+        </Suspense>
+      ) : null}
       {flags.smartSessions ? (
         <Suspense fallback={null}>
           <SmartSessions />

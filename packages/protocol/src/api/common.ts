@@ -224,6 +224,14 @@ export const apiErrorCodes = [
   /** A device-key proof (a login's finish, a wallet call, an email update) that does not verify, is stale, or was used. */
   'DEVICE_PROOF_REJECTED',
   'PASSKEY_REJECTED',
+  /** The user has a second factor and this session has not passed it: send a code to /v1/auth/totp/verify. */
+  'SECOND_FACTOR_REQUIRED',
+  /** A TOTP or recovery code that does not match, or a TOTP code used before (each works once). */
+  'TOTP_INVALID',
+  /** Five wrong codes in a row locked the factor for a while (Retry-After). */
+  'TOTP_LOCKED',
+  /** The factor is not in the state the call needs (none pending to confirm, none enabled, one enabled already). */
+  'TOTP_STATE',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

@@ -43,7 +43,16 @@ export const EncryptedRecoveryShare = z.object({
 })
 export type EncryptedRecoveryShare = z.infer<typeof EncryptedRecoveryShare>
 
-export const walletProofPurposes = ['create', 'shares', 'email-update'] as const
+export const walletProofPurposes = [
+  'create',
+  'shares',
+  'email-update',
+  'totp-status',
+  'totp-start',
+  'totp-confirm',
+  'totp-verify',
+  'totp-disable',
+] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
 /**

@@ -283,6 +283,52 @@ describe('reconnect', () => {
   })
 })
 
+describe('connect with a second factor', () => {
+  it('asks for the code before the shares, again when refused, and opens the same accounts', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const connected = await c.connect()
+    server.requireCode('123456')
+    // A new login on a new device: the API holds the auth share back until the session gives the code.
+    const second = device()
+    const questions: Array<{ error?: string }> = []
+    const answers = ['000000', '123456']
+    const other = Embedded.create({
+      api: server.api,
+      vault: second.vault,
+      storage: second.storage,
+      networks,
+      askPassword: async () => password,
+      askCode: async (question) => {
+        questions.push(question)
+        return answers.shift()!
+      },
+    })
+    other.login(server.login(await other.deviceKey()))
+    expect((await other.connect()).accounts).toEqual(connected.accounts)
+    expect(questions).toEqual([{}, { error: 'The code is not correct' }])
+    first.close()
+    second.close()
+  })
+
+  it('restores nothing without asking when the session has not passed the factor', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()))
+    await c.connect()
+    first.close()
+    server.requireCode('123456')
+    const reloaded = device(first.keyStore, first.storage)
+    const asked: string[] = []
+    expect(await connector(reloaded, server.api, asked).reconnect()).toBeUndefined()
+    expect(asked).toEqual([])
+    reloaded.close()
+  })
+})
+
 describe('loginProof', () => {
   it("is the device key's proof over the attempt, a fresh one each time, each good once", async () => {
     const server = fakeApi()

@@ -21,13 +21,14 @@ import {
 } from '@walletframe/protocol'
 import type { Address, Hex } from 'viem'
 import type { Client } from '../../data/client.js'
-import type { PasswordReason } from '../../lib/embeddedLogin.js'
+import type { PasswordReason, SecondFactor as SecondFactorApi } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
+import * as SecondFactor from './secondFactor.js'
 import * as Session from './session.js'
 import * as SessionGrants from './sessionGrants.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
@@ -90,6 +91,11 @@ export declare namespace create {
      */
     askPassword(reason: PasswordReason): Promise<string>
     /**
+     * Asks the user for the code of their authenticator app (or a recovery code) when the API holds the
+     * auth share back for it; `error` is why the last code was refused (rejects with 4001 when they decline).
+     */
+    askCode?(question: { error?: string }): Promise<string>
+    /**
      * The data API, whose token balances wallet_getAssets (ERC-7811) answers from; without it that
      * method is unsupported (4200).
      */
@@ -109,6 +115,8 @@ export type EmbeddedConnector = Connector & {
   login(connected: AuthConnected): void
   /** The session (tokens, user): the email update calls the API with it (and its device-key proof) and records the new address. */
   readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
+  /** The signed-in user's second factor (the Account view's "Two-factor authentication"). */
+  readonly secondFactor: SecondFactorApi
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
   /** The user's preferred EVM account: smartAccount unless they chose the EOA. */
@@ -263,13 +271,33 @@ export function create(options: create.Options): EmbeddedConnector {
     return api.walletShares(accessToken, recovery ? { proof, recovery } : { proof })
   }
 
+  /**
+   * The shares; when the user has a second factor this session has not passed, its code first (asked
+   * only when `interactive`: a restore that cannot ask opens nothing).
+   */
+  async function sharesAfterFactor(interactive: boolean) {
+    try {
+      return await fetchShares(false)
+    } catch (error) {
+      if (!SecondFactor.required(error) || !interactive || !options.askCode) throw error
+      await SecondFactor.pass({ api, session, ask: options.askCode })
+      return fetchShares(false)
+    }
+  }
+
   /** Opens the wallet for the signed-in user; `interactive: false` never asks for the password. */
   async function open(interactive: boolean): Promise<WalletAddresses | undefined> {
     const saved = session.current()
     if (!saved) throw new Session.NotSignedInError()
     // The recovery ciphertext is asked for only when this device cannot open the wallet by itself:
     // every copy handed out is one more chance to guess the password offline.
-    const shares = await fetchShares(false)
+    let shares: Awaited<ReturnType<typeof fetchShares>>
+    try {
+      shares = await sharesAfterFactor(interactive)
+    } catch (error) {
+      if (!interactive && SecondFactor.required(error)) return undefined
+      throw error
+    }
     if (!shares.exists) {
       if (!interactive) return undefined
       const password = await options.askPassword('create')
@@ -324,6 +352,7 @@ export function create(options: create.Options): EmbeddedConnector {
       }
     },
     session,
+    secondFactor: SecondFactor.create({ api, session }),
     login(connected) {
       session.start(connected)
     },

@@ -1,5 +1,5 @@
 // The embedded wallet's API calls (/v1/auth/…): email, social, Farcaster and passkey login, the attempt the frame polls,
-// the session (refresh with the device key, sign-out) and the wallet's key shares. It lives with the
+// the session (refresh with the device key, sign-out), the wallet's key shares and its second factor. It lives with the
 // connector, not in data/, so it loads with the embedded wallet and never with the boot chunk.
 import {
   AuthAttemptStatus,
@@ -20,6 +20,9 @@ import {
   type PasskeyRegistration,
   type RefreshRequest,
   SocialStartResponse,
+  TotpConfirmed,
+  TotpStartResponse,
+  TotpStatus,
   WalletCreated,
   type WalletCreateRequest,
   WalletShares,
@@ -92,5 +95,32 @@ export function authApi(client: Client) {
       client.post('/v1/auth/wallet/create', body, { schema: WalletCreated, headers: bearer(accessToken) }),
     walletShares: (accessToken: string, body: WalletSharesRequest) =>
       client.post('/v1/auth/wallet/shares', body, { schema: WalletShares, headers: bearer(accessToken) }),
+    totpStatus: (accessToken: string, proof: DeviceProof) =>
+      client.post('/v1/auth/totp/status', { proof }, { schema: TotpStatus, headers: bearer(accessToken) }),
+    totpStart: (accessToken: string, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/totp/start',
+        { proof },
+        { schema: TotpStartResponse, headers: bearer(accessToken) },
+      ),
+    totpConfirm: (accessToken: string, code: string, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/totp/confirm',
+        { code, proof },
+        { schema: TotpConfirmed, headers: bearer(accessToken) },
+      ),
+    /** A code of the app or a recovery code: this session passed the factor, and the shares are released to it. */
+    totpVerify: (accessToken: string, code: string, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/totp/verify',
+        { code, proof },
+        { schema: TotpStatus, headers: bearer(accessToken) },
+      ),
+    totpDisable: (accessToken: string, code: string, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/totp/disable',
+        { code, proof },
+        { schema: TotpStatus, headers: bearer(accessToken) },
+      ),
   }
 }

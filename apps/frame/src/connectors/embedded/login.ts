@@ -32,6 +32,8 @@ export declare namespace load {
     origin(): string | undefined
     /** Asks the user for the recovery password as the wallet opens (see Embedded.create). */
     askPassword: Embedded.create.Options['askPassword']
+    /** Asks the user for the second factor's code as the wallet opens (see Embedded.create). */
+    askCode: NonNullable<Embedded.create.Options['askCode']>
   }
 }
 
@@ -45,6 +47,7 @@ export type Loaded = LoginAuth &
     | 'preferredAccountType'
     | 'setPreferredAccountType'
     | 'smartAccountAvailable'
+    | 'secondFactor'
   > & {
     connector: Embedded.EmbeddedConnector
     /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
@@ -61,6 +64,7 @@ export function load(options: load.Options): Loaded {
     networks: options.networks,
     origin: options.origin,
     askPassword: options.askPassword,
+    askCode: options.askCode,
     dataApi: options.client,
   })
   const social = SocialLogin.create({
@@ -90,6 +94,7 @@ export function load(options: load.Options): Loaded {
   return {
     connector,
     sessionOnly: options.sessionOnly,
+    secondFactor: connector.secondFactor,
     async startEmail(email) {
       return step(email, await api.emailStart(email, await connector.deviceKey()))
     },

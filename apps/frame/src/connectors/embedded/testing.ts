@@ -38,6 +38,8 @@ export function fakeApi(userId = 'user-1') {
   const spent = new Set<string>()
   /** `recovery` of each shares call, in order. */
   const shareCalls: boolean[] = []
+  /** The second factor, once `requireCode` set one: the code it takes, and the sessions that gave it. */
+  let factor: { code: string; passed: Set<string> } | undefined
   const tokens = (): AuthTokens => {
     const accessToken = `access-${++n}`
     live.add(accessToken)
@@ -71,7 +73,11 @@ export function fakeApi(userId = 'user-1') {
     spent.add(input)
     return true
   }
-  const check = async (purpose: 'create' | 'shares', accessToken: string, proof: DeviceProof) => {
+  const check = async (
+    purpose: 'create' | 'shares' | 'totp-verify',
+    accessToken: string,
+    proof: DeviceProof,
+  ) => {
     if (
       !live.has(accessToken) ||
       !(await spend(walletSigningInput(purpose, accessToken, proof.timestamp), proof))
@@ -81,6 +87,8 @@ export function fakeApi(userId = 'user-1') {
   const api = {
     async walletShares(accessToken, { proof, recovery }) {
       await check('shares', accessToken, proof)
+      if (factor && !factor.passed.has(accessToken))
+        throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
       shareCalls.push(recovery === true)
       if (!wallet) return { exists: false as const }
       const { recoveryShare, ...rest } = wallet
@@ -90,6 +98,14 @@ export function fakeApi(userId = 'user-1') {
       await check('create', accessToken, proof)
       wallet = body
       return { addresses: body.addresses, createdAt: new Date().toISOString() }
+    },
+    async totpVerify(accessToken, code, proof) {
+      await check('totp-verify', accessToken, proof)
+      if (!factor) throw new ApiError('No factor', { status: 409, apiCode: 'TOTP_STATE' })
+      if (code !== factor.code)
+        throw new ApiError('The code is not correct', { status: 400, apiCode: 'TOTP_INVALID' })
+      factor.passed.add(accessToken)
+      return { enabled: true, verified: true, recoveryCodesLeft: 10 }
     },
     async refresh({ refreshToken, timestamp, signature }) {
       if (!(await verify(refreshSigningInput(refreshToken, timestamp), signature))) throw refuse()
@@ -105,6 +121,10 @@ export function fakeApi(userId = 'user-1') {
     api: api as unknown as AuthApi,
     revoked,
     shareCalls,
+    /** Turns the second factor on: from now, a session gets the shares only after giving `code`. */
+    requireCode(code: string) {
+      factor = { code, passed: new Set() }
+    },
     /** CONNECT's check: the key that started `attemptId` signed it, and the proof was not used before. */
     connectProofHolds: (attemptId: string, proof: DeviceProof) =>
       spend(connectSigningInput(attemptId, proof.timestamp), proof),

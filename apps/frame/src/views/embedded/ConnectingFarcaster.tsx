@@ -12,6 +12,7 @@ import * as Login from '../../core/login.js'
 import type { EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import { constant } from '../../lib/store.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
+import { SecondFactorCode } from './SecondFactorCode.js'
 
 /** The fixed message when the login's code does not load. */
 const initFailed = 'A problem occurred while trying initialize authentication'
@@ -29,6 +30,7 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
   const [state, send] = useReducer(Login.farcasterTransition, Login.farcasterInitial)
   const farcasterUrl = useStore(login?.farcasterUrl ?? none)
   const asked = useStore(login?.passwordPrompt.asked ?? none)
+  const codeAsked = useStore(login?.codePrompt.asked ?? none)
   useEffect(() => send({ type: 'channel', url: farcasterUrl }), [farcasterUrl])
   useEffect(() => send(Login.passwordEvent(asked)), [asked])
 
@@ -59,6 +61,7 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
     return () => controller.abort()
   }, [frame])
 
+  if (codeAsked && login) return <SecondFactorCode question={codeAsked} prompt={login.codePrompt} />
   if (state.name === 'password' && login)
     return <RecoveryPassword reason={state.reason} prompt={login.passwordPrompt} />
   return (

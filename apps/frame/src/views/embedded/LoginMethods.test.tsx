@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
 import * as PasswordPrompt from '../../core/passwordPrompt.js'
+import * as SecondFactorPrompt from '../../core/secondFactorPrompt.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { LoginMethods } from './LoginMethods.js'
@@ -31,7 +32,12 @@ function frameWith(features: Features, login?: Partial<EmbeddedLogin>): Frame {
     queryClient: () => client,
     embedded: () =>
       login
-        ? Promise.resolve({ passwordPrompt: PasswordPrompt.create(), sessionOnly: false, ...login })
+        ? Promise.resolve({
+            passwordPrompt: PasswordPrompt.create(),
+            codePrompt: SecondFactorPrompt.create(),
+            sessionOnly: false,
+            ...login,
+          })
         : new Promise(() => {}),
   } as unknown as Frame
 }
@@ -227,6 +233,39 @@ describe('LoginMethods', () => {
     })
     expect(given).toEqual(['correct horse battery staple'])
     expect(screen.queryByTestId('wf-recovery-password')).toBeNull()
+  })
+
+  it("asks for the second factor's code as the wallet opens, again with the API's reason when refused", async () => {
+    const codePrompt = SecondFactorPrompt.create()
+    const given: string[] = []
+    const verify = vi.fn(async () => {
+      given.push(await codePrompt.ask({}))
+      given.push(
+        await codePrompt.ask({
+          error: 'The code is not correct; check your authenticator app (4 tries left)',
+        }),
+      )
+      return true
+    })
+    await show({}, { startEmail: async () => step('VERIFY_OTP'), verify, codePrompt })
+    await submitEmail()
+    await enterCode()
+    const answer = async (code: string) => {
+      await waitFor(() => expect(screen.getByTestId('wf-totp-prompt')).toBeTruthy())
+      await act(async () => {
+        fireEvent.change(screen.getByTestId('wf-totp-prompt-input'), { target: { value: code } })
+      })
+      await act(async () => {
+        fireEvent.submit(screen.getByTestId('wf-totp-prompt'))
+      })
+    }
+    await answer('000000')
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-totp-prompt-error').textContent).toContain('The code is not correct'),
+    )
+    await answer('abcde-fghij')
+    expect(given).toEqual(['000000', 'abcde-fghij'])
+    expect(screen.queryByTestId('wf-totp-prompt')).toBeNull()
   })
 
   it('returns to the code when the recovery password is declined', async () => {

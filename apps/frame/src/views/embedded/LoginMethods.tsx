@@ -1,7 +1,7 @@
 // Email and social login at the top of Connect (email, social, then wallets), loaded after the view
 // paints so the Connect view pays nothing for it. The wallet behind the login loads on first use. The
 // screen is core/login.ts's state; each step is a mutation whose outcome the view sends as an event,
-// and so is the wallet's question for the recovery password as it opens.
+// and so is the wallet's question for the recovery password (or the second factor's code) as it opens.
 import { useMutation } from '@tanstack/react-query'
 import {
   type FrameSocialProvider,
@@ -22,6 +22,7 @@ import { constant } from '../../lib/store.js'
 import { EmailCode } from './EmailCode.js'
 import { LoginStart, offersLogin } from './LoginStart.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
+import { SecondFactorCode } from './SecondFactorCode.js'
 import { socialLabels } from './socials.js'
 
 /** The fixed message when the login's code does not load. */
@@ -46,6 +47,7 @@ function Methods() {
   const [login, setLogin] = useState<EmbeddedLogin>()
   const [screen, send] = useReducer(Login.transition, Login.initial)
   const asked = useStore(login?.passwordPrompt.asked ?? notAsked)
+  const codeAsked = useStore(login?.codePrompt.asked ?? notAsked)
   useEffect(() => send(Login.passwordEvent(asked)), [asked])
   const [email, setEmail] = useState('')
   const [agreed, setAgreed] = useState(!features?.legalCheckbox)
@@ -182,6 +184,8 @@ function Methods() {
     </>
   )
 
+  // The second factor's question comes before any other screen: the wallet waits on it to open.
+  if (codeAsked && login) return <SecondFactorCode question={codeAsked} prompt={login.codePrompt} />
   if (screen.name === 'password' && login)
     return <RecoveryPassword reason={screen.reason} prompt={login.passwordPrompt} />
   if (screen.name === 'code')

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
 import * as PasswordPrompt from '../../core/passwordPrompt.js'
+import * as SecondFactorPrompt from '../../core/secondFactorPrompt.js'
 import { LoginMethods } from './LoginMethods.js'
 import { LoginStartPlaceholder } from './LoginStart.js'
 
@@ -22,7 +23,12 @@ function frameWith(features: Features, api: object | undefined = {}): Frame {
     api,
     host: () => ({ features }),
     queryClient: () => client,
-    embedded: () => Promise.resolve({ passwordPrompt: PasswordPrompt.create(), sessionOnly: false }),
+    embedded: () =>
+      Promise.resolve({
+        passwordPrompt: PasswordPrompt.create(),
+        codePrompt: SecondFactorPrompt.create(),
+        sessionOnly: false,
+      }),
   } as unknown as Frame
 }
 

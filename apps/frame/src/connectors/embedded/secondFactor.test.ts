@@ -1,0 +1,91 @@
+// Passing the second factor as the wallet opens: the user is asked until the API takes a code, a
+// refused code is asked again with the API's words, and a lock ends it; every call carries a fresh
+// proof made for it.
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../data/client.js'
+import * as SecondFactor from './secondFactor.js'
+
+const verified = { enabled: true, verified: true, recoveryCodesLeft: 10 }
+
+function deps(answers: Array<() => Promise<typeof verified>>) {
+  const calls: Array<{ code: string; purpose: string; token: string }> = []
+  let proofs = 0
+  const purposes: string[] = []
+  return {
+    calls,
+    purposes,
+    api: {
+      totpVerify: async (accessToken: string, code: string, proof: { timestamp: number }) => {
+        calls.push({ code, purpose: purposes[proof.timestamp]!, token: accessToken })
+        return answers.shift()!()
+      },
+      totpStatus: async () => verified,
+      totpStart: async () => ({ secret: 'A'.repeat(32), uri: 'otpauth://totp/x' }),
+      totpConfirm: async () => ({ recoveryCodes: [] }),
+      totpDisable: async () => verified,
+    },
+    session: {
+      async proof(purpose: string) {
+        purposes.push(purpose)
+        return { accessToken: 'token', proof: { timestamp: proofs++, signature: 's' } }
+      },
+    },
+  }
+}
+
+const refused =
+  (apiCode: string, status = 400) =>
+  async (): Promise<typeof verified> => {
+    throw new ApiError(`refused: ${apiCode}`, { status, apiCode })
+  }
+
+describe('pass', () => {
+  it('asks again with the API’s words until a code is taken', async () => {
+    const d = deps([refused('TOTP_INVALID'), async () => verified])
+    const questions: Array<{ error?: string }> = []
+    const codes = ['111111', '222222']
+    await SecondFactor.pass({
+      ...(d as unknown as SecondFactor.pass.Options),
+      ask: async (question) => {
+        questions.push(question)
+        return codes.shift()!
+      },
+    })
+    expect(questions).toEqual([{}, { error: 'refused: TOTP_INVALID' }])
+    expect(d.calls).toEqual([
+      { code: '111111', purpose: 'totp-verify', token: 'token' },
+      { code: '222222', purpose: 'totp-verify', token: 'token' },
+    ])
+  })
+
+  it('ends with the API’s error when the factor is locked', async () => {
+    const d = deps([refused('TOTP_LOCKED', 429)])
+    await expect(
+      SecondFactor.pass({ ...(d as unknown as SecondFactor.pass.Options), ask: async () => '111111' }),
+    ).rejects.toMatchObject({ apiCode: 'TOTP_LOCKED' })
+  })
+
+  it('ends when the user declines', async () => {
+    const d = deps([])
+    const declined = new Error('declined')
+    await expect(
+      SecondFactor.pass({
+        ...(d as unknown as SecondFactor.pass.Options),
+        ask: () => Promise.reject(declined),
+      }),
+    ).rejects.toBe(declined)
+    expect(d.calls).toEqual([])
+  })
+})
+
+describe('required', () => {
+  it('recognises the API holding the shares back for the factor, and nothing else', () => {
+    expect(SecondFactor.required(new ApiError('x', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' }))).toBe(
+      true,
+    )
+    expect(SecondFactor.required(new ApiError('x', { status: 403, apiCode: 'ORIGIN_NOT_ALLOWED' }))).toBe(
+      false,
+    )
+    expect(SecondFactor.required(new Error('x'))).toBe(false)
+  })
+})

@@ -1,0 +1,206 @@
+// Account's "Two-factor authentication" for an embedded wallet: turn on an authenticator app (its
+// otpauth:// URI as a QR code and the secret as text, a first code to confirm, then the ten recovery
+// codes, shown once) or turn it off with a code. The wallet code it calls is the embedded chunk, already
+// loaded while the embedded wallet is connected; this component loads with Account's first use of it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TotpStartResponse } from '@walletframe/protocol'
+import { useEffect, useState } from 'react'
+import { useFrame } from '../../app/context.js'
+import { QrCode } from '../../components/QrCode.js'
+import { useStore } from '../../components/useStore.js'
+import type { SecondFactor } from '../../lib/embeddedLogin.js'
+import * as SecondFactorQueries from '../../queries/secondFactor.js'
+
+export function TwoFactor() {
+  const frame = useFrame()
+  const connection = useStore(frame.core.connection)
+  const info = connection.connector?.embeddedWalletInfo
+  const [factor, setFactor] = useState<SecondFactor>()
+  useEffect(() => {
+    if (!info) return
+    let live = true
+    frame
+      .embedded()
+      .then((wallet) => {
+        if (live) setFactor(wallet.secondFactor)
+      })
+      .catch((error: unknown) => console.error('[walletframe] two-factor settings did not load', error))
+    return () => {
+      live = false
+    }
+  }, [frame, info])
+  if (connection.status !== 'connected' || !info || !factor) return null
+  return (
+    <Settings factor={factor} user={`${info.authProvider}:${info.user.email ?? info.user.username ?? ''}`} />
+  )
+}
+
+function Settings({ factor, user }: { factor: SecondFactor; user: string }) {
+  const status = useQuery(SecondFactorQueries.status(factor, user))
+  const [enrolment, setEnrolment] = useState<TotpStartResponse>()
+  const [recoveryCodes, setRecoveryCodes] = useState<readonly string[]>()
+  const start = useMutation({ mutationFn: () => factor.start(), onSuccess: setEnrolment })
+  return (
+    <section className="wf-stack" data-testid="wf-totp" aria-label="Two-factor authentication">
+      <h3>Two-factor authentication</h3>
+      {status.isError ? (
+        <p className="wf-error" role="alert">
+          {status.error.message}
+        </p>
+      ) : null}
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />
+      ) : enrolment ? (
+        <Enrol
+          factor={factor}
+          enrolment={enrolment}
+          onEnabled={(codes) => {
+            setEnrolment(undefined)
+            setRecoveryCodes(codes)
+          }}
+        />
+      ) : status.data?.enabled ? (
+        <Disable factor={factor} recoveryCodesLeft={status.data.recoveryCodesLeft} />
+      ) : status.data ? (
+        <>
+          <p className="wf-muted" data-testid="wf-totp-off">
+            Off. With an authenticator app, opening this wallet on a new login also takes a code from your
+            phone.
+          </p>
+          {start.isError ? (
+            <p className="wf-error" role="alert">
+              {start.error.message}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="wf-button wf-button-secondary"
+            data-testid="wf-totp-start"
+            disabled={start.isPending}
+            onClick={() => start.mutate()}
+          >
+            Set up an authenticator app
+          </button>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+function CodeForm(props: {
+  testId: string
+  label: string
+  submit: string
+  pending: boolean
+  error: Error | null
+  onSubmit(code: string): void
+}) {
+  const [code, setCode] = useState('')
+  return (
+    <form
+      className="wf-stack"
+      onSubmit={(event) => {
+        event.preventDefault()
+        props.onSubmit(code.trim())
+      }}
+    >
+      {props.error ? (
+        <p className="wf-error" role="alert" data-testid={`${props.testId}-error`}>
+          {props.error.message}
+        </p>
+      ) : null}
+      <input
+        className="wf-input"
+        autoComplete="one-time-code"
+        aria-label={props.label}
+        data-testid={`${props.testId}-input`}
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="wf-button"
+        data-testid={`${props.testId}-submit`}
+        disabled={props.pending}
+      >
+        {props.submit}
+      </button>
+    </form>
+  )
+}
+
+function Enrol(props: {
+  factor: SecondFactor
+  enrolment: TotpStartResponse
+  onEnabled(codes: readonly string[]): void
+}) {
+  const queryClient = useQueryClient()
+  const confirm = useMutation({
+    mutationFn: (code: string) => props.factor.confirm(code),
+    onSuccess: (confirmed) => {
+      props.onEnabled(confirmed.recoveryCodes)
+      void queryClient.invalidateQueries({ queryKey: SecondFactorQueries.secondFactorKey })
+    },
+  })
+  return (
+    <div className="wf-stack" data-testid="wf-totp-enrol">
+      <p className="wf-muted">Scan this code with your authenticator app, or type the key below into it.</p>
+      <QrCode value={props.enrolment.uri} alt="Authenticator app setup code" testId="wf-totp-qr" />
+      <code data-testid="wf-totp-secret">{props.enrolment.secret}</code>
+      <CodeForm
+        testId="wf-totp-confirm"
+        label="Code from your app"
+        submit="Turn on"
+        pending={confirm.isPending}
+        error={confirm.error}
+        onSubmit={(code) => confirm.mutate(code)}
+      />
+    </div>
+  )
+}
+
+function RecoveryCodes(props: { codes: readonly string[]; onDone(): void }) {
+  return (
+    <div className="wf-stack" data-testid="wf-totp-recovery">
+      <p>
+        Two-factor authentication is on. Keep these recovery codes somewhere safe: each opens your wallet once
+        without your app. They are not shown again.
+      </p>
+      <ul data-testid="wf-totp-recovery-codes">
+        {props.codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="wf-button" data-testid="wf-totp-recovery-done" onClick={props.onDone}>
+        I have saved them
+      </button>
+    </div>
+  )
+}
+
+function Disable(props: { factor: SecondFactor; recoveryCodesLeft: number }) {
+  const queryClient = useQueryClient()
+  const disable = useMutation({
+    mutationFn: (code: string) => props.factor.disable(code),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SecondFactorQueries.secondFactorKey }),
+  })
+  return (
+    <div className="wf-stack" data-testid="wf-totp-on">
+      <p className="wf-muted">
+        On: opening this wallet on a new login takes a code of your authenticator app.{' '}
+        {props.recoveryCodesLeft} recovery codes left.
+      </p>
+      <CodeForm
+        testId="wf-totp-disable"
+        label="Code to turn it off"
+        submit="Turn off"
+        pending={disable.isPending}
+        error={disable.error}
+        onSubmit={(code) => disable.mutate(code)}
+      />
+    </div>
+  )
+}

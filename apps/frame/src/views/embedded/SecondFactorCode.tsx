@@ -1,0 +1,50 @@
+// The second factor's code the embedded wallet asks for as it opens, when the user turned on an
+// authenticator app: the API releases the wallet's auth share only after it. A recovery code works too
+// (once each).
+import { useState } from 'react'
+import type { CodePrompt, CodeQuestion } from '../../lib/embeddedLogin.js'
+
+export function SecondFactorCode(props: {
+  question: CodeQuestion
+  prompt: Pick<CodePrompt, 'submit' | 'decline'>
+}) {
+  const [code, setCode] = useState('')
+  return (
+    <form
+      className="wf-stack"
+      data-testid="wf-totp-prompt"
+      aria-label="Two-factor authentication"
+      onSubmit={(event) => {
+        event.preventDefault()
+        props.prompt.submit(code)
+        setCode('')
+      }}
+    >
+      <p className="wf-muted">
+        Enter the 6-digit code of your authenticator app to open your wallet, or one of your recovery codes.
+      </p>
+      {props.question.error ? (
+        <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">
+          {props.question.error}
+        </p>
+      ) : null}
+      <input
+        className="wf-input"
+        autoComplete="one-time-code"
+        aria-label="Authentication code"
+        data-testid="wf-totp-prompt-input"
+        required
+        // Six digits, or a recovery code (xxxxx-xxxxx).
+        pattern="\s*(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})\s*"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button type="submit" className="wf-button" data-testid="wf-totp-prompt-submit">
+        Verify
+      </button>
+      <button type="button" className="wf-button wf-button-secondary" onClick={() => props.prompt.decline()}>
+        Cancel
+      </button>
+    </form>
+  )
+}
