@@ -4,13 +4,19 @@
 // the clear stay inside.
 
 import { ed25519 } from '@noble/curves/ed25519'
-import type { DevicePublicKey, EncryptedRecoveryShare, WalletAddresses } from '@walletframe/protocol'
+import type {
+  DevicePublicKey,
+  EncryptedRecoveryShare,
+  RecoveryKit,
+  WalletAddresses,
+} from '@walletframe/protocol'
+import * as Keys from '@walletframe/recover/keys'
+import * as Kit from '@walletframe/recover/kit'
 import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
 import * as Base64url from './internal/base64url.js'
 import type { KeyStore } from './keyStore.js'
-import * as Keys from './keys.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
 
@@ -187,6 +193,26 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
         addresses: keys.addresses,
         wrappedDeviceShare: await wrap(new Uint8Array(device), keys.addresses),
       }
+    },
+
+    /**
+     * The recovery kit of the open wallet, after the recovery password is verified as `recover` does:
+     * it opens the recovery share and, combined with the auth share, rebuilds this wallet. Only the
+     * kit — the entropy encrypted under that password — leaves the Worker.
+     */
+    async recoveryKit(input: {
+      authShare: string
+      recoveryShare: EncryptedRecoveryShare
+      password: string
+    }): Promise<RecoveryKit> {
+      const { addresses } = unlocked()
+      const recovery = await RecoveryCipher.decrypt(input.recoveryShare, input.password, bound(addresses))
+      const { entropy } = await Shares.combine(Base64url.decode(input.authShare), recovery, addresses)
+      return Kit.seal({
+        entropy,
+        password: input.password,
+        ...(options.recoveryIterations ? { iterations: options.recoveryIterations } : {}),
+      })
     },
 
     /** The open wallet's addresses, if one is open. */
