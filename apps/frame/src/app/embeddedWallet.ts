@@ -60,5 +60,6 @@ export function load(
       usage: (id) => wallet.connector.grantUsage(id),
       revoke: (id) => wallet.connector.revokeGrant(id),
     },
+    recoveryKit: (password) => wallet.connector.recoveryKit(password),
   }
 }

@@ -1,6 +1,6 @@
 // What the views use of email and social login and of the embedded wallet's approvals (types only: the implementation, the connector and
 // its Worker load on first use from connectors/embedded/, so the boot chunk carries none of it).
-import type { AccountType, FrameSocialProvider } from '@walletframe/protocol'
+import type { AccountType, FrameSocialProvider, RecoveryKit } from '@walletframe/protocol'
 import type { EmailUpdate } from './emailUpdate.js'
 import type { MessagingPopup } from './popup.js'
 import type { ReadableStore } from './store.js'
@@ -121,6 +121,11 @@ export type EmbeddedLogin = {
   smartAccountAvailable(): boolean
   /** The smart-session grants made from this frame (Account, "Manage smart sessions"). */
   readonly smartSessions: SmartSessions
+  /**
+   * The open wallet's recovery kit (Account, "Download recovery kit"): the Worker verifies `password`
+   * as a recovery does and answers the kit encrypted under it; rejects with its error when wrong.
+   */
+  recoveryKit(password: string): Promise<RecoveryKit>
 }
 
 /** A smart-session grant as the Account view lists it. */

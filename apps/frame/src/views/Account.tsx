@@ -22,6 +22,11 @@ const SmartSessions = lazy(() =>
   import('./account/SmartSessions.js').then((module) => ({ default: module.SmartSessions })),
 )
 
+/** "Download recovery kit" loads only for an embedded wallet. */
+const RecoveryKit = lazy(() =>
+  import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
+)
+
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
   { flag: 'onramp', view: 'WalletBuy', label: 'Buy' },
@@ -78,6 +83,11 @@ export function Account() {
         <span className="wf-tag">{network?.name ?? 'Unsupported'}</span>
       </button>
       <UpdateEmailEntry />
+      {connection.connector?.embeddedWalletInfo ? (
+        <Suspense fallback={null}>
+          <RecoveryKit />
+        </Suspense>
+      ) : null}
       <AccountTypeSwitch />
       {flags.smartSessions ? (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -315,6 +316,30 @@ describe('switchNetwork', () => {
       { type: 'accountsChanged', accounts: [before.accounts[1], before.accounts[0]] },
     ])
     await expect(c.switchNetwork(evmNetwork(1, 'Ethereum'))).rejects.toMatchObject({ code: 4902 })
+    d.close()
+  })
+})
+
+describe('recoveryKit', () => {
+  it('fetches the recovery share for it and answers a kit that opens, under that password, to the accounts connected', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const { accounts } = await c.connect()
+    const kit = await c.recoveryKit(password)
+    // The device opened the wallet by itself; the kit alone asked for the recovery ciphertext.
+    expect(server.shareCalls).toEqual([false, true])
+    const opened = await Kit.open(kit, password)
+    expect(accounts).toContain(`eip155:8453:${opened.keys.addresses.eip155}`)
+    expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${opened.keys.addresses.solana}`)
+    // What crosses comlink of the Worker's error: its name and message.
+    await expect(c.recoveryKit('a wrong recovery password')).rejects.toMatchObject({
+      name: 'WrongRecoveryPasswordError',
+      message: 'The recovery password is not correct; try again',
+    })
+    await c.disconnect()
+    await expect(c.recoveryKit(password)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
     d.close()
   })
 })

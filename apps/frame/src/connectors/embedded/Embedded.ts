@@ -15,6 +15,7 @@ import {
   connectSigningInput,
   type DeviceProof,
   type DevicePublicKey,
+  type RecoveryKit,
   UnrecognizedChainError,
   UnsupportedMethodError,
   type WalletAddresses,
@@ -132,6 +133,11 @@ export type EmbeddedConnector = Connector & {
   grantUsage(id: string): Promise<{ token: Address; allowance: bigint; spent: bigint }[]>
   /** The user revokes grant `id` from the Account view: on chain, by the owner's UserOperation. */
   revokeGrant(id: string): Promise<void>
+  /**
+   * The open wallet's recovery kit (the Account view's "Download recovery kit"): `password` is verified
+   * in the Worker against the recovery share, and only the kit encrypted under it comes back.
+   */
+  recoveryKit(password: string): Promise<RecoveryKit>
 }
 
 export function create(options: create.Options): EmbeddedConnector {
@@ -483,6 +489,18 @@ export function create(options: create.Options): EmbeddedConnector {
         id,
         undefined,
       )
+    },
+    async recoveryKit(password) {
+      if (!addresses) throw new Session.NotSignedInError()
+      // The user asked for the kit: the recovery ciphertext is fetched for this, and the Worker
+      // verifies the password with it as a recovery does.
+      const shares = await fetchShares(true)
+      if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
+      return vault.recoveryKit({
+        authShare: shares.authShare,
+        recoveryShare: shares.recoveryShare,
+        password,
+      })
     },
     async switchNetwork(target) {
       const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)
