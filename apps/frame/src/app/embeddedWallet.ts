@@ -61,5 +61,6 @@ export function load(
       revoke: (id) => wallet.connector.revokeGrant(id),
     },
     recoveryKit: (password) => wallet.connector.recoveryKit(password),
+    showRecoveryPhrase: wallet.showRecoveryPhrase,
   }
 }

@@ -126,6 +126,12 @@ export type EmbeddedLogin = {
    * as a recovery does and answers the kit encrypted under it; rejects with its error when wrong.
    */
   recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * "Show recovery phrase": `popup` is the frame origin's /export (lib/exportWindow.ts), opened in the
+   * click; the password is typed and the phrase shown there only. Resolves once the window holds its
+   * line to the Worker; rejects when it closed first or the wallet cannot be asked.
+   */
+  showRecoveryPhrase(popup: MessagingPopup): Promise<void>
 }
 
 /** A smart-session grant as the Account view lists it. */

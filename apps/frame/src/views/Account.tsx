@@ -22,9 +22,12 @@ const SmartSessions = lazy(() =>
   import('./account/SmartSessions.js').then((module) => ({ default: module.SmartSessions })),
 )
 
-/** "Download recovery kit" loads only for an embedded wallet. */
+/** "Download recovery kit" and "Show recovery phrase" load only for an embedded wallet. */
 const RecoveryKit = lazy(() =>
   import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
+)
+const RecoveryPhrase = lazy(() =>
+  import('./account/RecoveryPhrase.js').then((module) => ({ default: module.RecoveryPhrase })),
 )
 
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
@@ -86,6 +89,7 @@ export function Account() {
       {connection.connector?.embeddedWalletInfo ? (
         <Suspense fallback={null}>
           <RecoveryKit />
+          <RecoveryPhrase />
         </Suspense>
       ) : null}
       <AccountTypeSwitch />

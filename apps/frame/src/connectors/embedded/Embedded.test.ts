@@ -9,6 +9,7 @@ import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Event } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
@@ -340,6 +341,31 @@ describe('recoveryKit', () => {
     })
     await c.disconnect()
     await expect(c.recoveryKit(password)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
+    d.close()
+  })
+})
+
+describe('exportTo', () => {
+  it('hands the Worker a port on which the password opens the phrase of the wallet connected', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const { accounts } = await c.connect()
+    const { port1, port2 } = new MessageChannel()
+    await c.exportTo(port1)
+    expect(server.shareCalls).toEqual([false, true])
+    const answer = new Promise<{ type: string; evmPrivateKey: Hex; addresses: { solana: string } }>(
+      (resolve) => {
+        port2.onmessage = (event) => resolve(event.data)
+      },
+    )
+    port2.postMessage({ type: 'reveal', password })
+    const revealed = await answer
+    expect(revealed.type).toBe('revealed')
+    expect(accounts).toContain(`eip155:8453:${privateKeyToAccount(revealed.evmPrivateKey).address}`)
+    expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${revealed.addresses.solana}`)
+    port2.close()
     d.close()
   })
 })

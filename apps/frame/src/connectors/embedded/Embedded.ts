@@ -20,6 +20,7 @@ import {
   UnsupportedMethodError,
   type WalletAddresses,
 } from '@walletframe/protocol'
+import * as Comlink from 'comlink'
 import type { Address, Hex } from 'viem'
 import type { Client } from '../../data/client.js'
 import type { PasswordReason } from '../../lib/embeddedLogin.js'
@@ -138,6 +139,11 @@ export type EmbeddedConnector = Connector & {
    * in the Worker against the recovery share, and only the kit encrypted under it comes back.
    */
   recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * Hands `port` to the Worker for a recovery phrase window (lib/exportWindow.ts): the password and the
+   * secrets travel on it between that window and the Worker, never through this page.
+   */
+  exportTo(port: MessagePort): Promise<void>
 }
 
 export function create(options: create.Options): EmbeddedConnector {
@@ -500,6 +506,15 @@ export function create(options: create.Options): EmbeddedConnector {
         authShare: shares.authShare,
         recoveryShare: shares.recoveryShare,
         password,
+      })
+    },
+    async exportTo(port) {
+      if (!addresses) throw new Session.NotSignedInError()
+      const shares = await fetchShares(true)
+      if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
+      await vault.exportTo(Comlink.transfer(port, [port]), {
+        authShare: shares.authShare,
+        recoveryShare: shares.recoveryShare,
       })
     },
     async switchNetwork(target) {

@@ -8,6 +8,7 @@ import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
+import * as ExportWindow from '../../lib/exportWindow.js'
 import * as PasskeyWindow from '../../lib/passkeyWindow.js'
 import * as WebAuthn from '../../lib/webauthn.js'
 import type { Storage } from '../../storage/Storage.js'
@@ -45,6 +46,7 @@ export type Loaded = LoginAuth &
     | 'preferredAccountType'
     | 'setPreferredAccountType'
     | 'smartAccountAvailable'
+    | 'showRecoveryPhrase'
   > & {
     connector: Embedded.EmbeddedConnector
     /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
@@ -142,5 +144,16 @@ export function load(options: load.Options): Loaded {
     preferredAccountType: () => connector.preferredAccountType(),
     setPreferredAccountType: (type) => connector.setPreferredAccountType(type),
     smartAccountAvailable: () => connector.smartAccountAvailable(),
+    async showRecoveryPhrase(popup) {
+      const { port1, port2 } = new MessageChannel()
+      try {
+        await connector.exportTo(port1)
+        await ExportWindow.hand(popup, window, port2)
+      } catch (error) {
+        port2.close()
+        if (!popup.closed) popup.close()
+        throw error
+      }
+    },
   }
 }
