@@ -3,6 +3,8 @@
 // kit" takes the recovery password again, and the kit downloads from the cross-site iframe with the
 // user's click. The offline command, run here in the test process with no server to ask, opens the kit
 // with that password and prints the same addresses the frame shows; another password opens nothing.
+// "Show recovery phrase" then shows, in a window on the frame origin after the password, the phrase the
+// command reveals from the kit.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -19,9 +21,9 @@ test.use({ withSolana: true })
 const command = fileURLToPath(new URL('../packages/recover/bin/walletframe-recover.js', import.meta.url))
 
 /** Runs walletframe-recover on `kit` with the password in a file; answers its exit code and output. */
-function recover(kit: string, passwordFile: string) {
+function recover(kit: string, passwordFile: string, ...flags: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [command, kit, '--password-file', passwordFile], {
+    const child = spawn(process.execPath, [command, kit, '--password-file', passwordFile, ...flags], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -37,7 +39,7 @@ function recover(kit: string, passwordFile: string) {
   })
 }
 
-test('recovery kit: downloaded from the Account view, opened offline by walletframe-recover to the same addresses', async ({
+test('recovery kit: downloaded from the Account view, opened offline by walletframe-recover to the same addresses; the phrase shown in a window on the frame origin', async ({
   page,
   stack,
   chains,
@@ -95,6 +97,38 @@ test('recovery kit: downloaded from the Account view, opened offline by walletfr
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/^WRONG_KIT_PASSWORD: /)
     expect(refused.stdout).toBe('')
+
+    // "Show recovery phrase": a window on the frame origin, where the password is asked again and the
+    // phrase shows; the same phrase the command reveals from the kit, and nowhere in the iframe.
+    const revealed = await recover(kitFile, passwordFile, '--reveal')
+    expect(revealed.code).toBe(0)
+    const phrase = /Recovery phrase +(.+)/.exec(revealed.stdout)?.[1] as string
+    expect(phrase.split(' ')).toHaveLength(12)
+    const opening = page.waitForEvent('popup')
+    await modal.getByTestId('wf-account-recovery-phrase').click()
+    const exportWindow = await opening
+    expect(new URL(exportWindow.url()).origin).toBe(stack.frame.origin)
+    expect(new URL(exportWindow.url()).pathname).toBe('/export')
+    await exportWindow.getByTestId('wf-export-password').fill('not the recovery password')
+    await exportWindow.getByTestId('wf-export-submit').click()
+    await expect(exportWindow.getByTestId('wf-export-error')).toHaveText(
+      'The recovery password is not correct; try again',
+    )
+    await exportWindow.getByTestId('wf-export-password').fill(password)
+    await exportWindow.getByTestId('wf-export-submit').click()
+    await expect(exportWindow.getByTestId('wf-export-phrase').getByRole('listitem')).toHaveText(
+      phrase.split(' '),
+      {
+        timeout: 30_000,
+      },
+    )
+    await expect(exportWindow.getByTestId('wf-export-evm-key')).toHaveText(
+      /EVM private key +(0x[0-9a-f]{64})/.exec(revealed.stdout)?.[1] as string,
+    )
+    await expect(modal.getByTestId('wf-export-phrase')).toHaveCount(0)
+    expect(await modal.locator('body').textContent()).not.toContain(phrase)
+    expect(await page.content()).not.toContain(phrase)
+    await exportWindow.close()
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
