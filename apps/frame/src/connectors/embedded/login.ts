@@ -8,7 +8,6 @@ import type { Client } from '../../data/client.js'
 import type { EmailUpdate } from '../../lib/emailUpdate.js'
 import type { EmailStep, EmbeddedLogin, LoginAuth } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
-import * as ExportWindow from '../../lib/exportWindow.js'
 import * as PasskeyWindow from '../../lib/passkeyWindow.js'
 import * as WebAuthn from '../../lib/webauthn.js'
 import type { Storage } from '../../storage/Storage.js'
@@ -145,6 +144,8 @@ export function load(options: load.Options): Loaded {
     setPreferredAccountType: (type) => connector.setPreferredAccountType(type),
     smartAccountAvailable: () => connector.smartAccountAvailable(),
     async showRecoveryPhrase(popup) {
+      // Loaded here, on first use: the wallet's chunk (and the boot chunk's preload list) stay as they were.
+      const ExportWindow = await import('../../lib/exportWindow.js')
       const { port1, port2 } = new MessageChannel()
       try {
         await connector.exportTo(port1)
