@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main } from './cli.js'
 import * as Keys from './keys.js'
 import * as Kit from './kit.js'
@@ -42,6 +43,20 @@ describe('main', () => {
     expect(stdout).toContain(`EVM address     ${addresses.eip155}`)
     expect(stdout).toContain(`Solana address  ${addresses.solana}`)
     expect(stdout).not.toContain('Recovery phrase')
+  })
+
+  it('opens no connection: neither a socket nor fetch is used', async () => {
+    const connect = vi.spyOn(Socket.prototype, 'connect')
+    const fetch = vi.spyOn(globalThis, 'fetch')
+    try {
+      const { code } = await run([kitFile, '--reveal', '--password-file', join(dir, 'password')])
+      expect(code).toBe(0)
+      expect(connect).not.toHaveBeenCalled()
+      expect(fetch).not.toHaveBeenCalled()
+    } finally {
+      connect.mockRestore()
+      fetch.mockRestore()
+    }
   })
 
   it('reads the password from piped stdin', async () => {
