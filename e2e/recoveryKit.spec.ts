@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest } from './lib/api.js'
 import { hostState, loginByEmail, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
@@ -72,6 +73,7 @@ test('recovery kit: downloaded from the Account view, opened offline by walletfr
     await modal.getByTestId('wf-recovery-kit-submit').click()
     const save = modal.getByTestId('wf-recovery-kit-save')
     await expect(save).toBeVisible({ timeout: 30_000 })
+    await expectAccessible(page, 'Account / Recovery kit')
     const downloading = page.waitForEvent('download')
     await save.click()
     const download = await downloading
@@ -122,6 +124,7 @@ test('recovery kit: downloaded from the Account view, opened offline by walletfr
         timeout: 30_000,
       },
     )
+    await expectAccessible(exportWindow, 'Recovery phrase window')
     await expect(exportWindow.getByTestId('wf-export-evm-key')).toHaveText(
       /EVM private key +(0x[0-9a-f]{64})/.exec(revealed.stdout)?.[1] as string,
     )
