@@ -65,5 +65,7 @@ export function load(
       usage: (id) => wallet.connector.grantUsage(id),
       revoke: (id) => wallet.connector.revokeGrant(id),
     },
+    recoveryKit: (password) => wallet.connector.recoveryKit(password),
+    showRecoveryPhrase: wallet.showRecoveryPhrase,
   }
 }

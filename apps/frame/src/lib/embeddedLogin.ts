@@ -3,6 +3,7 @@
 import type {
   AccountType,
   FrameSocialProvider,
+  RecoveryKit,
   TotpConfirmed,
   TotpStartResponse,
   TotpStatus,
@@ -157,6 +158,17 @@ export type EmbeddedLogin = {
   smartAccountAvailable(): boolean
   /** The smart-session grants made from this frame (Account, "Manage smart sessions"). */
   readonly smartSessions: SmartSessions
+  /**
+   * The open wallet's recovery kit (Account, "Download recovery kit"): the Worker verifies `password`
+   * as a recovery does and answers the kit encrypted under it; rejects with its error when wrong.
+   */
+  recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * "Show recovery phrase": `popup` is the frame origin's /export (lib/exportWindow.ts), opened in the
+   * click; the password is typed and the phrase shown there only. Resolves once the window holds its
+   * line to the Worker; rejects when it closed first or the wallet cannot be asked.
+   */
+  showRecoveryPhrase(popup: MessagingPopup): Promise<void>
 }
 
 /** A smart-session grant as the Account view lists it. */

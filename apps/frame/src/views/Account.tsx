@@ -26,6 +26,13 @@ const SmartSessions = lazy(() =>
 const TwoFactor = lazy(() =>
   import('./account/TwoFactor.js').then((module) => ({ default: module.TwoFactor })),
 )
+/** "Download recovery kit" and "Show recovery phrase" load only for an embedded wallet. */
+const RecoveryKit = lazy(() =>
+  import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
+)
+const RecoveryPhrase = lazy(() =>
+  import('./account/RecoveryPhrase.js').then((module) => ({ default: module.RecoveryPhrase })),
+)
 
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
@@ -83,6 +90,12 @@ export function Account() {
         <span className="wf-tag">{network?.name ?? 'Unsupported'}</span>
       </button>
       <UpdateEmailEntry />
+      {connection.connector?.embeddedWalletInfo ? (
+        <Suspense fallback={null}>
+          <RecoveryKit />
+          <RecoveryPhrase />
+        </Suspense>
+      ) : null}
       <AccountTypeSwitch />
       {connection.connector?.embeddedWalletInfo ? (
         <Suspense fallback={null}>

@@ -2,13 +2,21 @@ import 'fake-indexeddb/auto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
+import * as Keys from '@walletframe/recover/keys'
+import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
-import { type Hex, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
+import {
+  bytesToHex,
+  type Hex,
+  parseTransaction,
+  recoverTransactionAddress,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { generatePrivateKey, HDKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import * as Base64url from './internal/base64url.js'
 import * as KeyStore from './keyStore.js'
-import * as Keys from './keys.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
 import * as Vault from './Vault.js'
@@ -163,6 +171,121 @@ describe('device key and forget', () => {
     expect(await Vault.create({ keyStore }).deviceKey()).toEqual(publicKey)
     await vault.forget()
     expect(await vault.deviceKey()).not.toEqual(publicKey)
+  })
+})
+
+describe('recoveryKit', () => {
+  it('seals the open wallet under its verified recovery password; the kit opens to the same accounts', async () => {
+    const { vault, created } = await newWallet()
+    const kit = await vault.recoveryKit({
+      authShare: created.authShare,
+      recoveryShare: created.recoveryShare,
+      password,
+    })
+    expect(kit.addresses).toEqual(created.addresses)
+    expect(kit.kdf.iterations).toBe(recoveryIterations)
+    const opened = await Kit.open(kit, password)
+    expect(opened.keys.addresses).toEqual(created.addresses)
+    const signature = await opened.keys.evm.signMessage({ message: 'from the kit' })
+    expect(
+      await verifyMessage({ address: created.addresses.eip155 as Hex, message: 'from the kit', signature }),
+    ).toBe(true)
+    // Nothing of the secret in the clear: the kit is all that left the Worker.
+    const mnemonic = entropyToMnemonic(opened.entropy, wordlist)
+    expect(JSON.stringify(kit)).not.toContain(mnemonic.split(' ').slice(0, 4).join(' '))
+    expect(JSON.stringify(kit)).not.toContain(Base64url.encode(opened.entropy))
+  })
+
+  it('refuses a wrong recovery password before it seals anything', async () => {
+    const { vault, created } = await newWallet()
+    await expect(
+      vault.recoveryKit({
+        authShare: created.authShare,
+        recoveryShare: created.recoveryShare,
+        password: 'not the password',
+      }),
+    ).rejects.toBeInstanceOf(RecoveryCipher.WrongRecoveryPasswordError)
+  })
+
+  it('refuses shares of another wallet, and works only while the wallet is open', async () => {
+    const { vault, created } = await newWallet()
+    const other = await newWallet()
+    // Another wallet's recovery share is bound to its addresses: it does not open for this one.
+    await expect(
+      vault.recoveryKit({
+        authShare: other.created.authShare,
+        recoveryShare: other.created.recoveryShare,
+        password,
+      }),
+    ).rejects.toBeInstanceOf(RecoveryCipher.WrongRecoveryPasswordError)
+    // This wallet's recovery share with another's auth share combines to another secret.
+    await expect(
+      vault.recoveryKit({
+        authShare: other.created.authShare,
+        recoveryShare: created.recoveryShare,
+        password,
+      }),
+    ).rejects.toBeInstanceOf(Shares.ShareMismatchError)
+    vault.lock()
+    await expect(
+      vault.recoveryKit({ authShare: created.authShare, recoveryShare: created.recoveryShare, password }),
+    ).rejects.toBeInstanceOf(Vault.WalletLockedError)
+  })
+})
+
+describe('exportTo', () => {
+  /** The window's end of the port: each answer the Worker posts, in order. */
+  function windowEnd(port: MessagePort) {
+    const answers: unknown[] = []
+    let notify = () => {}
+    port.onmessage = (event) => {
+      answers.push(event.data)
+      notify()
+    }
+    const next = (count: number) =>
+      new Promise<void>((resolve) => {
+        notify = () => {
+          if (answers.length >= count) resolve()
+        }
+        notify()
+      })
+    return { answers, next }
+  }
+
+  it('answers the window on its port: a wrong password refused, the right one the phrase and keys', async () => {
+    const { vault, created } = await newWallet()
+    const { port1, port2 } = new MessageChannel()
+    await vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare })
+    const window = windowEnd(port2)
+    port2.postMessage({ type: 'reveal', password: 'not the password' })
+    await window.next(1)
+    expect(window.answers[0]).toEqual({
+      type: 'refused',
+      code: 'WRONG_RECOVERY_PASSWORD',
+      message: 'The recovery password is not correct; try again',
+    })
+    port2.postMessage({ type: 'reveal', password })
+    await window.next(2)
+    const revealed = window.answers[1] as Keys.Secrets & { type: string; addresses: unknown }
+    expect(revealed).toMatchObject({ type: 'revealed', addresses: created.addresses })
+    // The phrase is the wallet's: it derives the same accounts, and its EVM key signs for them.
+    const seed = mnemonicToSeedSync(revealed.mnemonic)
+    const evmKey = HDKey.fromMasterSeed(seed).derive(Keys.evmPath).privateKey!
+    expect(privateKeyToAccount(bytesToHex(evmKey)).address).toBe(created.addresses.eip155)
+    expect(privateKeyToAccount(revealed.evmPrivateKey).address).toBe(created.addresses.eip155)
+    expect(bs58.encode(bs58.decode(revealed.solanaSecretKey).slice(32))).toBe(created.addresses.solana)
+    port2.close()
+  })
+
+  it('serves only an open wallet', async () => {
+    const { vault, created } = await newWallet()
+    vault.lock()
+    const { port1, port2 } = new MessageChannel()
+    await expect(
+      vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare }),
+    ).rejects.toBeInstanceOf(Vault.WalletLockedError)
+    port1.close()
+    port2.close()
   })
 })
 

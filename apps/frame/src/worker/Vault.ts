@@ -4,13 +4,20 @@
 // the clear stay inside.
 
 import { ed25519 } from '@noble/curves/ed25519'
-import type { DevicePublicKey, EncryptedRecoveryShare, WalletAddresses } from '@walletframe/protocol'
+import type {
+  DevicePublicKey,
+  EncryptedRecoveryShare,
+  RecoveryKit,
+  WalletAddresses,
+} from '@walletframe/protocol'
+import * as Keys from '@walletframe/recover/keys'
+import * as Kit from '@walletframe/recover/kit'
 import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
+import * as ExportPort from './exportPort.js'
 import * as Base64url from './internal/base64url.js'
 import type { KeyStore } from './keyStore.js'
-import * as Keys from './keys.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
 
@@ -116,6 +123,19 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     return keys
   }
 
+  /**
+   * The open wallet's entropy, once `password` is verified as `recover` verifies it: it opens the
+   * recovery share, and that share with the auth share rebuilds this very wallet.
+   */
+  async function verifiedEntropy(
+    shares: { authShare: string; recoveryShare: EncryptedRecoveryShare },
+    password: string,
+  ): Promise<Uint8Array> {
+    const { addresses } = unlocked()
+    const recovery = await RecoveryCipher.decrypt(shares.recoveryShare, password, bound(addresses))
+    return (await Shares.combine(Base64url.decode(shares.authShare), recovery, addresses)).entropy
+  }
+
   return {
     /** The device key's public half (made on first use; non-extractable private half). */
     async deviceKey(): Promise<DevicePublicKey> {
@@ -187,6 +207,37 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
         addresses: keys.addresses,
         wrappedDeviceShare: await wrap(new Uint8Array(device), keys.addresses),
       }
+    },
+
+    /**
+     * The recovery kit of the open wallet, after the recovery password is verified as `recover` does:
+     * it opens the recovery share and, combined with the auth share, rebuilds this wallet. Only the
+     * kit — the entropy encrypted under that password — leaves the Worker.
+     */
+    async recoveryKit(input: {
+      authShare: string
+      recoveryShare: EncryptedRecoveryShare
+      password: string
+    }): Promise<RecoveryKit> {
+      const entropy = await verifiedEntropy(input, input.password)
+      return Kit.seal({
+        entropy,
+        password: input.password,
+        ...(options.recoveryIterations ? { iterations: options.recoveryIterations } : {}),
+      })
+    },
+
+    /**
+     * Serves a recovery phrase window on `port` (lib/exportWindow.ts): the password typed there is
+     * verified as `recoveryKit` does, and the phrase and keys go back on the port only — never to the
+     * frame's page that called this.
+     */
+    async exportTo(port: MessagePort, input: { authShare: string; recoveryShare: EncryptedRecoveryShare }) {
+      const { addresses } = unlocked()
+      ExportPort.serve(port, async (password) => ({
+        addresses,
+        ...Keys.secretsOf(await verifiedEntropy(input, password)),
+      }))
     },
 
     /** The open wallet's addresses, if one is open. */

@@ -1,5 +1,5 @@
+import * as Keys from '@walletframe/recover/keys'
 import { describe, expect, it } from 'vitest'
-import * as Keys from './keys.js'
 import * as Shares from './shares.js'
 
 const entropy = crypto.getRandomValues(new Uint8Array(16))

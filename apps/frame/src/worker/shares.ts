@@ -3,9 +3,9 @@
 // strings "combine" — so every combine here is followed by deriving the addresses and comparing them
 // with the stored ones (ShareMismatchError otherwise).
 import type { WalletAddresses } from '@walletframe/protocol'
+import * as Keys from '@walletframe/recover/keys'
 import { combine as combineShares, split as splitSecret } from 'shamir-secret-sharing'
 import { FrameError } from '../lib/errors.js'
-import * as Keys from './keys.js'
 
 export class ShareMismatchError extends FrameError {
   override name = 'ShareMismatchError'

@@ -6,8 +6,10 @@ import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
+import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Event } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
@@ -361,6 +363,55 @@ describe('switchNetwork', () => {
       { type: 'accountsChanged', accounts: [before.accounts[1], before.accounts[0]] },
     ])
     await expect(c.switchNetwork(evmNetwork(1, 'Ethereum'))).rejects.toMatchObject({ code: 4902 })
+    d.close()
+  })
+})
+
+describe('recoveryKit', () => {
+  it('fetches the recovery share for it and answers a kit that opens, under that password, to the accounts connected', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const { accounts } = await c.connect()
+    const kit = await c.recoveryKit(password)
+    // The device opened the wallet by itself; the kit alone asked for the recovery ciphertext.
+    expect(server.shareCalls).toEqual([false, true])
+    const opened = await Kit.open(kit, password)
+    expect(accounts).toContain(`eip155:8453:${opened.keys.addresses.eip155}`)
+    expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${opened.keys.addresses.solana}`)
+    // What crosses comlink of the Worker's error: its name and message.
+    await expect(c.recoveryKit('a wrong recovery password')).rejects.toMatchObject({
+      name: 'WrongRecoveryPasswordError',
+      message: 'The recovery password is not correct; try again',
+    })
+    await c.disconnect()
+    await expect(c.recoveryKit(password)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
+    d.close()
+  })
+})
+
+describe('exportTo', () => {
+  it('hands the Worker a port on which the password opens the phrase of the wallet connected', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    const { accounts } = await c.connect()
+    const { port1, port2 } = new MessageChannel()
+    await c.exportTo(port1)
+    expect(server.shareCalls).toEqual([false, true])
+    const answer = new Promise<{ type: string; evmPrivateKey: Hex; addresses: { solana: string } }>(
+      (resolve) => {
+        port2.onmessage = (event) => resolve(event.data)
+      },
+    )
+    port2.postMessage({ type: 'reveal', password })
+    const revealed = await answer
+    expect(revealed.type).toBe('revealed')
+    expect(accounts).toContain(`eip155:8453:${privateKeyToAccount(revealed.evmPrivateKey).address}`)
+    expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${revealed.addresses.solana}`)
+    port2.close()
     d.close()
   })
 })

@@ -15,10 +15,12 @@ import {
   connectSigningInput,
   type DeviceProof,
   type DevicePublicKey,
+  type RecoveryKit,
   UnrecognizedChainError,
   UnsupportedMethodError,
   type WalletAddresses,
 } from '@walletframe/protocol'
+import * as Comlink from 'comlink'
 import type { Address, Hex } from 'viem'
 import type { Client } from '../../data/client.js'
 import type { PasswordReason, SecondFactor as SecondFactorApi } from '../../lib/embeddedLogin.js'
@@ -140,6 +142,16 @@ export type EmbeddedConnector = Connector & {
   grantUsage(id: string): Promise<{ token: Address; allowance: bigint; spent: bigint }[]>
   /** The user revokes grant `id` from the Account view: on chain, by the owner's UserOperation. */
   revokeGrant(id: string): Promise<void>
+  /**
+   * The open wallet's recovery kit (the Account view's "Download recovery kit"): `password` is verified
+   * in the Worker against the recovery share, and only the kit encrypted under it comes back.
+   */
+  recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * Hands `port` to the Worker for a recovery phrase window (lib/exportWindow.ts): the password and the
+   * secrets travel on it between that window and the Worker, never through this page.
+   */
+  exportTo(port: MessagePort): Promise<void>
 }
 
 export function create(options: create.Options): EmbeddedConnector {
@@ -512,6 +524,27 @@ export function create(options: create.Options): EmbeddedConnector {
         id,
         undefined,
       )
+    },
+    async recoveryKit(password) {
+      if (!addresses) throw new Session.NotSignedInError()
+      // The user asked for the kit: the recovery ciphertext is fetched for this, and the Worker
+      // verifies the password with it as a recovery does.
+      const shares = await fetchShares(true)
+      if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
+      return vault.recoveryKit({
+        authShare: shares.authShare,
+        recoveryShare: shares.recoveryShare,
+        password,
+      })
+    },
+    async exportTo(port) {
+      if (!addresses) throw new Session.NotSignedInError()
+      const shares = await fetchShares(true)
+      if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
+      await vault.exportTo(Comlink.transfer(port, [port]), {
+        authShare: shares.authShare,
+        recoveryShare: shares.recoveryShare,
+      })
     },
     async switchNetwork(target) {
       const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)

@@ -48,6 +48,7 @@ export type Loaded = LoginAuth &
     | 'setPreferredAccountType'
     | 'smartAccountAvailable'
     | 'secondFactor'
+    | 'showRecoveryPhrase'
   > & {
     connector: Embedded.EmbeddedConnector
     /** The signed-in user's email update, whose re-logins wait as `reauth` has them wait. */
@@ -147,5 +148,18 @@ export function load(options: load.Options): Loaded {
     preferredAccountType: () => connector.preferredAccountType(),
     setPreferredAccountType: (type) => connector.setPreferredAccountType(type),
     smartAccountAvailable: () => connector.smartAccountAvailable(),
+    async showRecoveryPhrase(popup) {
+      // Loaded here, on first use: the wallet's chunk (and the boot chunk's preload list) stay as they were.
+      const ExportWindow = await import('../../lib/exportWindow.js')
+      const { port1, port2 } = new MessageChannel()
+      try {
+        await connector.exportTo(port1)
+        await ExportWindow.hand(popup, window, port2)
+      } catch (error) {
+        port2.close()
+        if (!popup.closed) popup.close()
+        throw error
+      }
+    },
   }
 }

@@ -1,3 +1,5 @@
+import bs58 from 'bs58'
+import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import * as Keys from './keys.js'
 
@@ -22,5 +24,19 @@ describe('sameAddresses', () => {
     expect(Keys.sameAddresses(addresses, { ...addresses, solana: '11111111111111111111111111111111' })).toBe(
       false,
     )
+  })
+})
+
+describe('secretsOf', () => {
+  it('gives the phrase and the keys that rebuild the same accounts', () => {
+    const entropy = new Uint8Array(16)
+    const secrets = Keys.secretsOf(entropy)
+    const { addresses } = Keys.fromEntropy(entropy)
+    expect(secrets.mnemonic).toBe(`${'abandon '.repeat(11)}about`)
+    expect(privateKeyToAccount(secrets.evmPrivateKey).address).toBe(addresses.eip155)
+    // Solana's 64-byte form is seed || public key, and the public key is the address.
+    const pair = bs58.decode(secrets.solanaSecretKey)
+    expect(pair).toHaveLength(64)
+    expect(bs58.encode(pair.slice(32))).toBe(addresses.solana)
   })
 })

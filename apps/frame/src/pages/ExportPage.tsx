@@ -1,0 +1,139 @@
+// /export: the window on the frame origin where "Show recovery phrase" shows it. The frame that opened
+// it hands it a line to the Worker (lib/exportWindow.ts); the recovery password typed here goes to the
+// Worker on it, and the phrase and keys come back on it, to be shown here only: a top-level window on
+// the frame origin, which no host page can cover, frame or read.
+import { useEffect, useState } from 'react'
+import * as ExportWindow from '../lib/exportWindow.js'
+
+type Shown = Extract<ExportWindow.Revealed, { type: 'revealed' }>
+
+export function ExportPage() {
+  // The window that opened this one, as it was at load: a later navigation of it changes nothing here.
+  const [opener] = useState(() => window.opener as Window | null)
+  const [port, setPort] = useState<MessagePort>()
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [shown, setShown] = useState<Shown>()
+
+  useEffect(() => {
+    if (!opener || port) return
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== opener || event.origin !== window.location.origin) return
+      const [handed] = event.ports
+      if (ExportWindow.PortMessage.safeParse(event.data).success && handed) setPort(handed)
+    }
+    window.addEventListener('message', onMessage)
+    // Hello until answered: the frame may still be fetching the wallet's shares.
+    const hello = () => opener.postMessage({ type: ExportWindow.helloType }, window.location.origin)
+    hello()
+    const timer = setInterval(hello, 500)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('message', onMessage)
+    }
+  }, [opener, port])
+
+  useEffect(() => {
+    if (!port) return
+    port.onmessage = (event: MessageEvent) => {
+      const answer = ExportWindow.Revealed.safeParse(event.data)
+      if (!answer.success) return
+      setBusy(false)
+      if (answer.data.type === 'revealed') {
+        setShown(answer.data)
+        setPassword('')
+        port.close()
+      } else setError(answer.data.message)
+    }
+    return () => {
+      port.onmessage = null
+    }
+  }, [port])
+
+  if (!opener)
+    return (
+      <main className="wf-page" data-testid="wf-export-page">
+        <p className="wf-error" role="alert">
+          This window was not opened by the wallet: go back to the app and start there
+        </p>
+      </main>
+    )
+  if (shown) return <Secrets shown={shown} />
+  return (
+    <main className="wf-page" data-testid="wf-export-page">
+      <h1>Show recovery phrase</h1>
+      <p className="wf-muted">
+        Enter your recovery password. The phrase shows in this window only; anyone who sees it can take the
+        wallet’s funds.
+      </p>
+      <form
+        className="wf-stack"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!port || busy) return
+          setBusy(true)
+          setError(undefined)
+          port.postMessage({ type: 'reveal', password } satisfies ExportWindow.Reveal)
+        }}
+      >
+        <input
+          className="wf-input"
+          type="password"
+          autoComplete="current-password"
+          aria-label="Recovery password"
+          data-testid="wf-export-password"
+          minLength={8}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error ? (
+          <p className="wf-error" role="alert" data-testid="wf-export-error">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="wf-button"
+          data-testid="wf-export-submit"
+          disabled={!port || busy}
+          aria-busy={busy}
+        >
+          {!port ? 'Preparing…' : busy ? 'Checking…' : 'Show recovery phrase'}
+        </button>
+      </form>
+    </main>
+  )
+}
+
+function Secrets({ shown }: { shown: Shown }) {
+  return (
+    <main className="wf-page" data-testid="wf-export-page">
+      <h1>Your recovery phrase</h1>
+      <p className="wf-muted">
+        Write these 12 words down in order and keep them offline. Any BIP-39 wallet restores this wallet from
+        them (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Close this window when you are done.
+      </p>
+      <ol className="wf-stack" data-testid="wf-export-phrase">
+        {shown.mnemonic.split(' ').map((word, index) => (
+          // The words repeat at times, their places never.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a word's place in the phrase is its identity
+          <li key={index}>{word}</li>
+        ))}
+      </ol>
+      <details>
+        <summary>Private keys</summary>
+        <dl className="wf-stack">
+          <dt>EVM ({shown.addresses.eip155})</dt>
+          <dd data-testid="wf-export-evm-key">{shown.evmPrivateKey}</dd>
+          <dt>Solana ({shown.addresses.solana})</dt>
+          <dd data-testid="wf-export-solana-key">{shown.solanaSecretKey}</dd>
+        </dl>
+      </details>
+      <button type="button" className="wf-button" onClick={() => window.close()}>
+        Close
+      </button>
+    </main>
+  )
+}
