@@ -451,3 +451,36 @@ export const sponsorshipSpend = pgTable(
   },
   (table) => [primaryKey({ columns: [table.projectId, table.chainId] })],
 )
+
+/**
+ * Each sponsored operation's charge: what sponsorship_spend was charged when the paymaster signed (its
+ * most possible cost), until the chain says what it really cost. The indexer settles it: the charge
+ * less the actual gas cost goes back to the budget once the operation is included, all of it once the
+ * signature's validUntil has passed without inclusion. Keyed by chain and UserOperation hash, which
+ * the EntryPoint's UserOperationEvent carries.
+ */
+export const sponsorshipCharges = pgTable(
+  'sponsorship_charges',
+  {
+    chainId: text('chain_id').notNull(),
+    userOpHash: text('user_op_hash').notNull(),
+    projectId: text('project_id').notNull(),
+    /** The paymaster that signed, lowercase; the event names it too. */
+    paymaster: text('paymaster').notNull(),
+    maxCostWei: numeric('max_cost_wei', { precision: 78, scale: 0 }).notNull(),
+    /** The signature's end; null when it has none (then only inclusion settles the charge). */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** pending until settled; settled once refunded (actualCostWei then says what it cost, 0 if never included). */
+    status: text('status', { enum: ['pending', 'settled'] })
+      .notNull()
+      .default('pending'),
+    actualCostWei: numeric('actual_cost_wei', { precision: 78, scale: 0 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chainId, table.userOpHash] }),
+    // The reconciler's expiry sweep reads the pending charges of one chain.
+    index('sponsorship_charges_pending').on(table.chainId, table.validUntil).where(sql`status = 'pending'`),
+  ],
+)

@@ -37,7 +37,10 @@ export async function charge(db: Db, key: Key, costWei: bigint, budgetWei: bigin
   return rows.length === 1
 }
 
-/** Gives back a charge whose operation was never signed (the paymaster service failed). */
+/**
+ * Gives back a charge the paymaster is not held to: its operation was never signed (the paymaster
+ * service failed), or can no longer be included (sponsorshipCharges.ts settles the rest).
+ */
 export async function refund(db: Db, key: Key, costWei: bigint): Promise<void> {
   await db
     .update(sponsorshipSpend)

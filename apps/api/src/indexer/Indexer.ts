@@ -4,7 +4,8 @@
 // the safe depth replaces the cursor's block, the indexer rewinds and indexes the new branch. Several
 // processes on one PostgreSQL server each run this loop, but each chain is indexed by one of them, the
 // holder of its lease (Lease.ts); the others follow the cursor in the database, and take over when the
-// holder dies.
+// holder dies. The blocks it stores also settle the gas sponsorship charges of the operations they
+// include (store.ts), so one process settles a chain's charges, with the blocks that say what they cost.
 import type { Hex } from 'viem'
 import type { Options } from '../Config.js'
 import type { Network, Networks } from '../chains/Networks.js'

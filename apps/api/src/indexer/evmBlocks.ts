@@ -1,14 +1,16 @@
 // Fetches a range of EVM blocks with their receipts (one JSON-RPC batch) and turns them into rows:
 // every transaction, its native value movement, and ERC20 / ERC721 Transfer logs. Value moved by
-// contracts internally (no log, e.g. WETH withdraw) needs traces and is not seen here.
-import type { Hex } from 'viem'
+// contracts internally (no log, e.g. WETH withdraw) needs traces and is not seen here. The EntryPoint's
+// UserOperationEvents of sponsored operations come out too, to settle their sponsorship charges.
+import { type Hex, isAddressEqual, parseEventLogs, zeroAddress } from 'viem'
+import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import type { Upstream } from '../chains/Upstream.js'
 import { unwrap } from '../chains/Upstream.js'
 import type { accountActivity, chainTransactions, tokenTransfers } from '../db/schema.js'
+import type { Inclusion } from '../db/sponsorshipCharges.js'
 import { UpstreamError } from '../errors.js'
 
 export const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-const zeroAddress = '0x0000000000000000000000000000000000000000'
 
 type RpcBlock = {
   number: Hex
@@ -27,6 +29,10 @@ export type BlockRows = {
   number: number
   hash: string
   parentHash: string
+  /** When it was mined (the chain's clock, which a paymaster signature's validUntil is checked against). */
+  timestamp: Date
+  /** The paymaster-sponsored operations EntryPoint v0.7 included in it. */
+  inclusions: Inclusion[]
   transactions: (typeof chainTransactions.$inferInsert)[]
   transfers: (typeof tokenTransfers.$inferInsert)[]
   activity: (typeof accountActivity.$inferInsert)[]
@@ -81,6 +87,8 @@ export function toRows(chainId: string, block: RpcBlock, receipts: RpcReceipt[])
     number: blockNumber,
     hash: block.hash,
     parentHash: block.parentHash,
+    timestamp: minedAt,
+    inclusions: [],
     transactions: [],
     transfers: [],
     activity: [],
@@ -119,6 +127,7 @@ export function toRows(chainId: string, block: RpcBlock, receipts: RpcReceipt[])
         tokenId: null,
       })
     }
+    rows.inclusions.push(...sponsoredOperations(receipt?.logs ?? []))
     for (const log of receipt?.logs ?? []) {
       if (log.topics[0] !== transferTopic) continue
       // ERC20 and ERC721 share the event signature; ERC721 indexes the token id as a 4th topic.
@@ -149,4 +158,30 @@ export function toRows(chainId: string, block: RpcBlock, receipts: RpcReceipt[])
     }
   }
   return rows
+}
+
+/** The UserOperationEvents of EntryPoint v0.7 among `logs` that a paymaster paid for. */
+function sponsoredOperations(logs: RpcReceipt['logs']): Inclusion[] {
+  const fromEntryPoint = logs.filter((log) => isAddressEqual(log.address, entryPoint07Address))
+  if (fromEntryPoint.length === 0) return []
+  return parseEventLogs({
+    abi: entryPoint07Abi,
+    eventName: 'UserOperationEvent',
+    // Only the topics and data are decoded; where the log sits is known already.
+    logs: fromEntryPoint.map((log) => ({
+      ...log,
+      topics: log.topics as [Hex, ...Hex[]],
+      blockHash: null,
+      blockNumber: null,
+      transactionHash: null,
+      transactionIndex: null,
+      removed: false,
+    })),
+  })
+    .filter((event) => !isAddressEqual(event.args.paymaster, zeroAddress))
+    .map((event) => ({
+      userOpHash: event.args.userOpHash,
+      paymaster: event.args.paymaster,
+      actualGasCost: event.args.actualGasCost,
+    }))
 }

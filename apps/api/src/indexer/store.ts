@@ -1,8 +1,10 @@
 // Writes indexed blocks and moves the chain's cursor in one transaction, under a per-chain advisory
-// lock: several API processes may run the indexer, and only one writes a given chain at a time.
+// lock: several API processes may run the indexer, and only one writes a given chain at a time. The
+// sponsorship charges those blocks settle are settled in the same transaction.
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.js'
 import { accountActivity, chainTransactions, indexerCursors, tokenTransfers } from '../db/schema.js'
+import * as SponsorshipCharges from '../db/sponsorshipCharges.js'
 import type { BlockRows } from './evmBlocks.js'
 
 export type Cursor = { blockNumber: number; blockHash: string }
@@ -83,6 +85,13 @@ export async function append(
         .values(activity.slice(i, i + chunk))
         .onConflictDoNothing()
     }
+    // Sponsorship charges settle with the blocks that say what their operations cost, in the same
+    // transaction: a range is stored, and its charges settled, once. Then every charge whose signature
+    // ended before the last block's time is refunded in full: had it been included, it would be in
+    // a block read by now.
+    for (const inclusion of blocks.flatMap((block) => block.inclusions))
+      await SponsorshipCharges.settle(tx, chainId, inclusion)
+    await SponsorshipCharges.expire(tx, chainId, last.timestamp)
     await tx
       .insert(indexerCursors)
       .values({ chainId, blockNumber: last.number, blockHash: last.hash, genesisHash: genesisHash ?? null })

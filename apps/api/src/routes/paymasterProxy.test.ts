@@ -5,7 +5,17 @@
 // charged in the database, holds across two API instances on one database, on PGlite and PostgreSQL.
 import { freshSmartAccount } from '@walletframe/devstack/testing'
 import { type SponsorshipPolicy, sponsorshipRefusals, sponsorshipRefusedCode } from '@walletframe/protocol'
-import { type Address, encodeFunctionData, erc20Abi, type Hex, http, numberToHex } from 'viem'
+import { eq } from 'drizzle-orm'
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  hexToNumber,
+  http,
+  numberToHex,
+  slice,
+} from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +23,7 @@ import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
 import * as Database from '../db/Database.js'
 import * as Projects from '../db/projects.js'
+import { sponsorshipCharges } from '../db/schema.js'
 import * as Sponsorship from '../db/sponsorship.js'
 import {
   devstackHarness,
@@ -22,6 +33,24 @@ import {
   serverLegAvailable,
   testDatabaseUrl,
 } from '../internal/testing.js'
+
+/**
+ * Gas limits and fees an operation of a fresh account is sent with, so that its most possible cost,
+ * what the budget is charged at signing, is known before the suite: 1M gas at 10 gwei. The paymaster's
+ * limits are the devstack paymaster's own.
+ */
+const fixedGas = (() => {
+  const limits = {
+    callGasLimit: 200_000n,
+    verificationGasLimit: 600_000n,
+    preVerificationGas: 100_000n,
+    paymasterVerificationGasLimit: 100_000n,
+    paymasterPostOpGasLimit: 0n,
+  }
+  const maxFeePerGas = 10_000_000_000n
+  const gas = Object.values(limits).reduce((sum, limit) => sum + limit, 0n)
+  return { limits, fees: { maxFeePerGas, maxPriorityFeePerGas: 1_000_000_000n }, maxCost: gas * maxFeePerGas }
+})()
 
 const harness = devstackHarness({
   bundler: true,
@@ -37,8 +66,19 @@ const harness = devstackHarness({
       },
     },
     { id: 'paused', name: 'Paused', sponsorship: { enabled: false, budgetWei: '1000' } },
+    {
+      id: 'metered',
+      name: 'Sponsors anything, settled by the indexer',
+      sponsorship: { enabled: true, budgetWei: '10000000000000000000' },
+    },
+    {
+      id: 'tight',
+      name: 'Sponsors one operation and a half at their most',
+      sponsorship: { enabled: true, budgetWei: ((3n * fixedGas.maxCost) / 2n).toString() },
+    },
   ],
-  options: { indexer: { enabled: false } },
+  // Driven by hand (indexThrough), at the head: anvil mines a block per transaction only.
+  options: { indexer: { enabled: false }, reorgSafeDepth: 0 },
 })
 const post = postJson
 const usdc = () => harness.stack.chainsFile.networks[0]!.contracts.usdc as Address
@@ -207,6 +247,109 @@ describe('POST /v1/paymaster', () => {
     const other = await pm(harness.api.url, 'usdc-only', 'eth_sendUserOperation', [good, entryPoint07Address])
     expect(other.error?.message).toMatch(/^Requested RPC call is not allowed/)
   })
+})
+
+/** Indexes eip155:1 until `blockNumber` is stored, which settles the charges its blocks include. */
+async function indexThrough(blockNumber: bigint): Promise<void> {
+  const { indexer } = harness.api
+  for (let round = 0; round < 500; round++) {
+    await indexer.step('eip155:1')
+    if ((indexer.status()['eip155:1']?.indexed ?? -1) >= Number(blockNumber)) return
+  }
+  throw new Error(`eip155:1 block ${blockNumber} was not indexed`)
+}
+
+/** A bundler client of a fresh smart account, paying through `projectId`'s sponsorship. */
+async function sponsoredAccount(projectId: string) {
+  const network = (await projectNetworks(projectId)).find((n) => n.caipNetworkId === 'eip155:1')!
+  const { publicClient, account } = await freshSmartAccount(network)
+  const bundler = createBundlerClient({
+    account,
+    client: publicClient,
+    transport: http(network.bundlerUrl),
+    paymaster: createPaymasterClient({ transport: http(network.bundlerUrl) }),
+  })
+  /** Sends one sponsored USDC approve with the fixed gas, resolving to its receipt. */
+  const send = async () => {
+    const hash = await bundler.sendUserOperation({
+      calls: [approve(usdc())],
+      ...fixedGas.limits,
+      ...fixedGas.fees,
+    })
+    return bundler.waitForUserOperationReceipt({ hash })
+  }
+  return { publicClient, send }
+}
+
+describe('the sponsorship budget, settled by the indexer', () => {
+  const spent = (projectId: string) =>
+    Sponsorship.spent(harness.api.database.db, { projectId, chainId: 'eip155:1' })
+
+  it('charges an operation its most possible cost when signed, and its actual cost once included', async () => {
+    const { send } = await sponsoredAccount('metered')
+    const receipt = await send()
+    expect(receipt.success).toBe(true)
+    expect(await spent('metered')).toBe(fixedGas.maxCost)
+    await indexThrough(receipt.receipt.blockNumber)
+    expect(receipt.actualGasCost).toBeLessThan(fixedGas.maxCost)
+    expect(await spent('metered')).toBe(receipt.actualGasCost)
+    const [charge] = await harness.api.database.db
+      .select()
+      .from(sponsorshipCharges)
+      .where(eq(sponsorshipCharges.userOpHash, receipt.userOpHash.toLowerCase()))
+    expect(charge).toMatchObject({
+      projectId: 'metered',
+      status: 'settled',
+      maxCostWei: fixedGas.maxCost.toString(),
+      actualCostWei: receipt.actualGasCost.toString(),
+    })
+  }, 120_000)
+
+  it('admits, once the indexer has settled, an operation the budget refused before', async () => {
+    const first = await sponsoredAccount('tight')
+    const landed = await first.send()
+    expect(landed.success).toBe(true)
+    // Charged at their most, two operations are past the budget of one and a half.
+    const second = await sponsoredAccount('tight')
+    await expect(second.send()).rejects.toThrow(/gas sponsorship budget is spent/)
+    expect(await spent('tight')).toBe(fixedGas.maxCost)
+    await indexThrough(landed.receipt.blockNumber)
+    expect(await spent('tight')).toBe(landed.actualGasCost)
+    const admitted = await second.send()
+    expect(admitted.success).toBe(true)
+    expect(await spent('tight')).toBe(landed.actualGasCost + fixedGas.maxCost)
+  }, 120_000)
+
+  // After the operations that land: it moves the chain's clock past every signature given so far.
+  it('refunds in full an operation signed but never included, once its signature has expired', async () => {
+    const before = await spent('metered')
+    const userOp = userOperation([approve(usdc())])
+    const signed = await pm(harness.api.url, 'metered', 'pm_getPaymasterData', [
+      userOp,
+      entryPoint07Address,
+      '0x1',
+      null,
+    ])
+    expect(signed.result).toBeDefined()
+    const cost = 4n * 100_000n * 1_000_000_000n
+    expect(await spent('metered')).toBe(before + cost)
+    // Index what is there first: the charge stays while its signature is valid.
+    const rpc = harness.stack.chainsFile.networks[0]!.rpcUrls.default.http[0]!
+    const call = async (method: string, params: unknown[] = []) =>
+      (
+        (await (await postJson(rpc, { jsonrpc: '2.0', id: 1, method, params })).json()) as {
+          result: unknown
+        }
+      ).result
+    await indexThrough(BigInt(String(await call('eth_blockNumber'))))
+    expect(await spent('metered')).toBe(before + cost)
+    // The devstack paymaster's data opens with validUntil (6 bytes): the next block comes after it.
+    const { paymasterData } = signed.result as { paymasterData: Hex }
+    await call('evm_setNextBlockTimestamp', [hexToNumber(slice(paymasterData, 0, 6)) + 1])
+    await call('evm_mine')
+    await indexThrough(BigInt(String(await call('eth_blockNumber'))))
+    expect(await spent('metered')).toBe(before)
+  }, 120_000)
 })
 
 /** Two API instances' databases: on the server two pools on one schema, as two processes have. */

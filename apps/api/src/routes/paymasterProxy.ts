@@ -3,12 +3,15 @@
 // policy. pm_getPaymasterStubData (gas estimation) passes when the policy would sponsor the
 // operation and budget is left; pm_getPaymasterData (the signature that commits the paymaster) passes
 // only once the operation's most possible cost is charged to the project's budget in the database,
-// in one statement, so any number of API processes together stay within it. A refusal is a JSON-RPC
+// in one statement, so any number of API processes together stay within it. The charge is recorded
+// under the operation's hash, and the indexer gives back what the operation did not cost once it is
+// included, or all of it once the signature expired unused (db/sponsorshipCharges.ts). A refusal is a JSON-RPC
 // error (SponsorshipRefusedError, data.reason); malformed parameters are -32602 before anything is
 // charged or forwarded. The bundler proxy answers the same pm_ calls the same way, so a smart account
 // needs one URL for both, as hosted bundlers offer.
 import {
   InvalidParamsError,
+  PaymasterData,
   PaymasterParams,
   PaymasterProxyQuery,
   paymasterMethods,
@@ -19,7 +22,9 @@ import { type Hex, hexToBigInt } from 'viem'
 import type * as Upstream from '../chains/Upstream.js'
 import type { Project } from '../db/projects.js'
 import * as Sponsorship from '../db/sponsorship.js'
+import * as SponsorshipCharges from '../db/sponsorshipCharges.js'
 import * as Policy from '../paymaster/policy.js'
+import * as SignedOperation from '../paymaster/signedOperation.js'
 import { proxyDoc, serveOneByOne, upstreamsOf } from './jsonRpcForward.js'
 import type { App, Deps, RouteDoc } from './Route.js'
 
@@ -65,13 +70,26 @@ export function sponsorFor(
     const cost = Policy.maxCostWei(userOp)
     if (!(await Sponsorship.charge(deps.db, key, cost, budget)))
       throw new SponsorshipRefusedError(sponsorshipRefusals.budgetExhausted)
+    let answer: unknown
     try {
-      return await upstream.request(method, params)
+      answer = await upstream.request(method, params)
     } catch (error) {
       // Nothing was signed: the charge goes back.
       await Sponsorship.refund(deps.db, key, cost)
       throw error
     }
+    // Recorded so the indexer can settle it with the actual cost (db/sponsorshipCharges.ts). An
+    // answer this API cannot read keeps its whole charge: the budget errs on the side of the paymaster.
+    const signed = PaymasterData.safeParse(answer)
+    if (signed.success)
+      await SponsorshipCharges.record(deps.db, {
+        ...key,
+        userOpHash: SignedOperation.hashOf(userOp, signed.data, Number(network.id)),
+        paymaster: signed.data.paymaster,
+        maxCostWei: cost,
+        validUntil: SignedOperation.validUntilOf(signed.data.paymasterData as Hex),
+      })
+    return answer
   }
 }
 

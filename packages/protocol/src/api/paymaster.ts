@@ -80,7 +80,8 @@ export const maxSponsoredContracts = 256
 /**
  * A project's gas sponsorship: off unless `enabled`; only operations whose every call goes to one of
  * `allowedContracts` (any contract when absent); at most `budgetWei` of gas per network in all, counted
- * at the most each operation may cost when the paymaster signs it.
+ * at the most each operation may cost when the paymaster signs it, and at its actual cost once the
+ * API's indexer has seen it included (nothing once its signature expired unused).
  */
 export const SponsorshipPolicy = z.object({
   enabled: z.boolean(),
