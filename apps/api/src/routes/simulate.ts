@@ -1,10 +1,12 @@
 // POST /v1/simulate: what EVM calls would do for their sender, from the chain's own simulation
 // (chains/simulate.ts). The review a wallet holder reads before approving is built on it.
 import {
+  EvmSimulateRequest,
   maxSimulatedCalldataBytes,
   maxSimulatedCalls,
   SimulateRequest,
   SimulateResponse,
+  SolanaSimulateRequest,
   SolanaSimulateResponse,
 } from '@walletframe/protocol'
 import { getAddress, type Hex } from 'viem'
@@ -38,7 +40,10 @@ export const doc: RouteDoc = {
 
 export function register(app: App, deps: Deps): void {
   app.post('/v1/simulate', requireProject(deps, { from: 'body', maxBytes }), async (c) => {
-    const body = validate.body(c.var.body, SimulateRequest)
+    // The variant is picked by its field, so that a refusal names the field at fault, not the body.
+    const raw = c.var.body
+    const solana = typeof raw === 'object' && raw !== null && 'transaction' in raw
+    const body = solana ? validate.body(raw, SolanaSimulateRequest) : validate.body(raw, EvmSimulateRequest)
     const entry = deps.networks.get(body.chainId)
     if ('transaction' in body) {
       if (entry?.network.chainNamespace !== 'solana') throw new NetworkNotSupportedError(notSupported)
