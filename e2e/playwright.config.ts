@@ -20,7 +20,7 @@ export const chromiumArgs = [
  */
 const blockedGroups = {
   /** The devnets with the Solana cluster (`withSolana`). */
-  solana: ['account.spec.ts', 'send.spec.ts', 'socialLoginProviders.spec.ts'],
+  solana: ['account.spec.ts', 'reviewSolana.spec.ts', 'send.spec.ts', 'socialLoginProviders.spec.ts'],
   /** Partitioned storage with a short email cooldown (their own `test.use`). */
   'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
   /** An ERC-4337 bundler per devnet. */
