@@ -12,13 +12,16 @@ export const maxSolanaTransactionBytes = 1232
 const maxBase64Length = Math.ceil(maxSolanaTransactionBytes / 3) * 4
 
 /** A serialized transaction (legacy or v0, signed or not) in base64, as solana_signTransaction carries it. */
-export const SolanaTransactionBase64 = z
-  .string()
-  .check(
-    z.minLength(4, 'A transaction is not empty'),
-    z.maxLength(maxBase64Length, `A Solana transaction is at most ${maxSolanaTransactionBytes} bytes`),
-    z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'A transaction must be base64'),
-  )
+export const SolanaTransactionBase64 = z.string().check(
+  z.minLength(4, 'A transaction is not empty'),
+  z.maxLength(maxBase64Length, `A Solana transaction is at most ${maxSolanaTransactionBytes} bytes`),
+  z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'A transaction must be base64'),
+  // The length bound is per 3 bytes; the exact limit is on the bytes the text decodes to.
+  z.refine(
+    (text) => Math.floor((text.replace(/=+$/, '').length * 3) / 4) <= maxSolanaTransactionBytes,
+    `A Solana transaction is at most ${maxSolanaTransactionBytes} bytes`,
+  ),
+)
 
 export const SolanaSimulateRequest = z.object({
   projectId: ProjectId,
