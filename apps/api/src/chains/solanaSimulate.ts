@@ -90,7 +90,11 @@ export async function simulateSolana(
       accountChanges: [],
     }
 
-  const post = value.accounts ?? []
+  // Without the post-state every balance would read as emptied: a node that leaves it out has not
+  // simulated what the review needs, and says so as a failure to simulate, never as changes.
+  const post = value.accounts
+  if (!post || post.length !== writable.length)
+    throw new Error('The node answered no state of the accounts after the simulation')
   const accountChanges: SolanaAccountChange[] = []
   for (const [index, account] of writable.entries()) {
     const then = pre[index] ?? null
