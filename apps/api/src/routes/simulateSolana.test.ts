@@ -171,6 +171,17 @@ describe('POST /v1/simulate (Solana)', () => {
   })
 })
 
+describe('GET /openapi.json', () => {
+  it('describes the Solana variants of /v1/simulate and /v1/review, bounded', async () => {
+    const doc = JSON.stringify(await (await fetch(`${h.api.url}/openapi.json`)).json())
+    const simulate = JSON.stringify(JSON.parse(doc).paths['/v1/simulate'])
+    expect(simulate).toContain('"transaction"')
+    expect(simulate).toContain('"maxLength":1644')
+    expect(simulate).toContain('"accountChanges"')
+    expect(JSON.stringify(JSON.parse(doc).paths['/v1/review'])).toContain('"solanaTransaction"')
+  })
+})
+
 describe('POST /v1/review (Solana)', () => {
   it('answers the transaction simulation, and blocks a deny-listed recipient', async () => {
     const payer = solanaKeypair(6)
