@@ -20,7 +20,13 @@ export const chromiumArgs = [
  */
 const blockedGroups = {
   /** The devnets with the Solana cluster (`withSolana`). */
-  solana: ['account.spec.ts', 'recoveryKit.spec.ts', 'send.spec.ts', 'socialLoginProviders.spec.ts'],
+  solana: [
+    'account.spec.ts',
+    'recoveryKit.spec.ts',
+    'reviewSolana.spec.ts',
+    'send.spec.ts',
+    'socialLoginProviders.spec.ts',
+  ],
   /** Partitioned storage with a short email cooldown (their own `test.use`). */
   'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
   /** Blocked storage with a short email cooldown (its own `test.use`): several logins in a row. */

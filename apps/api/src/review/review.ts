@@ -8,10 +8,12 @@ import {
   type ReviewRequest,
   type ReviewResponse,
   type SimulateResponse,
+  type SolanaSimulateResponse,
 } from '@walletframe/protocol'
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from 'viem'
 import type { Network, Networks } from '../chains/Networks.js'
 import { simulate } from '../chains/simulate.js'
+import { simulateSolana, transactionOf, writableAccounts } from '../chains/solanaSimulate.js'
 import type { Finding } from './Finding.js'
 import { approvalFindings, type SpenderFacts } from './rules/approvals.js'
 import { denyListFindings, denyListOf } from './rules/denyList.js'
@@ -37,6 +39,7 @@ export async function review(
   const findings: Finding[] = []
   let simulation: SimulateResponse | undefined
   let simulationError: string | undefined
+  let solanaSimulation: SolanaSimulateResponse | undefined
 
   if (request.kind === 'calls') {
     const network = request.chainId ?? body.chainId
@@ -95,12 +98,36 @@ export async function review(
     findings.push(...denyListFindings(denyList, network ?? body.chainId, parties))
   }
 
+  if (request.kind === 'solanaTransaction') {
+    const field = 'body.request.transaction'
+    const transaction = transactionOf(request.transaction, field)
+    const entry = networks.get(body.chainId)
+    if (entry?.network.chainNamespace === 'solana') {
+      try {
+        solanaSimulation = await simulateSolana(entry, request.transaction, field)
+      } catch (error) {
+        simulationError = `The simulation could not run: ${(error as Error).message}`
+      }
+    } else
+      simulationError = `The simulation could not run: ${body.chainId} is not a Solana network this API simulates on`
+    // The recipients: every account the transaction writes but the signer's own, and the wallets that
+    // own the token accounts it credits.
+    const parties = [
+      ...writableAccounts(transaction).filter((account) => account !== body.from),
+      ...(solanaSimulation?.accountChanges ?? []).flatMap((change) =>
+        change.token && change.token.owner !== body.from ? [change.token.owner] : [],
+      ),
+    ]
+    findings.push(...denyListFindings(denyList, body.chainId, parties))
+  }
+
   if (request.kind === 'message') findings.push(...signInDomainFindings(request.message, body.origin))
   if (request.kind === 'hash') findings.push(...rawHashFindings('eth_sign'))
 
   return {
     verdict: verdictOf(findings, { block: policy?.block ?? defaultBlockedRules }),
     ...(simulation && { simulation }),
+    ...(solanaSimulation && { solanaSimulation }),
     ...(simulationError && { simulationError }),
   }
 }

@@ -5,7 +5,7 @@
 // (refusing malformed params with -32602), so any 5xx is the API's own.
 // Deterministic: a fixed seed (FUZZ_SEED overrides it); fast-check prints seed and path on failure.
 import { createHmac } from 'node:crypto'
-import { PublicKey } from '@solana/web3.js'
+import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { farcasterService, startMailCatcher, startOAuthProvider } from '@walletframe/devstack'
 import { revocationMessage } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork, userOperation } from '@walletframe/protocol/testing'
@@ -36,6 +36,19 @@ const numRuns = 30
 const origin = 'https://app.test'
 const evmAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const solana = { ...solanaNetwork(), nativePriceUsd: 150 }
+/** A Solana signer and an unsigned SOL transfer of theirs, base64, for the Solana variants of the bodies. */
+const solanaSigner = Keypair.fromSeed(new Uint8Array(32).fill(1)).publicKey
+const solanaTransfer = Buffer.from(
+  new VersionedTransaction(
+    new TransactionMessage({
+      payerKey: solanaSigner,
+      recentBlockhash: solanaSigner.toBase58(),
+      instructions: [
+        SystemProgram.transfer({ fromPubkey: solanaSigner, toPubkey: PublicKey.default, lamports: 1 }),
+      ],
+    }).compileToV0Message(),
+  ).serialize(),
+).toString('base64')
 /** A swap router on the EVM network, so the convert calls get past "Network not supported for Swaps". */
 const swapContracts = {
   swapFeeRouter: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -151,6 +164,23 @@ function reply(call: Call): { result: unknown } | { error: { code: number; messa
       return call.method === 'getBalance' ? { result: { context: { slot: 1 }, value: 0 } } : { result: [] }
     case 'getTokenAccountsByOwner':
       return { result: { context: { slot: 1 }, value: [] } }
+    // Solana's simulation: every account exists with no data, and the transaction succeeds.
+    case 'getMultipleAccounts': {
+      if (!Array.isArray(params[0]) || !params[0].every(isPublicKey)) return invalid
+      return { result: { context: { slot: 1 }, value: params[0].map(() => emptyAccount) } }
+    }
+    case 'simulateTransaction': {
+      const wanted = (params[1] as { accounts?: { addresses?: unknown } } | undefined)?.accounts?.addresses
+      if (typeof params[0] !== 'string' || !Array.isArray(wanted)) return invalid
+      return {
+        result: {
+          context: { slot: 1 },
+          value: { err: null, logs: [], accounts: wanted.map(() => emptyAccount), unitsConsumed: 150 },
+        },
+      }
+    }
+    case 'getFeeForMessage':
+      return typeof params[0] === 'string' ? { result: { context: { slot: 1 }, value: 5000 } } : invalid
     case 'getHealth':
       return { result: 'ok' }
     case 'pm_getPaymasterStubData':
@@ -159,6 +189,16 @@ function reply(call: Call): { result: unknown } | { error: { code: number; messa
     default:
       return { error: { code: -32601, message: 'Method not found' } }
   }
+}
+
+/** An account of one SOL and no data, owned by the System Program. */
+const emptyAccount = {
+  lamports: 1_000_000_000,
+  owner: '11111111111111111111111111111111',
+  data: ['', 'base64'],
+  executable: false,
+  rentEpoch: 0,
+  space: 0,
 }
 
 const getAmountsOutSelector = toFunctionSelector('getAmountsOut(uint256,address[])')
@@ -673,6 +713,30 @@ function validValues(operation: Operation): Record<string, string> {
   return Object.fromEntries(operation.parameters.map((p) => [p.name, validParameters[p.name]!]))
 }
 
+/**
+ * The other valid bodies of a route whose body has variants (a union): each place in each is fed bad
+ * input too, so a variant's own fields reach its own handler.
+ */
+const otherBodies: Record<string, unknown[]> = {
+  'post /v1/simulate': [
+    {
+      projectId: 'app',
+      chainId: solana.caipNetworkId,
+      from: solanaSigner.toBase58(),
+      transaction: solanaTransfer,
+    },
+  ],
+  'post /v1/review': [
+    {
+      projectId: 'app',
+      origin,
+      chainId: solana.caipNetworkId,
+      from: solanaSigner.toBase58(),
+      request: { kind: 'solanaTransaction', transaction: solanaTransfer },
+    },
+  ],
+}
+
 const validBodyOf = (operation: Operation) => validBodies[`${operation.method} ${operation.path}`]
 
 function request(
@@ -745,17 +809,19 @@ function targets(base: string, operation: Operation): Target[] {
       .record({ values: validBase(operation), body: badBodyText(JSON.stringify(validBody)) })
       .map(({ values, body }) => request(base, operation, values, { body })),
   })
-  for (const { path, value } of locations(validBody).slice(1)) {
-    const key = path.findLast((step) => typeof step === 'string')
-    list.push({
-      name: `body.${path.join('.')}`,
-      requests: fc
-        .record({ values: validBase(operation), bad: badJson(value, key) })
-        .map(({ values, bad }) =>
-          request(base, operation, values, { body: replaceAt(validBody, path, bad) }),
-        ),
-    })
-  }
+  const variants = [validBody, ...(otherBodies[`${operation.method} ${operation.path}`] ?? [])]
+  for (const [index, variant] of variants.entries())
+    for (const { path, value } of locations(variant).slice(1)) {
+      const key = path.findLast((step) => typeof step === 'string')
+      list.push({
+        name: `body${index === 0 ? '' : `(variant ${index})`}.${path.join('.')}`,
+        requests: fc
+          .record({ values: validBase(operation), bad: badJson(value, key) })
+          .map(({ values, bad }) =>
+            request(base, operation, values, { body: replaceAt(variant, path, bad) }),
+          ),
+      })
+    }
   return list
 }
 
@@ -907,6 +973,11 @@ describe.each(legs)('every operation of /openapi.json on $name', (leg) => {
       const accepted = acceptedStatus[`${op.method} ${op.path}`]
       if (accepted !== undefined ? status !== accepted : status < 200 || status >= 300)
         refused.push(`${op.method} ${op.path} -> ${status} ${text}`)
+      for (const body of otherBodies[`${op.method} ${op.path}`] ?? []) {
+        const variant = await send(request(api.url, op, validValues(op), { body: JSON.stringify(body) }))
+        if (variant.status < 200 || variant.status >= 300)
+          refused.push(`${op.method} ${op.path} (variant) -> ${variant.status} ${variant.text}`)
+      }
     }
     expect(refused).toEqual([])
   })

@@ -1,13 +1,18 @@
 // POST /v1/simulate: what EVM calls would do for their sender, from the chain's own simulation
 // (chains/simulate.ts). The review a wallet holder reads before approving is built on it.
 import {
+  EvmSimulateRequest,
   maxSimulatedCalldataBytes,
   maxSimulatedCalls,
   SimulateRequest,
   SimulateResponse,
+  SolanaSimulateRequest,
+  SolanaSimulateResponse,
 } from '@walletframe/protocol'
 import { getAddress, type Hex } from 'viem'
+import { z } from 'zod'
 import { simulate } from '../chains/simulate.js'
+import { simulateSolana } from '../chains/solanaSimulate.js'
 import { fromChainFailure, NetworkNotSupportedError } from '../errors.js'
 import { requireProject } from '../middleware/access.js'
 import type { App, Deps, RouteDoc } from './Route.js'
@@ -25,16 +30,29 @@ export const doc: RouteDoc = {
   summary:
     "What EVM calls would do for their sender, from the node's eth_simulateV1: the sender's native and token " +
     'balances before and after, the approvals granted, the NFTs moved, and the first call that reverts. A ' +
-    'simulation that cannot run is a 502, never an empty list of changes; projectId in the body',
+    'simulation that cannot run is a 502, never an empty list of changes; projectId in the body. For a Solana ' +
+    "transaction (base64, legacy or v0): the network's simulateTransaction, each writable account's lamports " +
+    "before and after (the fee payer's fee said apart) and the token balance of each SPL token account",
   body: SimulateRequest,
-  response: SimulateResponse,
+  response: z.union([SimulateResponse, SolanaSimulateResponse]),
   errors: [400, 401, 403, 413, 429, 502],
 }
 
 export function register(app: App, deps: Deps): void {
   app.post('/v1/simulate', requireProject(deps, { from: 'body', maxBytes }), async (c) => {
-    const body = validate.body(c.var.body, SimulateRequest)
+    // The variant is picked by its field, so that a refusal names the field at fault, not the body.
+    const raw = c.var.body
+    const solana = typeof raw === 'object' && raw !== null && 'transaction' in raw
+    const body = solana ? validate.body(raw, SolanaSimulateRequest) : validate.body(raw, EvmSimulateRequest)
     const entry = deps.networks.get(body.chainId)
+    if ('transaction' in body) {
+      if (entry?.network.chainNamespace !== 'solana') throw new NetworkNotSupportedError(notSupported)
+      try {
+        return c.json((await simulateSolana(entry, body.transaction)) satisfies SolanaSimulateResponse)
+      } catch (error) {
+        throw fromChainFailure(body.chainId, error, 'simulation', 'body.transaction')
+      }
+    }
     if (entry?.network.chainNamespace !== 'eip155') throw new NetworkNotSupportedError(notSupported)
     const calls = body.calls.map((call) => ({
       to: getAddress(call.to),

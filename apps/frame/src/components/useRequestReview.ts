@@ -4,6 +4,7 @@
 // "I understand the risk" tick is for the request it was given on alone, and a blocked request is
 // handed to `onBlocked` once, so that the wallet side refuses it whatever the view does next.
 import { useQuery } from '@tanstack/react-query'
+import type { ChainNetwork } from '@walletframe/protocol'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import * as Connection from '../core/connection.js'
@@ -33,6 +34,13 @@ export function useRequestReview(
           projectId: session?.config.projectId,
           origin: session?.origin,
           account: Connection.evmAddress(connection),
+          solanaAccount:
+            connection.status === 'connected' && request.network?.startsWith('solana:')
+              ? Connection.addressOn(connection.accounts, {
+                  caipNetworkId: request.network as ChainNetwork['caipNetworkId'],
+                  chainNamespace: 'solana',
+                })
+              : undefined,
         })
       : undefined
   const query = useQuery(ReviewQuery.review(frame.api, subject))

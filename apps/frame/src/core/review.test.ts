@@ -38,6 +38,23 @@ describe('subjectOf', () => {
     expect(subject?.reviewed).toEqual({ kind: 'calls', calls: [{ to }] })
   })
 
+  it("asks about a Solana transaction with the connection's Solana account on a Solana network", () => {
+    const network = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const solanaAccount = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    const request = { id: 3, method: 'solana_signTransaction', params: { transaction: 'AQID' }, network }
+    expect(subjectOf(request, { ...context, solanaAccount })).toEqual({
+      id: '3',
+      projectId: 'app',
+      origin: 'https://dapp.example',
+      chainId: network,
+      from: solanaAccount,
+      reviewed: { kind: 'solanaTransaction', transaction: 'AQID' },
+    })
+    // No Solana account, or an EVM network: nothing to ask.
+    expect(subjectOf(request, context)).toBeUndefined()
+    expect(subjectOf({ ...request, network: 'eip155:1' }, { ...context, solanaAccount })).toBeUndefined()
+  })
+
   it('has nothing to ask for a request the review does not read, a Solana network, or no host yet', () => {
     const send = { id: 1, method: 'eth_sendTransaction', params: [{ to }], network: 'eip155:1' }
     expect(subjectOf({ ...send, method: 'solana_signMessage', params: {} }, context)).toBeUndefined()

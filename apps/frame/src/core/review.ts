@@ -7,6 +7,8 @@ import { reviewedRequestOf } from './reviewedRequest.js'
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/
 const caip2Evm = /^eip155:\d{1,20}$/
+const caip2Solana = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** A waiting request as the review reads it (the connectors' PendingRequest). */
 export type Waiting = {
@@ -40,10 +42,25 @@ export function subjectOf(
     origin: string | undefined
     /** The connection's selected EVM account: the signer when the request names none. */
     account: string | undefined
+    /** The connection's Solana account on the request's network: the signer of a Solana transaction. */
+    solanaAccount?: string | undefined
   },
 ): Subject | undefined {
   const reviewed = reviewedRequestOf(request.method, request.params)
   const { projectId, origin } = context
+  if (reviewed?.kind === 'solanaTransaction') {
+    const from = context.solanaAccount
+    if (!projectId || !origin || !request.network || !caip2Solana.test(request.network)) return undefined
+    if (!from || !solanaAddress.test(from)) return undefined
+    return {
+      id: String(request.id),
+      projectId,
+      origin,
+      chainId: request.network as Subject['chainId'],
+      from,
+      reviewed,
+    }
+  }
   if (!reviewed || !projectId || !origin || !request.network || !caip2Evm.test(request.network))
     return undefined
   const named = namedAccount(request.method, request.params)

@@ -1,4 +1,4 @@
-import type { ReviewResponse, SimulateResponse } from '@walletframe/protocol'
+import type { ReviewResponse, SimulateResponse, SolanaSimulateResponse } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
 import { changesOf, formatUnits } from './reviewChanges.js'
 
@@ -108,5 +108,90 @@ describe('changesOf', () => {
 
   it('has no changes to show for a signature, which is not simulated', () => {
     expect(changesOf({ verdict }, sender)).toBeUndefined()
+  })
+})
+
+describe('changesOf (Solana)', () => {
+  const signer = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+  const recipient = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+  const mint = 'EPjFWdd5AufqSSqeM2qA1xWBaXUE3J3PCA7XbkASbrYn'
+  const solana = (changes: Partial<SolanaSimulateResponse>): ReviewResponse => ({
+    verdict,
+    solanaSimulation: {
+      status: 'success',
+      unitsConsumed: '150',
+      fee: '5000',
+      accountChanges: [],
+      slot: '10',
+      ...changes,
+    },
+  })
+
+  it("lists the signer's SOL in 9 decimals, fee included, and the tokens of its token accounts", () => {
+    const changes = changesOf(
+      solana({
+        accountChanges: [
+          { account: signer, pre: '2000000000', post: '1749995000', diff: '-250005000', fee: '5000' },
+          { account: recipient, pre: '0', post: '250000000', diff: '250000000' },
+          {
+            account: 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr',
+            pre: '2039280',
+            post: '2039280',
+            diff: '0',
+            token: {
+              mint,
+              owner: signer,
+              symbol: 'USDC',
+              decimals: 6,
+              pre: '5000000',
+              post: '0',
+              diff: '-5000000',
+            },
+          },
+          {
+            account: 'HXtBm8XZbxaTt41uqaKhwUAa6Z1aPyvJdsZVENiWsetg',
+            pre: '2039280',
+            post: '2039280',
+            diff: '0',
+            token: { mint, owner: recipient, pre: '0', post: '5000000', diff: '5000000' },
+          },
+        ],
+      }),
+      signer,
+    )
+    expect(changes).toEqual({
+      kind: 'changes',
+      lines: [
+        { kind: 'out', amount: '-0.250005', asset: 'SOL' },
+        { kind: 'out', amount: '-5', asset: 'USDC' },
+      ],
+    })
+  })
+
+  it('says a failing transaction fails, with the reason, never as no changes', () => {
+    expect(
+      changesOf(solana({ status: 'reverted', failure: { reason: 'insufficient lamports' } }), signer),
+    ).toEqual({ kind: 'fails', reason: 'insufficient lamports' })
+  })
+
+  it('names the mint and base units of a token the network does not list', () => {
+    const changes = changesOf(
+      solana({
+        accountChanges: [
+          {
+            account: 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr',
+            pre: '2039280',
+            post: '2039280',
+            diff: '0',
+            token: { mint, owner: signer, pre: '0', post: '42', diff: '42' },
+          },
+        ],
+      }),
+      signer,
+    )
+    expect(changes).toEqual({
+      kind: 'changes',
+      lines: [{ kind: 'in', amount: '+42 base units of', asset: mint }],
+    })
   })
 })

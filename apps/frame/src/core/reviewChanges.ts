@@ -2,7 +2,12 @@
 // native coin and tokens that leave and arrive (exact amounts, in the token's decimals), the NFTs that
 // move, and the allowances it grants. A simulation that did not run, or a request that would fail,
 // is said as such: never as a list of no changes.
-import type { GrantedApproval, ReviewResponse, SimulateResponse } from '@walletframe/protocol'
+import type {
+  GrantedApproval,
+  ReviewResponse,
+  SimulateResponse,
+  SolanaSimulateResponse,
+} from '@walletframe/protocol'
 import { truncateUnits } from '../lib/format.js'
 
 export type Line =
@@ -80,9 +85,36 @@ function nftLine(transfer: SimulateResponse['nftTransfers'][number], sender: str
   }
 }
 
+/** SOL has 9 decimals: lamports are billionths. */
+const solDecimals = 9
+
+function signedLine(diff: bigint, decimals: number | undefined, asset: string): Line {
+  const amount = formatUnits(diff < 0n ? -diff : diff, decimals)
+  return { kind: diff < 0n ? 'out' : 'in', amount: `${diff < 0n ? '-' : '+'}${amount}`, asset }
+}
+
+/**
+ * The signer's side of a Solana transaction: its SOL (the fee included: the exact change of its
+ * balance) and the tokens of the token accounts it owns, as EVM changes show the sender's.
+ */
+function solanaChanges(simulation: SolanaSimulateResponse, signer: string): Changes {
+  if (simulation.status === 'reverted')
+    return { kind: 'fails', reason: simulation.failure?.reason ?? 'The transaction fails' }
+  const lines: Line[] = []
+  for (const change of simulation.accountChanges) {
+    const lamports = BigInt(change.diff)
+    if (change.account === signer && lamports !== 0n) lines.push(signedLine(lamports, solDecimals, 'SOL'))
+    const token = change.token
+    if (token?.owner === signer && token.diff !== '0')
+      lines.push(signedLine(BigInt(token.diff), token.decimals, token.symbol ?? token.mint))
+  }
+  return { kind: 'changes', lines }
+}
+
 /** The changes of a reviewed request, or undefined when it has none to simulate (a signature). */
 export function changesOf(review: ReviewResponse, sender: string): Changes | undefined {
-  const { simulation, simulationError } = review
+  const { simulation, simulationError, solanaSimulation } = review
+  if (solanaSimulation) return solanaChanges(solanaSimulation, sender)
   if (!simulation)
     return simulationError === undefined
       ? undefined

@@ -52,8 +52,19 @@ describe('reviewedRequestOf', () => {
     expect(reviewedRequestOf('personal_sign', ['0x6869', to])).toEqual({ kind: 'message', message: 'hi' })
     expect(reviewedRequestOf('eth_sign', [to, `0x${'ab'.repeat(32)}`])).toEqual({ kind: 'hash' })
   })
+  it('reads the base64 transaction of both Solana signing calls, and none that is not one', () => {
+    for (const method of ['solana_signTransaction', 'solana_signAndSendTransaction'])
+      expect(reviewedRequestOf(method, { transaction: 'AQID' })).toEqual({
+        kind: 'solanaTransaction',
+        transaction: 'AQID',
+      })
+    expect(reviewedRequestOf('solana_signTransaction', { transaction: 'not base64!' })).toBeUndefined()
+    // Over the 1232-byte wire limit of a Solana transaction.
+    expect(reviewedRequestOf('solana_signTransaction', { transaction: 'A'.repeat(1648) })).toBeUndefined()
+  })
   it('has no review for other methods', () => {
     expect(reviewedRequestOf('solana_signTransaction', [{}])).toBeUndefined()
+    expect(reviewedRequestOf('solana_signMessage', { message: 'abc' })).toBeUndefined()
     expect(reviewedRequestOf('eth_call', [{ to }])).toBeUndefined()
   })
 })

@@ -1,7 +1,8 @@
 // What the review before signing reads from a wallet request: the calls of eth_sendTransaction and
 // wallet_sendCalls, the typed data of eth_signTypedData_v4, the text of personal_sign, the bare hash of
-// eth_sign. Anything else (a contract deployment, which has no target to simulate against; Solana and
-// Bitcoin calls) has no review yet and answers undefined.
+// eth_sign, the transaction of solana_signTransaction and solana_signAndSendTransaction. Anything else
+// (a contract deployment, which has no target to simulate against; Bitcoin calls) has no review yet and
+// answers undefined.
 import type { ReviewedRequest } from '@walletframe/protocol'
 
 type Call = { to?: unknown; data?: unknown; value?: unknown }
@@ -12,6 +13,9 @@ function networkOf(chainId: unknown): `eip155:${number}` | undefined {
     ? `eip155:${Number(chainId)}`
     : undefined
 }
+
+/** A Solana transaction's wire limit is 1232 bytes: base64 of at most 1644 characters. */
+const solanaTransaction = /^[A-Za-z0-9+/]{4,1644}={0,2}$/
 
 const hexQuantity = /^0x[0-9a-fA-F]{1,64}$/
 
@@ -44,6 +48,14 @@ export function messageText(message: string): string {
 export function reviewedRequestOf(method: string, params: unknown): ReviewedRequest | undefined {
   const list = Array.isArray(params) ? params : []
   switch (method) {
+    // Solana calls carry an object ({ transaction: base64 }), as WalletConnect's Solana RPC has it.
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const transaction = (params as { transaction?: unknown } | null | undefined)?.transaction
+      return typeof transaction === 'string' && solanaTransaction.test(transaction)
+        ? { kind: 'solanaTransaction', transaction }
+        : undefined
+    }
     case 'eth_sendTransaction': {
       const first = list[0] as (Call & { chainId?: unknown }) | undefined
       const call = callOf(first)

@@ -47,7 +47,18 @@ afterEach(() => {
 type Answer = { status: number; body: unknown } | Error
 
 /** The frame around the view, the API answering `answer` to /v1/review; returns what the host awaits. */
-async function show(answer: Answer | Promise<Answer>) {
+type Waiting = { method: string; params: unknown; network: string }
+const evmSend: Waiting = {
+  method: 'eth_sendTransaction',
+  params: [{ from: account, to, value: '0x2386f26fc10000' }],
+  network,
+}
+
+async function show(
+  answer: Answer | Promise<Answer>,
+  request: Waiting = evmSend,
+  accounts: string[] = [`${network}:${account}`],
+) {
   const approvals = Approvals.create()
   const asked: { url: string; body: unknown }[] = []
   const fetch = vi.fn(async (url: URL | RequestInfo, init?: RequestInit) => {
@@ -78,7 +89,7 @@ async function show(answer: Answer | Promise<Answer>) {
       hostSession,
       connection: Store.create({
         status: 'connected',
-        accounts: [`${network}:${account}`],
+        accounts,
         connector: undefined,
       }),
     },
@@ -88,13 +99,10 @@ async function show(answer: Answer | Promise<Answer>) {
   } as unknown as Frame
   let sent = 0
   const host = approvals
-    .run(
-      { method: 'eth_sendTransaction', params: [{ from: account, to, value: '0x2386f26fc10000' }], network },
-      async () => {
-        sent += 1
-        return '0xhash'
-      },
-    )
+    .run(request as Parameters<typeof approvals.run>[0], async () => {
+      sent += 1
+      return '0xhash'
+    })
     .catch((error: unknown) => error)
   await act(async () => {
     render(
@@ -128,6 +136,53 @@ const simulation: SimulateResponse = {
 const approve = () => screen.getByTestId('wf-approve-confirm') as HTMLButtonElement
 
 describe('ApproveTransaction', () => {
+  it("shows a Solana transaction's SOL and token changes for the Solana account, in SOL's 9 decimals", async () => {
+    const solana = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    const signer = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    const mint = 'EPjFWdd5AufqSSqeM2qA1xWBaXUE3J3PCA7XbkASbrYn'
+    const { asked } = await show(
+      reviewed({
+        verdict: { level: 'none', findings: [] },
+        solanaSimulation: {
+          status: 'success',
+          unitsConsumed: '150',
+          fee: '5000',
+          slot: '9',
+          accountChanges: [
+            { account: signer, pre: '3000000000', post: '2749995000', diff: '-250005000', fee: '5000' },
+            {
+              account: 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr',
+              pre: '2039280',
+              post: '2039280',
+              diff: '0',
+              token: {
+                mint,
+                owner: signer,
+                symbol: 'USDC',
+                decimals: 6,
+                pre: '0',
+                post: '1500000',
+                diff: '1500000',
+              },
+            },
+          ],
+        },
+      }),
+      { method: 'solana_signAndSendTransaction', params: { transaction: 'AQID' }, network: solana },
+      [`${network}:${account}`, `${solana}:${signer}`],
+    )
+    await waitFor(() => expect(screen.getByTestId('wf-review').dataset.status).toBe('reviewed'))
+    expect(asked[0]?.body).toMatchObject({
+      chainId: solana,
+      from: signer,
+      request: { kind: 'solanaTransaction', transaction: 'AQID' },
+    })
+    expect(screen.getAllByTestId('wf-review-change').map((line) => line.textContent)).toEqual([
+      '-0.250005 SOL',
+      '+1.5 USDC',
+    ])
+  })
+
   it('asks the API about the request, waits for it, and shows what it would change before Approve', async () => {
     let arrive: (answer: Answer) => void = () => {}
     const { host, asked, sent } = await show(new Promise<Answer>((resolve) => (arrive = resolve)))

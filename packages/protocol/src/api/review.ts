@@ -1,11 +1,12 @@
 // The review of a request before the wallet signs it: what each rule found, in one line for the wallet
 // holder, and the verdict (none, warning, blocked) the project's policy gives it. A rule warns by
 // itself; the operator names the rules that block instead.
-import { evmAddressPattern } from '../address.js'
+import { evmAddressPattern, solanaAddressPattern } from '../address.js'
 import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { boundedJson, ProjectId, text } from './common.js'
 import { maxSimulatedCalls, SimulateCall, SimulateResponse } from './simulate.js'
+import { SolanaSimulateResponse, SolanaTransactionBase64 } from './solanaSimulate.js'
 
 /** Every rule the review applies, by a stable id an operator's policy names. */
 export const reviewRuleIds = [
@@ -77,6 +78,8 @@ export const ReviewedRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), message: text({ max: 100_000 }) }),
   /** eth_sign: a bare hash. */
   z.object({ kind: z.literal('hash') }),
+  /** solana_signTransaction or solana_signAndSendTransaction: the transaction, base64. */
+  z.object({ kind: z.literal('solanaTransaction'), transaction: SolanaTransactionBase64 }),
 ])
 export type ReviewedRequest = z.infer<typeof ReviewedRequest>
 
@@ -86,8 +89,15 @@ export const ReviewRequest = z.object({
   origin: Origin,
   /** The network the wallet is on. */
   chainId: CaipNetworkId,
-  /** The account that signs or sends. */
-  from: z.string().check(z.regex(evmAddressPattern, 'Invalid EVM address (expected 40 hex digits)')),
+  /** The account that signs or sends: an EVM address, or a Solana one for a Solana transaction. */
+  from: z
+    .string()
+    .check(
+      z.regex(
+        new RegExp(`${evmAddressPattern.source}|${solanaAddressPattern.source}`),
+        'Invalid address (expected an EVM or a Solana address)',
+      ),
+    ),
   request: ReviewedRequest,
 })
 export type ReviewRequest = z.infer<typeof ReviewRequest>
@@ -96,6 +106,8 @@ export const ReviewResponse = z.object({
   verdict: ReviewVerdict,
   /** For calls: what they would do. Absent when the simulation could not run (`simulationError` says why). */
   simulation: z.optional(SimulateResponse),
+  /** For a Solana transaction: what it would do. */
+  solanaSimulation: z.optional(SolanaSimulateResponse),
   simulationError: z.optional(z.string()),
 })
 export type ReviewResponse = z.infer<typeof ReviewResponse>

@@ -1,11 +1,12 @@
 // POST /v1/simulate: what a request will do before the wallet holder approves it. For EVM calls: the
 // balances of the sender that move (native and ERC-20, before / after / difference), the approvals it
 // grants, the NFTs it moves, and whether it reverts — read from the chain's own simulation of the calls,
-// never guessed. A simulation that could not run is an error, never an empty list of changes.
+// never guessed. For a Solana transaction: solanaSimulate.ts. A simulation that could not run is an error, never an empty list of changes.
 import { evmAddressPattern } from '../address.js'
 import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { ProjectId } from './common.js'
+import { SolanaSimulateRequest } from './solanaSimulate.js'
 
 /** The most calls one simulation carries: the largest batch a wallet sends (wallet_sendCalls' limit). */
 export const maxSimulatedCalls = 20
@@ -35,7 +36,8 @@ export const SimulateCall = z.object({
 })
 export type SimulateCall = z.infer<typeof SimulateCall>
 
-export const SimulateRequest = z.object({
+/** EVM calls to simulate for their sender. */
+export const EvmSimulateRequest = z.object({
   projectId: ProjectId,
   chainId: CaipNetworkId,
   /** The account that would send the calls (msg.sender): an EOA or a smart account. */
@@ -47,6 +49,10 @@ export const SimulateRequest = z.object({
       z.maxLength(maxSimulatedCalls, `At most ${maxSimulatedCalls} calls are simulated at once`),
     ),
 })
+export type EvmSimulateRequest = z.infer<typeof EvmSimulateRequest>
+
+/** EVM calls (`calls`) or a Solana transaction (`transaction`), by the fields the body carries. */
+export const SimulateRequest = z.union([EvmSimulateRequest, SolanaSimulateRequest])
 export type SimulateRequest = z.infer<typeof SimulateRequest>
 
 /** One balance of the sender the calls change; the native currency's token address is 0xeeee…eeee. */
