@@ -24,17 +24,10 @@ import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
-import { reviewPolicy } from './lib/review.js'
+import { type PermitSingle, permit2TypedData, reviewPolicy } from './lib/review.js'
 
 const test = apiTest
 test.use({ review: reviewPolicy })
-
-/** The EIP-712 domain type of Permit2 (name, chain, contract; no version), for eth_signTypedData_v4. */
-const eip712Domain = [
-  { name: 'name', type: 'string' },
-  { name: 'chainId', type: 'uint256' },
-  { name: 'verifyingContract', type: 'address' },
-] as const
 
 test('the embedded wallet warns of an approval to a drainer and of a Permit2 signature naming it, before either is given', async ({
   page,
@@ -106,22 +99,15 @@ test('the embedded wallet warns of an approval to a drainer and of a Permit2 sig
 
   // A Permit2 PermitSingle naming the drainer as spender: a warning that names it.
   const expiration = Math.floor(Date.now() / 1000) + 3600
-  const permitSingle = {
+  const permitSingle: PermitSingle = {
     details: { token: usdc, amount: maxUint160, expiration, nonce: 0 },
     spender: drainer,
     sigDeadline: BigInt(expiration),
   }
-  const typedData = {
-    types: { EIP712Domain: eip712Domain, ...permitSingleTypes },
-    domain: permit2Domain(chainId),
-    primaryType: 'PermitSingle',
-    message: {
-      ...permitSingle,
-      details: { ...permitSingle.details, amount: maxUint160.toString() },
-      sigDeadline: permitSingle.sigDeadline.toString(),
-    },
-  }
-  const signing = providerRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)])
+  const signing = providerRequest(page, 'eth_signTypedData_v4', [
+    address,
+    permit2TypedData(chainId, permitSingle),
+  ])
   await expect(verdict).toHaveAttribute('data-level', 'warning')
   await expect.poll(() => findings.evaluateAll(rulesOf)).toEqual(['permit-signature'])
   await expect(findings).toContainText(new RegExp(`lets ${drainer} move`, 'i'))

@@ -1,13 +1,26 @@
 // See before you sign, with a WalletConnect wallet: a request waits on ReviewRequest with its exact
 // change before the wallet hears of it; Continue hands it over and it lands. A send to a deny-listed
 // address is blocked — dismissed, the host's request fails with 4001 "Action not allowed", and the
-// wallet never gets it.
+// wallet never gets it. An unlimited approve to the devstack's drainer and a Permit2 signature naming
+// it warn before the wallet is asked, and Continue waits for "I understand the risk".
 import { mergeTests } from '@playwright/test'
-import { createPublicClient, formatEther, type Hex, http, parseEther } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  formatEther,
+  type Hex,
+  http,
+  maxUint160,
+  maxUint256,
+  parseEther,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
+import { rulesOf } from './lib/emailLogin.js'
 import { providerRequest as request } from './lib/provider.js'
-import { denied, reviewPolicy } from './lib/review.js'
+import { denied, permit2TypedData, reviewPolicy } from './lib/review.js'
 import { connectByQr, expect, rpcUrlsByCaip, test as walletConnectTest } from './lib/walletConnect.js'
 
 const test = mergeTests(apiTest, walletConnectTest)
@@ -66,4 +79,41 @@ test('a WalletConnect wallet gets a request only after its review: Continue hand
   await expect(view).toBeHidden()
   expect(requests).toEqual(['eth_sendTransaction'])
   expect(await client.getBalance({ address: denied })).toBe(0n)
+
+  // The scams: each warns with its rules before the wallet hears of it; Continue waits for the tick.
+  // Rejected here, so the wallet's account grants the drainer nothing.
+  const network = chains.networks.find((candidate) => candidate.caipNetworkId === 'eip155:1')!
+  const usdc = network.contracts.usdc as Address
+  const drainer = network.contracts.drainer as Address
+  const findings = modal.getByTestId('wf-review-finding')
+  const continueButton = modal.getByTestId('wf-review-continue')
+  const warnsThenRejected = async (answer: Promise<{ error?: unknown }>, rules: string[]) => {
+    await expect(verdict).toHaveAttribute('data-level', 'warning')
+    await expect.poll(() => findings.evaluateAll(rulesOf)).toEqual(rules)
+    await expect(continueButton).toBeDisabled()
+    await modal.getByTestId('wf-review-confirm').locator('input').check()
+    await expect(continueButton).toBeEnabled()
+    await modal.getByTestId('wf-review-reject').click()
+    expect(((await answer).error as { code?: number } | undefined)?.code).toBe(4001)
+  }
+  await warnsThenRejected(
+    request(demo, 'eth_sendTransaction', [
+      {
+        from: wallet.address,
+        to: usdc,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [drainer, maxUint256] }),
+      },
+    ]),
+    ['approval-to-new-contract', 'unlimited-approval'],
+  )
+  const expiration = Math.floor(Date.now() / 1000) + 3600
+  const permit = permit2TypedData(network.id as number, {
+    details: { token: usdc, amount: maxUint160, expiration, nonce: 0 },
+    spender: drainer,
+    sigDeadline: BigInt(expiration),
+  })
+  const signing = request(demo, 'eth_signTypedData_v4', [wallet.address, permit])
+  await expect(findings).toContainText(new RegExp(`lets ${drainer} move`, 'i'))
+  await warnsThenRejected(signing, ['permit-signature'])
+  expect(requests).toEqual(['eth_sendTransaction'])
 })

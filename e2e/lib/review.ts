@@ -1,7 +1,8 @@
 // The review policy the review specs' API runs with (project `blocked-review`): the default rules and
-// one deny-listed address.
+// one deny-listed address; and the Permit2 signature request the scam specs send.
+import { permit2Domain, permitSingleTypes } from '@walletframe/devstack'
 import type { ReviewPolicy } from '@walletframe/protocol'
-import { getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 
 /**
  * On the project's deny list: the review blocks a send to it (the default policy blocks `deny-listed`).
@@ -10,3 +11,30 @@ import { getAddress } from 'viem'
 export const denied = getAddress('0x5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e5a1e')
 
 export const reviewPolicy: ReviewPolicy = { denyList: `# e2e: a sanctioned address\n${denied}\n` }
+
+/** The EIP-712 domain type of Permit2 (name, chain, contract; no version), for eth_signTypedData_v4. */
+const eip712Domain = [
+  { name: 'name', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+] as const
+
+export type PermitSingle = {
+  details: { token: Address; amount: bigint; expiration: number; nonce: number }
+  spender: Address
+  sigDeadline: bigint
+}
+
+/** A Permit2 PermitSingle as a dapp sends it to eth_signTypedData_v4: JSON, amounts as decimal text. */
+export function permit2TypedData(chainId: number, permitSingle: PermitSingle): string {
+  return JSON.stringify({
+    types: { EIP712Domain: eip712Domain, ...permitSingleTypes },
+    domain: permit2Domain(chainId),
+    primaryType: 'PermitSingle',
+    message: {
+      ...permitSingle,
+      details: { ...permitSingle.details, amount: permitSingle.details.amount.toString() },
+      sigDeadline: permitSingle.sigDeadline.toString(),
+    },
+  })
+}
