@@ -15,6 +15,7 @@ import {
   formatEther,
   type Hex,
   http,
+  maxUint160,
   maxUint256,
   parseEther,
 } from 'viem'
@@ -26,7 +27,7 @@ import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
-import { denied, reviewPolicy } from './lib/review.js'
+import { denied, permit2TypedData, reviewPolicy } from './lib/review.js'
 
 const test = apiTest
 test.use({ review: reviewPolicy })
@@ -177,4 +178,46 @@ test('a browser wallet gets a request only after its review: Continue hands it o
   await expect(view).toBeHidden()
   expect(await sent()).toHaveLength(1)
   expect(await client.getBalance({ address: denied })).toBe(0n)
+
+  // The scams warn with their rules before the wallet hears of them; Continue waits for the tick, then
+  // hands them over: the unlimited allowance lands on chain, and the Permit2 signature is the account's.
+  const network = chains.networks.find((candidate) => candidate.id === 1)!
+  const usdc = network.contracts.usdc as Address
+  const drainer = network.contracts.drainer as Address
+  const findings = modal.getByTestId('wf-review-finding')
+  const continueButton = modal.getByTestId('wf-review-continue')
+  const warnsThenContinues = async (rules: string[]) => {
+    await expect(verdict).toHaveAttribute('data-level', 'warning')
+    await expect.poll(() => findings.evaluateAll(rulesOf)).toEqual(rules)
+    await expect(continueButton).toBeDisabled()
+    await modal.getByTestId('wf-review-confirm').locator('input').check()
+    await continueButton.click()
+  }
+  const approving = providerRequest(page, 'eth_sendTransaction', [
+    {
+      from: account,
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [drainer, maxUint256] }),
+    },
+  ])
+  await expect(modal.getByTestId('wf-review-change')).toHaveAttribute('data-allowance', 'Unlimited')
+  expect(await sent()).toHaveLength(1)
+  await warnsThenContinues(['approval-to-new-contract', 'unlimited-approval'])
+  const approved = await approving
+  expect((await client.waitForTransactionReceipt({ hash: approved.result as Hex })).status).toBe('success')
+  expect(await erc20Reads(client, usdc).allowance(account, drainer)).toBe(maxUint256)
+
+  const expiration = Math.floor(Date.now() / 1000) + 3600
+  const signing = providerRequest(page, 'eth_signTypedData_v4', [
+    account,
+    permit2TypedData(1, {
+      details: { token: usdc, amount: maxUint160, expiration, nonce: 0 },
+      spender: drainer,
+      sigDeadline: BigInt(expiration),
+    }),
+  ])
+  await expect(findings).toContainText(new RegExp(`lets ${drainer} move`, 'i'))
+  expect((await walletCalls(page)).filter((method) => method === 'eth_signTypedData_v4')).toEqual([])
+  await warnsThenContinues(['permit-signature'])
+  expect((await signing).result).toMatch(/^0x[0-9a-f]{130}$/)
 })
