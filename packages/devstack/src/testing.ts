@@ -3,6 +3,8 @@
 // and stopped after it, viem clients on its networks, and fresh smart accounts on its factory.
 // The devstack itself is imported when a suite starts it: suites that only use the clients (the
 // API's database tests share a module with them) need not pay its load.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { ChainNetwork, ChainsFile, ChainsFileNetwork } from '@walletframe/protocol/chains'
 import {
   type Address,
@@ -151,4 +153,44 @@ export async function freshSmartAccount(network: ChainNetwork): Promise<{
     salt: ownerSalt(owner.address),
   })
   return { chain, publicClient, owner, account }
+}
+
+/**
+ * One JSON-RPC URL on 127.0.0.1 for `network`'s bundler and its ERC-7677 paymaster service, as the
+ * API's bundler proxy is for the frame: pm_ methods go to the paymaster (which signs whatever it is
+ * asked; no project policy in front of it), the rest to the bundler. Needs a bundler stack.
+ */
+export async function sponsoringBundler(
+  network: Pick<ChainsFileNetwork, 'bundlerUrl' | 'paymasterUrl'>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const { bundlerUrl, paymasterUrl } = network
+  if (typeof bundlerUrl !== 'string' || typeof paymasterUrl !== 'string')
+    throw new Error('sponsoringBundler: the network has no bundler or paymaster')
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    try {
+      const { method } = JSON.parse(body) as { method?: unknown }
+      const to = typeof method === 'string' && method.startsWith('pm_') ? paymasterUrl : bundlerUrl
+      const answer = await fetch(to, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      response.writeHead(answer.status, { 'content-type': 'application/json' })
+      response.end(await answer.text())
+    } catch (error) {
+      response.writeHead(502)
+      response.end(String(error))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
 }

@@ -1,15 +1,18 @@
 // Smart sessions on the embedded connector against the devstack's chain and bundler: a grant after
 // one approval, calls inside it with no prompt, the account's own refusal of a call over the limit,
 // a grant bound to its origin, revocation on chain, the EOA refused, malformed grants refused with
-// typed errors before the user is asked.
+// typed errors before the user is asked; a batch inside a grant sponsored where the bundler URL has
+// a paymaster, and 5700 where it has none, as for an approved batch.
 
-import { bundlerStack, setBalance } from '@walletframe/devstack/testing'
+import { bundlerStack, setBalance, sponsoringBundler } from '@walletframe/devstack/testing'
 import { GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
 import { solanaNetwork } from '@walletframe/protocol/testing'
 import { type Address, type Hex, parseEther, toHex, zeroAddress } from 'viem'
+import { entryPoint07Abi, entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { Grant } from './sessionGrants.js'
+import * as SmartAccount from './smartAccount.js'
 import { permit, policiesOf } from './smartSessions.js'
 import { connectedWallet } from './testing.js'
 
@@ -21,9 +24,9 @@ const client = () => devnet.clientOf(8453)
 const dapp = 'https://dapp.example'
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 
-async function wallet() {
+async function wallet(network = base) {
   const site = { origin: dapp }
-  const w = await connectedWallet({ networks: () => [base(), solanaNetwork()], origin: () => site.origin })
+  const w = await connectedWallet({ networks: () => [network(), solanaNetwork()], origin: () => site.origin })
   await setBalance(client(), w.smart)
   return { ...w, site }
 }
@@ -42,16 +45,30 @@ const nativeGrant = (allowance: bigint, expiry: number) => [
   },
 ]
 
-const inGrant = (from: Address, context: string, calls: unknown[]) => [
+const inGrant = (
+  from: Address,
+  context: string,
+  calls: unknown[],
+  capabilities: Record<string, unknown> = {},
+) => [
   {
     version: '2.0.0',
     from,
     chainId: '0x2105',
     atomicRequired: true,
     calls,
-    capabilities: { permissions: { context } },
+    capabilities: { permissions: { context }, ...capabilities },
   },
 ]
+
+/** What the devnet's VerifyingPaymaster has left in the EntryPoint to pay with. */
+const paymasterDeposit = () =>
+  client().readContract({
+    address: entryPoint07Address,
+    abi: entryPoint07Abi,
+    functionName: 'balanceOf',
+    args: [base().contracts.verifyingPaymaster as Address],
+  })
 
 /** The account's record on chain of the session `context` grants. */
 const sessionOf = (account: Address, context: Hex) =>
@@ -153,6 +170,75 @@ describe('wallet_grantPermissions', () => {
       send('wallet_grantPermissions', [{ ...nativeGrant(1n, 1)[0], address: smart }]),
     ).rejects.toMatchObject({ code: -32602, message: '"expiry" must be in the future' })
     expect(asked).toHaveLength(0)
+    close()
+  }, 120_000)
+})
+
+describe('wallet_sendCalls inside a grant', () => {
+  it("goes sponsored by the project's paymaster with paymasterService: the account pays nothing, the paymaster's deposit does", async () => {
+    const bundler = await sponsoringBundler(base())
+    const sponsoring = () => ({ ...base(), bundlerUrl: bundler.url })
+    try {
+      const { send, smart, eoa, vault, asked, close } = await wallet(sponsoring)
+      const granted = (await send(
+        'wallet_grantPermissions',
+        nativeGrant(parseEther('0.01'), await later(3600)),
+      )) as { permissionsContext: Hex }
+      const to = fresh()
+      const [balance, deposit] = [await client().getBalance({ address: smart }), await paymasterDeposit()]
+      const { id } = (await send(
+        'wallet_sendCalls',
+        inGrant(smart, granted.permissionsContext, [{ to, value: toHex(1000n) }], {
+          paymasterService: { url: 'https://pm.example' },
+        }),
+      )) as { id: Hex }
+      expect(await landed(send, id)).toBe(200)
+      expect(asked).toHaveLength(1)
+      expect(await client().getBalance({ address: to })).toBe(1000n)
+      // Only the value left the account; the gas came from the paymaster's deposit.
+      expect(await client().getBalance({ address: smart })).toBe(balance - 1000n)
+      expect(await paymasterDeposit()).toBeLessThan(deposit)
+      // The session key signed the operation with the paymaster's data in it (the account checked it
+      // against the EntryPoint's hash, which covers paymasterAndData).
+      const { bundler: client4337 } = await SmartAccount.handle(sponsoring(), eoa, vault)
+      const sent = await client4337.getUserOperation({ hash: id })
+      expect(sent.userOperation.paymaster?.toLowerCase()).toBe(
+        (base().contracts.verifyingPaymaster as string).toLowerCase(),
+      )
+      expect(sent.userOperation.paymasterData).not.toBe('0x')
+      close()
+    } finally {
+      await bundler.stop()
+    }
+  }, 120_000)
+
+  it('answers 5700 where the bundler has no paymaster and sponsorship is required; optional, the account pays', async () => {
+    const { send, smart, asked, close } = await wallet()
+    const granted = (await send(
+      'wallet_grantPermissions',
+      nativeGrant(parseEther('0.01'), await later(3600)),
+    )) as { permissionsContext: Hex }
+    const to = fresh()
+    const call = [{ to, value: toHex(1000n) }]
+    await expect(
+      send(
+        'wallet_sendCalls',
+        inGrant(smart, granted.permissionsContext, call, { paymasterService: { url: 'https://pm.example' } }),
+      ),
+    ).rejects.toMatchObject({ code: 5700 })
+    expect(await client().getBalance({ address: to })).toBe(0n)
+    const balance = await client().getBalance({ address: smart })
+    const { id } = (await send(
+      'wallet_sendCalls',
+      inGrant(smart, granted.permissionsContext, call, {
+        paymasterService: { url: 'https://pm.example', optional: true },
+      }),
+    )) as { id: Hex }
+    expect(await landed(send, id)).toBe(200)
+    expect(asked).toHaveLength(1)
+    expect(await client().getBalance({ address: to })).toBe(1000n)
+    // The value and the gas, both from the account.
+    expect(await client().getBalance({ address: smart })).toBeLessThan(balance - 1000n)
     close()
   }, 120_000)
 })

@@ -345,15 +345,21 @@ function collect(error: BaseError): string[] {
 const stubKeySignature: Hex = `0x${'ff'.repeat(32)}${'7a'.repeat(32)}1c`
 
 /**
- * Sends a batch inside `found` as one UserOperation signed by its session key, with no prompt. The
- * account validates it; its refusal comes back as SessionCallRefusedError, by: 'account'.
+ * Sends a batch inside `found` as one UserOperation signed by its session key, with no prompt, its gas
+ * paid by the project's paymaster when `sponsored`. The account validates it; its refusal comes back
+ * as SessionCallRefusedError, by: 'account'.
  */
 export async function send(
   context: Pick<Context, 'signer' | 'eoa'>,
   found: SessionGrants.Grant,
   request: SendCallsRequest,
+  sponsored = false,
 ): Promise<CallBatches.Batch> {
-  const { account, bundler, client } = await SmartAccount.handle(found.network, context.eoa, context.signer)
+  const { account, bundler, client, paymaster } = await SmartAccount.handle(
+    found.network,
+    context.eoa,
+    context.signer,
+  )
   const now = await chainTime(client)
   permit(found, request.calls, now)
   const period = periodIndex(found, now)
@@ -362,6 +368,8 @@ export async function send(
     async getStubSignature() {
       return sessionSignature(found.id, period, stubKeySignature)
     },
+    // viem signs the finished operation, the paymaster's fields in it: the key's signature covers
+    // paymasterAndData, as the EntryPoint's hash does.
     async signUserOperation(parameters: Parameters<typeof account.signUserOperation>[0]) {
       const { chainId = Number(found.network.id), ...userOperation } = parameters
       const hash = getUserOperationHash({
@@ -381,6 +389,7 @@ export async function send(
         ...(call.data !== undefined ? { data: call.data as Hex } : {}),
         ...(call.value !== undefined ? { value: BigInt(call.value) } : {}),
       })),
+      ...(sponsored ? { paymaster } : {}),
     })
     return { kind: 'userOperation', network: found.network, userOpHash }
   } catch (error) {

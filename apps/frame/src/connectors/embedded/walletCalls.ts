@@ -323,12 +323,11 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
   if (request.id !== undefined && !context.batches.reserve(request.id))
     throw refuse(DuplicateIdError, `A batch with id "${request.id}" was sent already`)
   try {
+    // A batch inside a grant is sponsored as an approved one is: the same policy, the same refusals.
     const byPaymaster =
-      !grant &&
-      account === 'smartAccount' &&
-      (await sponsored(context, network, request, sponsorshipRequired))
+      account === 'smartAccount' && (await sponsored(context, network, request, sponsorshipRequired))
     const batch = grant
-      ? await SmartSessions.send(context, grant, request)
+      ? await SmartSessions.send(context, grant, request, byPaymaster)
       : await context.approve<CallBatches.Batch>(
           {
             method: 'wallet_sendCalls',
