@@ -3,8 +3,10 @@
 // SDK's provider, e2e/lib/viemHost.page.ts), on the devnets with their bundler and verifying paymaster.
 // The project sponsors calls to its USDC contract: the smart account says `paymasterService` is
 // supported (the EOA does not), the approval says "Sponsored", and a fresh account holding 0 ETH
-// lands a batch whose effects are on chain, still holding 0 ETH after it.
-import { type Address, parseAbi } from 'viem'
+// lands a batch whose effects are on chain, still holding 0 ETH after it. A batch inside a smart
+// session's grant goes sponsored the same way, with no prompt.
+import { setBalance } from '@walletframe/devstack'
+import { type Address, parseAbi, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { answerInFrame } from './lib/emailLogin.js'
@@ -110,4 +112,40 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   })
   expect(refused.error?.code).toBe(5700)
   await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+})
+
+test("a batch inside a smart-session grant goes sponsored with no prompt: the account's ETH is unchanged", async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const { modal, smart, network, client, sendCalls, waitForCallsStatus, grantTokenAllowance } =
+    await smartAccountOnViemHost({ page, stack, chains }, 'sponsored-session')
+  const usdc = network.contracts.usdc as Address
+  // The grant's own operation calls the account itself, which the policy (USDC only) does not
+  // sponsor: the account pays for it.
+  await setBalance(client, smart, parseEther('1'))
+  const expiry = Number((await client.getBlock()).timestamp) + 3600
+  const granting = grantTokenAllowance({ token: usdc, allowance: 100n, expiry })
+  await answerInFrame(modal, 'approve', { method: 'wallet_grantPermissions' })
+  const granted = await granting
+  expect(granted).toMatchObject({ types: ['erc20-token-transfer'] })
+  const context = granted.permissionsContext as `0x${string}`
+
+  const balance = await client.getBalance({ address: smart })
+  const spender = privateKeyToAccount(generatePrivateKey()).address
+  const sent = await sendCalls({
+    account: smart,
+    forceAtomic: true,
+    calls: [approveCall(usdc, spender, 5n)],
+    permissions: context,
+    capabilities: { paymasterService: { url: 'https://paymaster.dapp.example/rpc' } },
+  })
+  expect(sent.error).toBeUndefined()
+  await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+  expect(await waitForCallsStatus(sent.id as string)).toMatchObject({ status: 'success', atomic: true })
+  expect(await erc20Reads(client, usdc).allowance(smart, spender)).toBe(5n)
+  // Signed by the session key, paid by the project's paymaster: not a wei of the account's.
+  expect(await client.getBalance({ address: smart })).toBe(balance)
 })

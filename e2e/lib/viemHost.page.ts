@@ -108,6 +108,29 @@ const host = {
       failure,
     ),
   /**
+   * viem's grantPermissions (ERC-7715): an erc20-token-transfer permission on `token` with a
+   * token-allowance of `allowance` base units until `expiry`; answers the grant, or the error.
+   */
+  grantTokenAllowance: (request: { token: Address; allowance: string; expiry: number }) =>
+    grantPermissions(client, {
+      expiry: request.expiry,
+      permissions: [
+        {
+          type: 'erc20-token-transfer',
+          data: { address: request.token, ticker: 'USDC' },
+          policies: [{ type: 'token-allowance', data: { allowance: BigInt(request.allowance) } }],
+          required: true,
+        },
+      ],
+    }).then(
+      (granted) => ({
+        permissionsContext: granted.permissionsContext,
+        expiry: granted.expiry,
+        types: granted.grantedPermissions.map((permission) => permission.type),
+      }),
+      failure,
+    ),
+  /**
    * viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's
    * context; `capabilities`: others, as given (paymasterService).
    */

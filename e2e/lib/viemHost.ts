@@ -43,6 +43,12 @@ export type ViemHost = {
       types?: string[]
       error?: Answer['error']
     }>
+    grantTokenAllowance(request: { token: Address; allowance: string; expiry: number }): Promise<{
+      permissionsContext?: `0x${string}`
+      expiry?: number
+      types?: string[]
+      error?: Answer['error']
+    }>
     sendCalls(request: SendCallsRequest): Promise<Answer>
     waitForCallsStatus(id: string, pollingInterval?: number): Promise<CallsStatus>
   }
@@ -102,6 +108,12 @@ export function viemActions(page: Page, chainId: number) {
         ([allowance, expiry]) =>
           (window as unknown as ViemHost).host.grantNativeAllowance({ allowance, expiry }),
         [request.allowance.toString(), request.expiry] as const,
+      ),
+    grantTokenAllowance: (request: { token: Address; allowance: bigint; expiry: number }) =>
+      page.evaluate(
+        ([token, allowance, expiry]) =>
+          (window as unknown as ViemHost).host.grantTokenAllowance({ token, allowance, expiry }),
+        [request.token, request.allowance.toString(), request.expiry] as const,
       ),
   }
 }
