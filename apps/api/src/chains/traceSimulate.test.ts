@@ -142,6 +142,21 @@ describe('traceSimulate', () => {
     expect(fallback).toEqual(main)
   })
 
+  it('a sender that cannot pay is refused as a whole, as eth_simulateV1 answers', async () => {
+    const { direct, traced } = networks()
+    const calls = [{ to: sender, value: parseEther('1') }]
+    const [main, fallback] = await Promise.all([
+      simulate(direct, { from: stranger, calls }),
+      simulate(traced, { from: stranger, calls }),
+    ])
+    expect(fallback).toEqual({
+      ...main,
+      blockNumber: fallback.blockNumber,
+      failure: { reason: expect.any(String) },
+    })
+    expect(fallback).toMatchObject({ status: 'reverted', gasUsed: '0', assetChanges: [] })
+  })
+
   it('a later call of a batch that reverts names that call', async () => {
     const usdc = chains.networkOf(8453).contracts.usdc as Address
     const tooMuch = encodeFunctionData({
