@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest'
 import { RpcResponseError } from '../errors.js'
 import * as Networks from './Networks.js'
 import { type SimulatedCall, simulate } from './simulate.js'
-import { isSimulateUnsupported } from './traceSimulate.js'
+import { isSimulateUnsupported, logsOf } from './traceSimulate.js'
 
 const chains = devnets()
 const sender = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address
@@ -184,5 +184,31 @@ describe('isSimulateUnsupported', () => {
   it('is false for a refusal or an outage', () => {
     expect(isSimulateUnsupported(new RpcResponseError(-38014, 'insufficient funds'))).toBe(false)
     expect(isSimulateUnsupported(new Error('fetch failed'))).toBe(false)
+  })
+})
+
+describe('logsOf', () => {
+  const log = (n: number, position?: number) => ({
+    address: stranger,
+    topics: [`0x${n.toString(16).padStart(64, '0')}` as const],
+    data: '0x' as const,
+    ...(position !== undefined && { position: `0x${position.toString(16)}` as const }),
+  })
+  const order = (logs: { topics: readonly string[] }[]) => logs.map((entry) => Number(entry.topics[0]))
+
+  it("puts a frame's logs between its sub-calls' as their positions say, and drops the reverted frames'", () => {
+    const frame = {
+      gasUsed: '0x0' as const,
+      logs: [log(1, 0), log(4, 2), log(3, 1)],
+      calls: [
+        { gasUsed: '0x0' as const, logs: [log(2)] },
+        { gasUsed: '0x0' as const, error: 'execution reverted', logs: [log(9)] },
+      ],
+    }
+    expect(order(logsOf(frame))).toEqual([1, 2, 3, 4])
+  })
+
+  it('has no logs for a frame that reverted', () => {
+    expect(logsOf({ gasUsed: '0x0', error: 'execution reverted', logs: [log(1)] })).toEqual([])
   })
 })

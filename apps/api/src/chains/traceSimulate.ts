@@ -28,11 +28,11 @@ import {
 } from './simulatedEffects.js'
 
 /** One frame of the callTracer's answer; `logs` only with `withLog`, and only where the frame did not revert. */
-type CallFrame = {
+export type CallFrame = {
   gasUsed: Hex
   output?: Hex
   error?: string
-  logs?: { address: Address; topics: Hex[]; data: Hex }[]
+  logs?: { address: Address; topics: Hex[]; data: Hex; position?: Hex | number }[]
   calls?: CallFrame[]
 }
 
@@ -170,14 +170,22 @@ function revertReason(frame: CallFrame, to: Address): string {
 }
 
 /** The logs of a call in execution order, the frames that reverted left out (their logs never happen). */
-function logsOf(frame: CallFrame): Log[] {
+export function logsOf(frame: CallFrame): Log[] {
   if (frame.error !== undefined) return []
-  // A frame's own logs and its sub-calls interleave; the tracer gives no positions, so a frame's logs
-  // come before its sub-calls' — the order matters only for the last approval per spender.
-  return [
-    ...(frame.logs ?? []).map((log) => ({ address: log.address, topics: log.topics, data: log.data }) as Log),
-    ...(frame.calls ?? []).flatMap(logsOf),
-  ]
+  // A log's `position` is how many sub-calls the frame had made when it was emitted; a tracer that
+  // leaves it out puts the frame's own logs first, which matters only for the last approval per spender.
+  const calls = frame.calls ?? []
+  const slot = (position: Hex | number | undefined) =>
+    position === undefined ? 0 : Math.min(Number(position), calls.length)
+  const ordered: Log[] = []
+  for (let index = 0; index <= calls.length; index++) {
+    for (const log of frame.logs ?? [])
+      if (slot(log.position) === index)
+        ordered.push({ address: log.address, topics: log.topics, data: log.data } as Log)
+    const call = calls[index]
+    if (call) ordered.push(...logsOf(call))
+  }
+  return ordered
 }
 
 /**
