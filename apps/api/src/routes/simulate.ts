@@ -1,5 +1,6 @@
 // POST /v1/simulate: what EVM calls would do for their sender, from the chain's own simulation
-// (chains/simulate.ts). The review a wallet holder reads before approving is built on it.
+// (chains/simulate.ts, or its traces: chains/traceSimulate.ts). The review a wallet holder reads before
+// approving is built on it.
 import {
   EvmSimulateRequest,
   maxSimulatedCalldataBytes,
@@ -28,7 +29,8 @@ export const doc: RouteDoc = {
   method: 'post',
   path: '/v1/simulate',
   summary:
-    "What EVM calls would do for their sender, from the node's eth_simulateV1: the sender's native and token " +
+    "What EVM calls would do for their sender, from the node's eth_simulateV1 (or debug_traceCall where the node " +
+    "has no eth_simulateV1): the sender's native and token " +
     'balances before and after, the approvals granted, the NFTs moved, and the first call that reverts. A ' +
     'simulation that cannot run is a 502, never an empty list of changes; projectId in the body. For a Solana ' +
     "transaction (base64, legacy or v0): the network's simulateTransaction, each writable account's lamports " +
