@@ -55,6 +55,9 @@ export async function connectBrowserWallet(
   await modal.getByTestId('wf-wallet-org.walletframe.testwallet').click()
   await expect(page.getByTestId('state-status')).toHaveText('connected')
   if (!options.thenOpen) return
+  // Connecting closes the modal, and the host may hear "connected" before "closed": an Open clicked
+  // between the two finds the modal still open, and the close that follows hides the view it asked for.
+  await expect(page.getByTestId('modal-open')).toHaveText('false')
   await page.getByTestId('open').click()
   await expect(modal.getByTestId(`wf-view-${options.thenOpen}`)).toBeVisible()
 }
