@@ -71,7 +71,6 @@ const test = chainsTest.extend<object, { provider: Outage; api: { url: string } 
           projects: [{ id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin] }],
           options: {
             frameOrigins: [stack.frame.origin],
-            indexer: { pollIntervalMs: 100 },
             reorgSafeDepth: 0,
             onramp: { url: provider.url, fundingAddresses: onrampFundingAddresses(chains.networks) },
           },

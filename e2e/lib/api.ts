@@ -59,9 +59,9 @@ export const test = chainsTest.extend<
           ],
           options: {
             frameOrigins: [stack.frame.origin],
-            indexer: { pollIntervalMs: 100 },
             // The devnets mine a block per transaction and never reorg: index up to the head, so
-            // a transaction a spec sends shows in Activity without waiting for later blocks.
+            // a transaction a spec sends shows in Activity without waiting for later blocks. The
+            // indexer hears each block over the devnets' WebSocket URLs, so its poll stays at the default.
             reorgSafeDepth: 0,
             // Email and social login against the worker's mail catcher and OAuth stand-in.
             auth: {

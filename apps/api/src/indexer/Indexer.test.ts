@@ -146,6 +146,47 @@ describe('Indexer', () => {
     await api.stop()
   })
 
+  it('indexes a new block when the node announces it, not at the next poll', async () => {
+    const c = clients()
+    // A poll of a minute: only the newHeads subscription over the devnet's WebSocket URL can index
+    // the block within waitFor's 15 s.
+    const api = await startApi({
+      config: { ...config, options: { reorgSafeDepth: 0, indexer: { pollIntervalMs: 60_000 } } },
+      database,
+    })
+    expect(config.networks.find((n) => n.caipNetworkId === chainId)!.rpcUrls.default.webSocket).toHaveLength(
+      1,
+    )
+    await api.indexer.waitFor(chainId, Number(await c.public.getBlockNumber()))
+    for (const n of [1n, 2n]) {
+      const hash = await c.wallet(4).sendTransaction({ to: c.account(6).address, value: n })
+      const receipt = await c.public.waitForTransactionReceipt({ hash })
+      await api.indexer.waitFor(chainId, Number(receipt.blockNumber))
+    }
+    await api.stop()
+  })
+
+  it('keeps polling, and says so once, when the WebSocket URL does not answer', async () => {
+    const c = clients()
+    const logs: string[] = []
+    const closedPort = {
+      ...config,
+      networks: config.networks.map((n) => ({
+        ...n,
+        rpcUrls: { default: { ...n.rpcUrls.default, webSocket: ['ws://127.0.0.1:9'] } },
+      })),
+      options: { reorgSafeDepth: 0, indexer: { pollIntervalMs: 20 } },
+    }
+    const api = await startApi({ config: closedPort, database, log: (line) => logs.push(line) })
+    const hash = await c.wallet(4).sendTransaction({ to: c.account(6).address, value: 3n })
+    const receipt = await c.public.waitForTransactionReceipt({ hash })
+    await api.indexer.waitFor(chainId, Number(receipt.blockNumber))
+    await api.stop()
+    const failures = logs.filter((line) => line.includes(`${chainId}: new-heads subscription failed`))
+    expect(failures).toHaveLength(1)
+    expect(failures[0]).toContain('; polling')
+  })
+
   it('follows, without the lease, the cursor another process moves: status and waitFor see its blocks', async () => {
     const c = clients()
     const holder = await startApi({ config, database, indexer: false })

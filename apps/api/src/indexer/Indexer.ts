@@ -6,11 +6,14 @@
 // holder of its lease (Lease.ts); the others follow the cursor in the database, and take over when the
 // holder dies. The blocks it stores also settle the gas sponsorship charges of the operations they
 // include (store.ts), so one process settles a chain's charges, with the blocks that say what they cost.
+// Where the network has a WebSocket URL, a new head starts a round at once (heads.ts); the poll
+// interval then only bounds how late a missed announcement is noticed.
 import type { Hex } from 'viem'
 import type { Options } from '../Config.js'
 import type { Network, Networks } from '../chains/Networks.js'
 import type { Db } from '../db/Database.js'
 import * as EvmBlocks from './evmBlocks.js'
+import { type WatchHeads, watchHeads as watchHeadsOverSocket } from './heads.js'
 import * as Lease from './Lease.js'
 import * as Store from './store.js'
 
@@ -48,6 +51,8 @@ export declare namespace create {
     /** Who indexes each chain when processes share the database; this process alone by default. */
     lease?: Lease.Lease
     log?: (message: string) => void
+    /** How new heads are announced (tests drive it by hand); newHeads over the network's WebSocket by default. */
+    watchHeads?: WatchHeads
   }
 }
 
@@ -58,6 +63,7 @@ export function create(params: create.Params): Indexer {
     options,
     lease = Lease.sole(),
     log = (message) => console.error(`[indexer] ${message}`),
+    watchHeads = watchHeadsOverSocket,
   } = params
   const depth = options.reorgSafeDepth
   const settings: Options['indexer'] = options.indexer
@@ -68,6 +74,10 @@ export function create(params: create.Params): Indexer {
   const waiters = new Set<{ chainId: string; blockNumber: number; resolve: () => void }>()
   const timers = new Map<string, NodeJS.Timeout>()
   const running = new Map<string, Promise<unknown>>()
+  /** Chains with a round in flight, and those whose head moved during it (they go again at once). */
+  const busy = new Set<string>()
+  const headMoved = new Set<string>()
+  const unwatch: Array<() => void> = []
   let stopped = true
 
   function notify(chainId: string, indexed: number): void {
@@ -188,13 +198,17 @@ export function create(params: create.Params): Indexer {
     timers.set(
       chainId,
       setTimeout(() => {
+        busy.add(chainId)
+        headMoved.delete(chainId)
         const pending = round(entry).then(
           (more) => {
+            busy.delete(chainId)
             delete status[chainId]!.lastError
-            // Catching up: go again at once; at the head, wait for the next poll.
-            schedule(entry, more ? 0 : settings.pollIntervalMs)
+            // Catching up, or a block arrived meanwhile: go again at once; else wait for a head or the poll.
+            schedule(entry, more || headMoved.delete(chainId) ? 0 : settings.pollIntervalMs)
           },
           async (error: unknown) => {
+            busy.delete(chainId)
             const message = (error as Error).message
             // Log a failure once per distinct message, not once per poll.
             if (status[chainId]!.lastError !== message) log(`${chainId}: ${message}`)
@@ -208,14 +222,51 @@ export function create(params: create.Params): Indexer {
     )
   }
 
+  /** A new head: run the chain's round now, or right after the one in flight. */
+  function wake(entry: Network): void {
+    const chainId = entry.network.caipNetworkId
+    if (stopped) return
+    if (busy.has(chainId)) {
+      headMoved.add(chainId)
+      return
+    }
+    // A failing chain keeps its poll's pace: a head is no sign that what failed works again.
+    if (status[chainId]!.lastError) return
+    clearTimeout(timers.get(chainId))
+    schedule(entry, 0)
+  }
+
   return {
     start() {
       if (!stopped || !settings.enabled) return
       stopped = false
-      for (const entry of chains) schedule(entry, 0)
+      for (const entry of chains) {
+        schedule(entry, 0)
+        const urls = entry.network.rpcUrls.default.webSocket ?? []
+        if (urls.length === 0) continue
+        const chainId = entry.network.caipNetworkId
+        let reported = false
+        unwatch.push(
+          watchHeads(
+            urls,
+            () => {
+              reported = false
+              wake(entry)
+            },
+            (error) => {
+              // Once per outage: the poll carries on without the subscription, and a node that stays
+              // down would otherwise log every retry.
+              if (!reported)
+                log(`${chainId}: new-heads subscription failed (${error.message.split('\n')[0]}); polling`)
+              reported = true
+            },
+          ),
+        )
+      }
     },
     async stop() {
       stopped = true
+      for (const stopWatching of unwatch.splice(0)) stopWatching()
       for (const timer of timers.values()) clearTimeout(timer)
       timers.clear()
       await Promise.allSettled(running.values())
