@@ -1,10 +1,13 @@
-// Where a login attempt stands, under /v1/auth/attempts: the frame polls it, since it cannot see the
+// Where a login attempt stands, under /v1/auth/attempts: the frame asks it, since it cannot see the
 // mail, the popup (a Cross-Origin-Opener-Policy page anywhere cuts the popup from its opener) or the
-// Farcaster app. A Farcaster attempt is brought up to date with its relay channel on each poll.
-import { AttemptParam, AuthAttemptStatus, SdkQuery } from '@walletframe/protocol'
+// Farcaster app. With `wait=1` the answer is held while the attempt is pending: this process's own
+// change answers at once (attemptSignals.ts), another process's within `recheckMs`, when the row is
+// read again. A Farcaster attempt is brought up to date with its relay channel on each read.
+import { AttemptParam, AttemptQuery, AuthAttemptStatus, attemptHoldMs } from '@walletframe/protocol'
 import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as validate from '../routes/validate.js'
+import * as AttemptSignals from './attemptSignals.js'
 import { AttemptNotFoundError } from './errors.js'
 import * as Farcaster from './farcaster.js'
 import { authErrors, type RouteContext } from './routeContext.js'
@@ -14,30 +17,61 @@ export const docs: RouteDoc[] = [
   {
     method: 'get',
     path: '/v1/auth/attempts/{attemptId}',
-    summary: 'Where a login attempt is: the frame polls it (a popup behind COOP cannot tell its opener)',
+    summary:
+      'Where a login attempt is (a popup behind COOP cannot tell its opener); wait=1 holds the answer while it is pending',
     params: AttemptParam,
-    query: SdkQuery,
+    query: AttemptQuery,
     response: AuthAttemptStatus,
     errors: [...authErrors, 404],
   },
 ]
 
+/**
+ * How often a held request reads its attempt again, for a change made by another process or in the
+ * Farcaster relay: as often as the frame looked before answers were held, so the database and the
+ * relay see no more reads than they did, and the process that made the change answers at once.
+ */
+export const recheckMs = 1_000
+
+/** Held requests one process keeps at most; past that, answers come at once and the frame looks again. */
+export const maxHeld = 1_000
+
 /** The routes, to mount at /v1/auth/attempts. */
 export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
-  app.get('/:attemptId', context.project, async (c) => {
-    const { attemptId } = validate.params(c, AttemptParam)
-    validate.query(c, SdkQuery)
-    const sessions = context.sessions()
-    let attempt = await Store.attempt(sessions.db, attemptId)
+  let held = 0
+
+  const read = async (attemptId: string) => {
+    const attempt = await Store.attempt(context.sessions().db, attemptId)
     // An email update is the signed-in user's; a passkey ceremony finishes in the frame's own call.
     if (!attempt || attempt.kind === 'email_update' || attempt.kind.startsWith('passkey_'))
       throw new AttemptNotFoundError()
-    // Nobody calls the API back when the Farcaster app signs: the frame's poll asks the relay.
-    if (attempt.kind === 'farcaster') attempt = await Farcaster.sync(context.farcaster(), attempt)
-    return c.json(
-      status(attempt, new Date(), context.settings.emailCooldownSeconds) satisfies AuthAttemptStatus,
-    )
+    // Nobody calls the API back when the Farcaster app signs: each read asks the relay.
+    const current =
+      attempt.kind === 'farcaster' ? await Farcaster.sync(context.farcaster(), attempt) : attempt
+    return { attempt: current, status: status(current, new Date(), context.settings.emailCooldownSeconds) }
+  }
+
+  app.get('/:attemptId', context.project, async (c) => {
+    const { attemptId } = validate.params(c, AttemptParam)
+    const { wait } = validate.query(c, AttemptQuery)
+    let answer = await read(attemptId)
+    if (wait && answer.status.status === 'pending' && held < maxHeld) {
+      held += 1
+      try {
+        const signal = c.req.raw.signal
+        const deadline = Date.now() + attemptHoldMs
+        while (answer.status.status === 'pending' && !signal.aborted) {
+          const left = deadline - Date.now()
+          if (left <= 0) break
+          await AttemptSignals.next(attemptId, Math.min(recheckMs, left), signal)
+          if (!signal.aborted) answer = await read(attemptId)
+        }
+      } finally {
+        held -= 1
+      }
+    }
+    return c.json(answer.status satisfies AuthAttemptStatus)
   })
   return app
 }

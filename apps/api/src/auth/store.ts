@@ -1,6 +1,7 @@
 // The login's rows: users, identities, devices, attempts, sessions and refresh tokens. Each step that
 // spends something (a code, a state, an approval, a refresh token) is one conditional UPDATE … RETURNING,
-// so two processes racing on one secret cannot both win.
+// so two processes racing on one secret cannot both win. Every attempt update that took wakes the
+// requests this process holds on that attempt (attemptSignals.ts).
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/Database.js'
 import {
@@ -11,6 +12,7 @@ import {
   authSessions,
   authUsers,
 } from '../db/schema.js'
+import * as AttemptSignals from './attemptSignals.js'
 import { newId } from './secrets.js'
 
 export type Attempt = typeof authAttempts.$inferSelect
@@ -41,6 +43,11 @@ export async function advance(
     .set(changes)
     .where(and(eq(authAttempts.id, id), eq(authAttempts.step, step), extra))
     .returning()
+  return announced(row)
+}
+
+function announced(row: Attempt | undefined): Attempt | undefined {
+  if (row) AttemptSignals.changed(row.id)
   return row
 }
 
@@ -51,7 +58,7 @@ export async function spendCode(db: Db, id: string, hmac: string, changes: Parti
     .set({ ...changes, codeHmac: null })
     .where(and(eq(authAttempts.id, id), eq(authAttempts.codeHmac, hmac)))
     .returning()
-  return row
+  return announced(row)
 }
 
 /** A resend or a new start kills every other live code for the address: only the newest code works. */
@@ -76,7 +83,7 @@ export async function spendApproval(db: Db, approvalHash: string): Promise<Attem
     .set({ approvalHash: null })
     .where(and(eq(authAttempts.approvalHash, approvalHash), eq(authAttempts.step, 'VERIFY_DEVICE')))
     .returning()
-  return row
+  return announced(row)
 }
 
 /** Takes the pending social attempt that holds this state digest, and clears it (a state works once). */
@@ -86,7 +93,7 @@ export async function spendState(db: Db, stateHash: string): Promise<Attempt | u
     .set({ stateHash: null })
     .where(and(eq(authAttempts.stateHash, stateHash), eq(authAttempts.step, 'pending')))
     .returning()
-  return row
+  return announced(row)
 }
 
 // ---------------------------------------------------------------------------------------------

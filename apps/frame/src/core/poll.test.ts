@@ -1,5 +1,5 @@
-// The one wait of the embedded login, on fake timers: a look now, then one a second after each empty
-// answer; the wait ends with an answer, a failure, or the signal (a cancel between looks or during
+// The one wait of the embedded login, on fake timers: a look now, then the next at most a second after
+// the last one started; the wait ends with an answer, a failure, or the signal (a cancel between looks or during
 // one), and a pending login is let go of however it ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Poll from './poll.js'
@@ -39,19 +39,21 @@ describe('until', () => {
     expect(asked).toEqual([start, start + 1_000, start + 2_000])
   })
 
-  it('waits the interval after each answer, not from the last look started', async () => {
+  it('starts a look at most once a second: a quick one waits the rest, a held one is followed at once', async () => {
     const start = Date.now()
     const asked: number[] = []
-    const check = vi.fn(async () => {
+    // The first look answers in 300 ms (an API that holds nothing), the second is held 5 s.
+    const takes = [300, 5_000, 0]
+    const check = vi.fn(async (signal: AbortSignal) => {
+      expect(signal.aborted).toBe(false)
       asked.push(Date.now())
-      // Each look takes 300 ms at the API.
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await new Promise((resolve) => setTimeout(resolve, takes[asked.length - 1]))
       return asked.length === 3 ? 'ready' : undefined
     })
     const waiting = Poll.until(check, new AbortController().signal)
-    await vi.advanceTimersByTimeAsync(3_000)
+    await vi.advanceTimersByTimeAsync(7_000)
     expect(await waiting).toBe('ready')
-    expect(asked).toEqual([start, start + 1_300, start + 2_600])
+    expect(asked).toEqual([start, start + 1_000, start + 6_000])
   })
 
   it("ends with the look's failure", async () => {

@@ -43,6 +43,8 @@ export type Call<T extends $ZodType> = {
   /** What a successful answer must look like. */
   schema: T
   signal?: AbortSignal
+  /** This call's own time limit, for one the API holds open on purpose; the client's otherwise. */
+  timeoutMs?: number
   /** Extra request headers (the embedded wallet's `Authorization: Bearer`). */
   headers?: Record<string, string>
 }
@@ -64,7 +66,8 @@ export function create(options: create.Options) {
 
   async function call<T extends $ZodType>(path: string, request: Call<T>): Promise<output<T>> {
     const target = url(path, request.query)
-    const timeout = AbortSignal.timeout(timeoutMs)
+    const limitMs = request.timeoutMs ?? timeoutMs
+    const timeout = AbortSignal.timeout(limitMs)
     let response: Response
     try {
       response = await doFetch(target, {
@@ -80,7 +83,7 @@ export function create(options: create.Options) {
         signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
       })
     } catch (error) {
-      const reason = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : (error as Error).name
+      const reason = timeout.aborted ? `no answer within ${limitMs / 1000} s` : (error as Error).name
       throw new ApiError(`The Walletframe API did not answer (${reason})`, { status: 0, cause: error })
     }
     const json: unknown = await response.json().catch(() => undefined)

@@ -68,8 +68,11 @@ export type SecondFactor = {
  */
 export type PendingLogin = {
   readonly attemptId: string
-  /** One look at the attempt: true once ready, false while pending; throws once it failed, expired or was used. */
-  ready(): Promise<boolean>
+  /**
+   * One look at the attempt (held by the API while it is pending): true once ready, false while
+   * pending; throws once it failed, expired or was used. `signal` ends a held look.
+   */
+  ready(signal?: AbortSignal): Promise<boolean>
   /** CONNECT with a fresh proof of this device's key: the session opens in the wallet. */
   connect(): Promise<void>
   /** Lets go of what the attempt holds while it waits (the popup's hand-over). */
@@ -90,8 +93,9 @@ export type LoginAuth = {
   /**
    * One look at a device approval: the code step once the mailbox approved this device from the mailed
    * link (the code is mailed then), undefined while it has not; throws once the attempt expired.
+   * The API holds the look while nothing happens; `signal` ends it.
    */
-  deviceApproval(step: EmailStep): Promise<EmailStep | undefined>
+  deviceApproval(step: EmailStep, signal?: AbortSignal): Promise<EmailStep | undefined>
   /** The code, with a fresh proof of this device's key: the session opens in the wallet. */
   verifyEmail(step: EmailStep, otp: string): Promise<void>
   /**

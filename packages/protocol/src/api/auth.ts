@@ -4,7 +4,7 @@
 // bound to the frame's device key (a non-extractable ECDSA P-256 WebCrypto key that signs refreshes).
 import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
-import { text } from './common.js'
+import { QueryFlag, SdkQuery, text } from './common.js'
 import { DeviceProof } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -412,6 +412,17 @@ export const AuthAttemptStatus = z.object({
 export type AuthAttemptStatus = z.infer<typeof AuthAttemptStatus>
 
 export const AttemptParam = z.object({ attemptId: AuthId })
+
+/** How long the API holds `GET /v1/auth/attempts/{id}?wait=1` open while the attempt is pending. */
+export const attemptHoldMs = 20_000
+
+export const AttemptQuery = z.extend(SdkQuery, {
+  /**
+   * Hold the answer while the attempt is pending, up to `attemptHoldMs`: the frame hears a login
+   * finished in a popup, the Farcaster app or a mailed link as it happens rather than at its next look.
+   */
+  wait: z.optional(QueryFlag),
+})
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (POST /v1/auth/session/…).

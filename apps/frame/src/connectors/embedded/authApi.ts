@@ -6,6 +6,7 @@ import {
   AuthConnected,
   AuthSignedOut,
   AuthTokens,
+  attemptHoldMs,
   DeviceApprovalResponse,
   type DeviceProof,
   type DevicePublicKey,
@@ -56,8 +57,17 @@ export function authApi(client: Client) {
       ),
     approveDevice: (token: string) =>
       client.post('/v1/auth/email/device/approve', { token }, { schema: DeviceApprovalResponse }),
-    attempt: (attemptId: string) =>
-      client.get(`/v1/auth/attempts/${encodeURIComponent(attemptId)}`, { schema: AuthAttemptStatus }),
+    /**
+     * Where the attempt stands; while it is pending the API holds the answer until it moves (or
+     * `attemptHoldMs`), so a login finished elsewhere is heard at once.
+     */
+    attempt: (attemptId: string, signal?: AbortSignal) =>
+      client.get(`/v1/auth/attempts/${encodeURIComponent(attemptId)}`, {
+        schema: AuthAttemptStatus,
+        query: { wait: true },
+        timeoutMs: attemptHoldMs + 10_000,
+        ...(signal ? { signal } : {}),
+      }),
     /** `bindingChallenge`: SHA-256 of the secret only the popup this frame opened is given. */
     socialStart: (provider: FrameSocialProvider, deviceKey: DevicePublicKey, bindingChallenge: string) =>
       client.post(

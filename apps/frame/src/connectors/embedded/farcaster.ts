@@ -29,9 +29,9 @@ export async function start(
   return {
     attemptId,
     channelUrl,
-    ready: async () =>
+    ready: async (signal) =>
       AttemptStatus.isReady(
-        await api.attempt(attemptId),
+        await api.attempt(attemptId, signal),
         (message) => new FarcasterLoginFailedError(message),
         'The Farcaster login did not complete',
       ),

@@ -102,8 +102,8 @@ export function load(options: load.Options): Loaded {
     async resendEmail(current) {
       return step(current.email, await api.emailResend(current.attemptId))
     },
-    async deviceApproval(current) {
-      const status = await api.attempt(current.attemptId)
+    async deviceApproval(current, signal) {
+      const status = await api.attempt(current.attemptId, signal)
       if (status.status === 'expired')
         throw new FrameError('AUTH_ATTEMPT_EXPIRED', 'This login took longer than 10 minutes; start again')
       // The code is mailed on approval: its cooldown starts then, as long as the server says.

@@ -102,9 +102,9 @@ export function create(options: create.Options) {
         if (greeted) answer()
         return {
           attemptId: started.attemptId,
-          ready: async () =>
+          ready: async (signal) =>
             AttemptStatus.isReady(
-              await api.attempt(started.attemptId),
+              await api.attempt(started.attemptId, signal),
               (message) => new SocialLoginFailedError(message),
               `The ${provider} login did not complete`,
             ),

@@ -71,7 +71,7 @@ describe('resend', () => {
 })
 
 describe('waitForDevice', () => {
-  it('looks once a second until the device is approved, and answers the code step', async () => {
+  it('looks (each look held by the API, ended by the signal) until the device is approved, and answers the code step', async () => {
     vi.useFakeTimers()
     const { auth, deps } = setup()
     const device = { ...step, action: 'VERIFY_DEVICE' as const }
@@ -82,7 +82,7 @@ describe('waitForDevice', () => {
     await vi.advanceTimersByTimeAsync(1_000)
     expect(await waiting).toMatchObject({ action: 'VERIFY_OTP' })
     expect(auth.deviceApproval).toHaveBeenCalledTimes(3)
-    expect(auth.deviceApproval).toHaveBeenCalledWith(device)
+    expect(auth.deviceApproval).toHaveBeenCalledWith(device, expect.any(AbortSignal))
   })
 })
 

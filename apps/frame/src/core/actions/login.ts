@@ -38,7 +38,7 @@ export function waitForDevice(
   step: EmailStep,
   signal: AbortSignal,
 ): Promise<EmailStep> {
-  return Poll.until(() => deps.auth.deviceApproval(step), signal)
+  return Poll.until((look) => deps.auth.deviceApproval(step, look), signal)
 }
 
 /** The mailed code: the session opens and the wallet connects. Answers whether it is connected. */
