@@ -77,7 +77,9 @@ export default defineConfig<object, { regime: Regime }>({
   // all three. socialLogin.spec.ts runs in all three too: its popup on the frame origin is first-party,
   // with storage of its own, while the iframe that waits for the login has its host site's partition,
   // none, or (same-site) the popup's own storage. passkeyLogin.spec.ts runs blocked and partitioned: a
-  // second host site is a new device in both.
+  // second host site is a new device in both. walletconnectBitcoin.spec.ts runs in all three: the
+  // Bitcoin accounts live in the WalletConnect session, which the frame keeps in its own storage, its
+  // host site's partition, or (blocked) the SDK's copy in the host page.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -99,6 +101,7 @@ export default defineConfig<object, { regime: Regime }>({
       testMatch: [
         'regimes.spec.ts',
         'persistence.spec.ts',
+        'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
@@ -106,12 +109,19 @@ export default defineConfig<object, { regime: Regime }>({
         'passkeyLogin.spec.ts',
       ],
     },
-    // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas) in
-    // the regimes with storage, on devnets with their bundlers; the blocked regime runs them above.
+    // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its
+    // signatures and operations) and of a WalletConnect wallet through the API (assets, call status)
+    // in the regimes with storage, on devnets with their bundlers; the blocked regime runs them above.
     ...(['partitioned', 'same-site'] as const).map((regime) => ({
       name: `${regime}-bundler`,
       use: { regime },
-      testMatch: ['sendCalls.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
+      testMatch: [
+        'sendCalls.spec.ts',
+        'smartAccount.spec.ts',
+        'smartSessions.spec.ts',
+        'sponsoredCalls.spec.ts',
+        'walletconnectApi.spec.ts',
+      ],
     })),
     {
       name: 'same-site',
@@ -121,6 +131,7 @@ export default defineConfig<object, { regime: Regime }>({
         'sameSite.spec.ts',
         'socialLogin.spec.ts',
         'persistence.spec.ts',
+        'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',

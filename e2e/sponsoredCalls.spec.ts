@@ -3,10 +3,12 @@
 // SDK's provider, e2e/lib/viemHost.page.ts), on the devnets with their bundler and verifying paymaster.
 // The project sponsors calls to its USDC contract: the smart account says `paymasterService` is
 // supported (the EOA does not), the approval says "Sponsored", and a fresh account holding 0 ETH
-// lands a batch whose effects are on chain, still holding 0 ETH after it. A batch inside a smart
-// session's grant goes sponsored the same way, with no prompt.
-import { setBalance } from '@walletframe/devstack'
-import { type Address, parseAbi, parseEther } from 'viem'
+// lands a batch whose effects are on chain, still holding 0 ETH after it. The project also sponsors
+// the account's own smart-session grants and revocations: an account with 0 ETH grants a session,
+// sends inside it with no prompt and revokes it, all sponsored; a call outside the grant hears the
+// grant's refusal, not the paymaster's.
+import { smartSessionsAbi } from '@walletframe/protocol'
+import { type Address, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { answerInFrame } from './lib/emailLogin.js'
@@ -16,8 +18,12 @@ import { providerRequest } from './lib/provider.js'
 import { type Call, smartAccountOnViemHost, switchToEoa } from './lib/viemHost.js'
 
 const test = apiTest
-// 1 ETH of gas per network for calls to USDC, charged by the API in its database.
-test.use({ withBundler: true, sponsorship: { contracts: ['usdc'], budgetWei: '1000000000000000000' } })
+// 1 ETH of gas per network for calls to USDC and the account's own session grants, charged by the
+// API in its database.
+test.use({
+  withBundler: true,
+  sponsorship: { contracts: ['usdc'], budgetWei: '1000000000000000000', sessionGrants: true },
+})
 
 test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sends a batch the project sponsors; the approval says "Sponsored"', async ({
   page,
@@ -114,7 +120,7 @@ test('viem sendCalls with paymasterService: a fresh smart account with 0 ETH sen
   await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
 })
 
-test("a batch inside a smart-session grant goes sponsored with no prompt: the account's ETH is unchanged", async ({
+test('an account with 0 ETH grants a smart session, sends inside it with no prompt and revokes it, all sponsored', async ({
   page,
   stack,
   chains,
@@ -123,17 +129,20 @@ test("a batch inside a smart-session grant goes sponsored with no prompt: the ac
   const { modal, smart, network, client, sendCalls, waitForCallsStatus, grantTokenAllowance } =
     await smartAccountOnViemHost({ page, stack, chains }, 'sponsored-session')
   const usdc = network.contracts.usdc as Address
-  // The grant's own operation calls the account itself, which the policy (USDC only) does not
-  // sponsor: the account pays for it.
-  await setBalance(client, smart, parseEther('1'))
+  // Nothing to pay gas with, from the grant to the revocation.
+  expect(await client.getBalance({ address: smart })).toBe(0n)
   const expiry = Number((await client.getBlock()).timestamp) + 3600
   const granting = grantTokenAllowance({ token: usdc, allowance: 100n, expiry })
+  // The grant's own operation calls the account itself: the policy's `sessionGrants` sponsors it.
+  await expect(modal.getByTestId('wf-approve-network-fee')).toHaveText('Sponsored')
   await answerInFrame(modal, 'approve', { method: 'wallet_grantPermissions' })
   const granted = await granting
   expect(granted).toMatchObject({ types: ['erc20-token-transfer'] })
   const context = granted.permissionsContext as `0x${string}`
+  const session = () =>
+    client.readContract({ address: smart, abi: smartSessionsAbi, functionName: 'sessions', args: [context] })
+  expect((await session())[4]).toBe(false)
 
-  const balance = await client.getBalance({ address: smart })
   const spender = privateKeyToAccount(generatePrivateKey()).address
   const sent = await sendCalls({
     account: smart,
@@ -146,6 +155,21 @@ test("a batch inside a smart-session grant goes sponsored with no prompt: the ac
   await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
   expect(await waitForCallsStatus(sent.id as string)).toMatchObject({ status: 'success', atomic: true })
   expect(await erc20Reads(client, usdc).allowance(smart, spender)).toBe(5n)
-  // Signed by the session key, paid by the project's paymaster: not a wei of the account's.
-  expect(await client.getBalance({ address: smart })).toBe(balance)
+
+  // A call outside the grant that requires sponsorship: the grant's refusal, though the policy would
+  // refuse DAI too; the grant is what the dapp must change.
+  const outside = await sendCalls({
+    account: smart,
+    calls: [approveCall(network.contracts.dai as Address, spender, 1n)],
+    permissions: context,
+    capabilities: { paymasterService: { url: 'https://paymaster.dapp.example/rpc' } },
+  })
+  expect(outside.error).toMatchObject({ code: -32003, data: { by: 'frame', reason: 'CallNotAllowed' } })
+
+  // The dapp gives its grant up: revoked on chain, sponsored too.
+  const revoked = await providerRequest(page, 'wallet_revokePermissions', [{ permissionsContext: context }])
+  expect(revoked).toEqual({ result: null })
+  expect((await session())[4]).toBe(true)
+  await expect(modal.getByTestId('wf-approve-transaction')).toHaveCount(0)
+  expect(await client.getBalance({ address: smart })).toBe(0n)
 })

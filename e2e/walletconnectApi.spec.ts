@@ -1,11 +1,15 @@
-// What the frame answers for a WalletConnect wallet through the API, without the wallet seeing a
-// request: wallet_getAssets (ERC-7811) from the API's balances for a session that did not approve
-// it, and wallet_getCallsStatus at the bundler the session names. Needs the API and a bundler per
-// devnet beside the relay and test wallet.
+// What the frame answers for a wallet through the API: wallet_getAssets (ERC-7811) from the API's
+// balances for a WalletConnect session that did not approve it (the wallet never sees the request)
+// and for a browser wallet that does not implement it (it answers -32601), and wallet_getCallsStatus
+// at the bundler a WalletConnect session names. Needs the API and a bundler per devnet beside the
+// relay and test wallet.
 import { mergeTests } from '@playwright/test'
-import { evmAccount } from '@walletframe/devstack'
-import { createPublicClient, http } from 'viem'
+import { evmAccount, setBalance } from '@walletframe/devstack'
+import { createPublicClient, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
+import { connectBrowserWallet, injectBrowserWallet, testWalletCalls } from './lib/browserWallet.js'
+import { rpcUrlsOf } from './lib/chains.js'
 import { providerRequest as request } from './lib/provider.js'
 import {
   connectByQr,
@@ -52,6 +56,40 @@ test('wallet_getAssets for a wallet that did not approve it is answered from the
     (await request(demo, 'wallet_getAssets', [{ account: wallet.address, chainFilter: [1] }])).error?.code,
   ).toBe(-32602)
   expect(requests).toEqual([])
+})
+
+test('wallet_getAssets for a browser wallet that does not implement it is answered from the API, for its own account only', async ({
+  api: _api,
+  page,
+  stack,
+  chains,
+}) => {
+  const key = generatePrivateKey()
+  const account = privateKeyToAccount(key).address
+  const client = createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
+  const balance = parseEther('1.234')
+  await setBalance(client, account, balance)
+  await injectBrowserWallet(page, { privateKey: key, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
+  await page.goto(stack.demoUrl())
+  await connectBrowserWallet(page, page.frameLocator('iframe[title="Walletframe"]'))
+
+  const { result, error } = await request(page, 'wallet_getAssets', [{ account, chainFilter: ['0x1'] }])
+  expect(error).toBeUndefined()
+  const assets = (result as Record<string, { address: string; balance: string; type: string }[]>)['0x1']
+  expect(assets?.find((asset) => asset.type === 'native')).toMatchObject({
+    address: 'native',
+    balance: `0x${balance.toString(16)}`,
+    metadata: { symbol: 'ETH', decimals: 18 },
+  })
+  // The wallet was asked first and lacks the method (its node answers -32601): only then the API.
+  expect((await testWalletCalls(page)).filter((method) => method === 'wallet_getAssets')).toEqual([
+    'wallet_getAssets',
+  ])
+  // Not a balance service for any address a host names; malformed parameters are -32602.
+  expect((await request(page, 'wallet_getAssets', [{ account: evmAccount(6).address }])).error?.code).toBe(
+    4100,
+  )
+  expect((await request(page, 'wallet_getAssets', [{ account, chainFilter: [1] }])).error?.code).toBe(-32602)
 })
 
 test("wallet_getCallsStatus is read at the bundler the session names, through the API's proxy", async ({

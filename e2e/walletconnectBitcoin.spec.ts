@@ -4,7 +4,7 @@
 // bitcoinjs-lib). The frame refuses, before the wallet sees them, a request to sign for an address
 // the user did not connect, a malformed PSBT, a Bitcoin call on an EVM chain and a method the wallet
 // did not approve. There is no Bitcoin node locally: the Account view shows no balance and no error,
-// and nothing leaves the machine.
+// and nothing leaves the machine. The account and its signing survive a reload in every storage regime.
 import * as ecc from '@bitcoinerlab/secp256k1'
 import type { AnsweredRequest } from '@walletframe/devstack'
 import { Verifier } from 'bip322-js'
@@ -145,6 +145,34 @@ test('a Bitcoin account a wallet approves is listed, switched to, and signs mess
   expect(answered).toHaveLength(4)
   // No toast at any point: no "Token Balance Unavailable", no error.
   expect(toastsShown(demo.context())).toEqual([])
+
+  // A reload keeps the Bitcoin account wherever the session is kept in this storage regime (the
+  // frame's storage, its partition, or the SDK's copy in the host page), and it still signs.
+  await demo.reload()
+  await expect(demo.getByTestId('state-status')).toHaveText('connected')
+  await expect
+    .poll(async () =>
+      demo.evaluate(
+        () =>
+          (
+            window as unknown as { walletframe: { getState(): { allAccounts: unknown[] } } }
+          ).walletframe.getState().allAccounts,
+      ),
+    )
+    .toContainEqual({ namespace: 'bip122', address: wallet.bitcoinAddress, type: 'payment' })
+  const again = await providerRequest(demo, 'signMessage', {
+    account: wallet.bitcoinAddress,
+    message: `${message} again`,
+    chain: network,
+  })
+  expect(
+    Verifier.verifySignature(
+      wallet.bitcoinAddress,
+      `${message} again`,
+      (again.result as { signature: string }).signature,
+    ),
+  ).toBe(true)
+  expect(answered).toHaveLength(5)
 })
 
 test('a Bitcoin method the wallet did not approve is refused with 4200 without reaching it', async ({

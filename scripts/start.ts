@@ -12,8 +12,9 @@ const projectId = 'local-dev'
 
 /**
  * The demo project sponsors its smart accounts' calls to the devnets' fixture contracts (the tokens,
- * WETH, the swap routers, the test NFT), so a newcomer's first swap or token send shows "Network fee:
- * Sponsored"; a plain transfer to a person is paid by the account, as a real project would choose.
+ * WETH, the swap routers, the test NFT) and their own smart-session grants and revocations, so a
+ * newcomer's first swap or token send shows "Network fee: Sponsored"; a plain transfer to a person
+ * is paid by the account, as a real project would choose.
  */
 function demoSponsorship(chainsFile: ChainsFile): SponsorshipPolicy {
   const sponsored = ['weth9', 'uniswapV2Router02', 'swapFeeRouter', 'usdc', 'dai', 'tix', 'testNft']
@@ -21,7 +22,7 @@ function demoSponsorship(chainsFile: ChainsFile): SponsorshipPolicy {
     sponsored.flatMap((name) => network.contracts[name] ?? []),
   )
   // 10 ETH per network: the count is kept in .data/api across runs.
-  return { enabled: true, allowedContracts, budgetWei: (10n * 10n ** 18n).toString() }
+  return { enabled: true, allowedContracts, sessionGrants: true, budgetWei: (10n * 10n ** 18n).toString() }
 }
 
 /** Serves on the preferred port, or on any free one when it is taken. */

@@ -14,7 +14,12 @@ export type Api = { readonly url: string; readonly app: Awaited<ReturnType<typeo
  * The project's gas sponsorship in a worker that sets it: the fixture contracts it sponsors calls to
  * (by their name in the chains file; the same addresses on both devnets) and its budget per network.
  */
-export type E2eSponsorship = { contracts: string[]; budgetWei: string }
+export type E2eSponsorship = {
+  contracts: string[]
+  budgetWei: string
+  /** Whether it also sponsors the smart account's own grant and revoke of smart sessions. */
+  sessionGrants?: boolean
+}
 
 export const test = chainsTest.extend<
   object,
@@ -52,6 +57,7 @@ export const test = chainsTest.extend<
                   enabled: true,
                   allowedContracts: sponsorship.contracts.map((name) => contracts[name] as string),
                   budgetWei: sponsorship.budgetWei,
+                  ...(sponsorship.sessionGrants && { sessionGrants: true }),
                 },
               }),
               ...(review && { review }),

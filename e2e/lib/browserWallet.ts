@@ -61,3 +61,8 @@ export async function connectBrowserWallet(
   await page.getByTestId('open').click()
   await expect(modal.getByTestId(`wf-view-${options.thenOpen}`)).toBeVisible()
 }
+
+/** The methods the injected test wallet was asked, in order. */
+export function testWalletCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __testWallet: { calls: string[] } }).__testWallet.calls)
+}

@@ -3,40 +3,13 @@
 // expired one all of it, and two settles at once refund once.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openServerSchema, serverLegAvailable, testDatabaseUrl } from '../internal/testing.js'
-import * as Database from './Database.js'
+import { sharedBackends } from '../internal/testing.js'
+import type * as Database from './Database.js'
 import { sponsorshipCharges } from './schema.js'
 import * as Sponsorship from './sponsorship.js'
 import * as SponsorshipCharges from './sponsorshipCharges.js'
 
-const legs = [
-  {
-    name: 'pglite',
-    async open() {
-      const database = await Database.open()
-      return { first: database, second: database, close: () => database.close() }
-    },
-  },
-  ...((await serverLegAvailable())
-    ? [
-        {
-          name: 'postgres',
-          async open() {
-            const opened = await openServerSchema('sponsorship_charges')
-            const second = await Database.open({ databaseUrl: testDatabaseUrl, schema: opened.schema })
-            return {
-              first: opened.database,
-              second,
-              close: async () => {
-                await second.close()
-                await opened.drop()
-              },
-            }
-          },
-        },
-      ]
-    : []),
-]
+const legs = await sharedBackends('sponsorship_charges')
 
 const paymaster = '0x00000000000000000000000000000000000000aa'
 const budget = 10n ** 18n

@@ -80,6 +80,46 @@ export async function backends(label: string): Promise<Backend[]> {
   return list
 }
 
+/** Two API processes' databases on one backend: PGlite's one instance twice, or two pools on one server schema. */
+export type SharedBackend = {
+  name: 'pglite' | 'postgres'
+  open(): Promise<{ first: Database.Database; second: Database.Database; close(): Promise<void> }>
+}
+
+/**
+ * PGlite always, and the server too when reachable, each opened as two databases on one schema: what
+ * two API processes share, so a race between them is a race between the two.
+ */
+export async function sharedBackends(label: string): Promise<SharedBackend[]> {
+  const list: SharedBackend[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const database = await Database.open()
+        return { first: database, second: database, close: () => database.close() }
+      },
+    },
+  ]
+  if (await serverLegAvailable()) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const opened = await openServerSchema(label)
+        const second = await Database.open({ databaseUrl: testDatabaseUrl, schema: opened.schema })
+        return {
+          first: opened.database,
+          second,
+          close: async () => {
+            await second.close()
+            await opened.drop()
+          },
+        }
+      },
+    })
+  }
+  return list
+}
+
 /**
  * One backend for a suite that is not about the database: the server when it answers (a fresh schema
  * there is ready in a second or two; PGlite's start takes several, and far more on a busy machine),

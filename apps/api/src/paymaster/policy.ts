@@ -1,12 +1,23 @@
 // A project's gas sponsorship policy applied to one UserOperation: on or off, the contracts its calls
-// may reach, and what it may cost at most, which is what the budget is charged.
+// may reach (and, where the policy says so, the account's own smart-session grants and revocations),
+// and what it may cost at most, which is what the budget is charged.
 import {
   type PaymasterUserOperation,
   type SponsorshipPolicy,
   SponsorshipRefusedError,
+  smartSessionsAbi,
   sponsorshipRefusals,
 } from '@walletframe/protocol'
-import { type Address, decodeFunctionData, type Hex, hexToBigInt, parseAbi } from 'viem'
+import {
+  type Address,
+  decodeFunctionData,
+  type Hex,
+  hexToBigInt,
+  isAddressEqual,
+  parseAbi,
+  slice,
+  toFunctionSelector,
+} from 'viem'
 
 /**
  * The smart account's call entry points (Solady's ERC4337, the embedded wallet's account): one call,
@@ -17,14 +28,44 @@ const accountAbi = parseAbi([
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ])
 
-/** The contracts `callData` calls, or undefined when it is not one of the account's entry points. */
-export function targetsOf(callData: Hex): Address[] | undefined {
+/** One call an operation makes from the account. */
+type Call = { target: Address; value: bigint; data: Hex }
+
+/** The calls `callData` makes, or undefined when it is not one of the account's entry points. */
+export function callsOf(callData: Hex): Call[] | undefined {
   try {
     const decoded = decodeFunctionData({ abi: accountAbi, data: callData })
-    if (decoded.functionName === 'execute') return [decoded.args[0]]
-    return decoded.args[0].map((call) => call.target)
+    if (decoded.functionName === 'execute') {
+      const [target, value, data] = decoded.args
+      return [{ target, value, data }]
+    }
+    return decoded.args[0].map((call) => ({ ...call }))
   } catch {
     return undefined
+  }
+}
+
+/** The account's own session functions a policy with `sessionGrants` sponsors. */
+const sessionSelectors: ReadonlySet<Hex> = new Set(
+  smartSessionsAbi
+    .filter((item) => item.type === 'function')
+    .filter((item) => item.name === 'grantSession' || item.name === 'revokeSession')
+    .map((item) => toFunctionSelector(item)),
+)
+
+/**
+ * Whether `call` is the account granting or revoking one of its own smart sessions: to the
+ * operation's sender itself (another account's grant is another account's business), no value, and
+ * the call data one of the two functions in full (a selector alone could front any other data).
+ */
+function isOwnSessionGrant(call: Call, sender: Address): boolean {
+  if (!isAddressEqual(call.target, sender) || call.value !== 0n) return false
+  if (!sessionSelectors.has(slice(call.data, 0, 4) as Hex)) return false
+  try {
+    decodeFunctionData({ abi: smartSessionsAbi, data: call.data })
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -47,9 +88,14 @@ export function maxCostWei(userOp: PaymasterUserOperation): bigint {
 export function check(policy: SponsorshipPolicy | null | undefined, userOp: PaymasterUserOperation): void {
   if (!policy?.enabled) throw new SponsorshipRefusedError(sponsorshipRefusals.disabled)
   if (!policy.allowedContracts) return
-  const targets = targetsOf(userOp.callData as Hex)
-  if (!targets) throw new SponsorshipRefusedError(sponsorshipRefusals.unreadableCalls)
+  const calls = callsOf(userOp.callData as Hex)
+  if (!calls) throw new SponsorshipRefusedError(sponsorshipRefusals.unreadableCalls)
   const allowed = new Set(policy.allowedContracts.map((address) => address.toLowerCase()))
-  const outside = targets.find((target) => !allowed.has(target.toLowerCase()))
-  if (outside) throw new SponsorshipRefusedError(sponsorshipRefusals.targetNotAllowed, outside)
+  const sender = userOp.sender as Address
+  const outside = calls.find(
+    (call) =>
+      !allowed.has(call.target.toLowerCase()) &&
+      !(policy.sessionGrants === true && isOwnSessionGrant(call, sender)),
+  )
+  if (outside) throw new SponsorshipRefusedError(sponsorshipRefusals.targetNotAllowed, outside.target)
 }

@@ -4,10 +4,16 @@
 // JSON-RPC errors (off, a contract outside the allowed ones, malformed parameters); and the budget,
 // charged in the database, holds across two API instances on one database, on PGlite and PostgreSQL.
 import { freshSmartAccount } from '@walletframe/devstack/testing'
-import { type SponsorshipPolicy, sponsorshipRefusals, sponsorshipRefusedCode } from '@walletframe/protocol'
+import {
+  type SponsorshipPolicy,
+  smartSessionsAbi,
+  sponsorshipRefusals,
+  sponsorshipRefusedCode,
+} from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
 import {
   type Address,
+  bytesToHex,
   encodeFunctionData,
   erc20Abi,
   type Hex,
@@ -15,23 +21,22 @@ import {
   http,
   numberToHex,
   slice,
+  toFunctionSelector,
 } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Config from '../Config.js'
 import { createApi } from '../createApi.js'
-import * as Database from '../db/Database.js'
+import type * as Database from '../db/Database.js'
 import * as Projects from '../db/projects.js'
 import { sponsorshipCharges } from '../db/schema.js'
 import * as Sponsorship from '../db/sponsorship.js'
 import {
   devstackHarness,
-  openServerSchema,
   postJson,
   projectNetworks as projectNetworksOf,
-  serverLegAvailable,
-  testDatabaseUrl,
+  sharedBackends,
 } from '../internal/testing.js'
 
 /**
@@ -62,6 +67,16 @@ const harness = devstackHarness({
       sponsorship: {
         enabled: true,
         allowedContracts: [chainsFile.networks[0]!.contracts.usdc!],
+        budgetWei: '10000000000000000000',
+      },
+    },
+    {
+      id: 'usdc-sessions',
+      name: "Sponsors USDC calls and the accounts' own session grants",
+      sponsorship: {
+        enabled: true,
+        allowedContracts: [chainsFile.networks[0]!.contracts.usdc!],
+        sessionGrants: true,
         budgetWei: '10000000000000000000',
       },
     },
@@ -150,6 +165,29 @@ async function pm(
   return (await response.json()) as RpcAnswer
 }
 
+/** A bundler client of a fresh smart account, paying through `projectId`'s sponsorship. */
+async function sponsoredAccount(projectId: string) {
+  const network = (await projectNetworks(projectId)).find((n) => n.caipNetworkId === 'eip155:1')!
+  const { publicClient, account } = await freshSmartAccount(network)
+  const bundler = createBundlerClient({
+    account,
+    client: publicClient,
+    transport: http(network.bundlerUrl),
+    // One URL for both, as the frame uses it: the bundler proxy answers the pm_ calls too.
+    paymaster: createPaymasterClient({ transport: http(network.bundlerUrl) }),
+  })
+  /** Sends one sponsored USDC approve with the fixed gas, resolving to its receipt. */
+  const send = async () => {
+    const hash = await bundler.sendUserOperation({
+      calls: [approve(usdc())],
+      ...fixedGas.limits,
+      ...fixedGas.fees,
+    })
+    return bundler.waitForUserOperationReceipt({ hash })
+  }
+  return { network, publicClient, account, bundler, send }
+}
+
 describe('POST /v1/paymaster', () => {
   it('keeps the operator’s paymaster service out of every project config', async () => {
     for (const projectId of ['off', 'usdc-only', 'paused']) {
@@ -163,15 +201,7 @@ describe('POST /v1/paymaster', () => {
   })
 
   it('sponsors a batch of a fresh smart account holding 0 ETH, over the bundler proxy alone', async () => {
-    const network = (await projectNetworks('usdc-only')).find((n) => n.caipNetworkId === 'eip155:1')!
-    const { publicClient, account } = await freshSmartAccount(network)
-    const bundler = createBundlerClient({
-      account,
-      client: publicClient,
-      transport: http(network.bundlerUrl),
-      // One URL for both, as the frame uses it: the bundler proxy answers the pm_ calls too.
-      paymaster: createPaymasterClient({ transport: http(network.bundlerUrl) }),
-    })
+    const { network, publicClient, account, bundler } = await sponsoredAccount('usdc-only')
     const spender = privateKeyToAccount(generatePrivateKey()).address
     const hash = await bundler.sendUserOperation({
       calls: [3n, 4n].map((amount) => ({
@@ -249,6 +279,98 @@ describe('POST /v1/paymaster', () => {
   })
 })
 
+describe("the account's own smart-session grants", () => {
+  /** A grant of a session on `account` (USDC approve only, for an hour) and its revocation. */
+  async function sessionCalls(
+    publicClient: Awaited<ReturnType<typeof sponsoredAccount>>['publicClient'],
+    account: Address,
+  ) {
+    const now = Number((await publicClient.getBlock()).timestamp)
+    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+    const grant = {
+      to: account,
+      data: encodeFunctionData({
+        abi: smartSessionsAbi,
+        functionName: 'grantSession',
+        args: [
+          id,
+          privateKeyToAccount(generatePrivateKey()).address,
+          now - 1,
+          now + 3600,
+          0,
+          [{ target: usdc(), selector: toFunctionSelector('approve(address,uint256)') }],
+          [],
+        ],
+      }),
+    }
+    const revoke = {
+      to: account,
+      data: encodeFunctionData({ abi: smartSessionsAbi, functionName: 'revokeSession', args: [id] }),
+    }
+    const revoked = async () =>
+      (
+        await publicClient.readContract({
+          address: account,
+          abi: smartSessionsAbi,
+          functionName: 'sessions',
+          args: [id],
+        })
+      )[4]
+    return { grant, revoke, revoked }
+  }
+
+  it('sponsors a fresh account holding 0 ETH granting and revoking a session, where the policy says so', async () => {
+    const { network, publicClient, account, bundler } = await sponsoredAccount('usdc-sessions')
+    const { grant, revoke, revoked } = await sessionCalls(publicClient, account.address)
+    for (const [call, after] of [
+      [grant, false],
+      [revoke, true],
+    ] as const) {
+      const receipt = await bundler.waitForUserOperationReceipt({
+        hash: await bundler.sendUserOperation({ calls: [call] }),
+      })
+      expect(receipt.success).toBe(true)
+      expect(receipt.paymaster).toBe(network.contracts.verifyingPaymaster)
+      expect(await revoked()).toBe(after)
+    }
+    expect(await publicClient.getBalance({ address: account.address })).toBe(0n)
+  }, 120_000)
+
+  it('refuses a grant where the policy does not name them, and any foreign call riding on one', async () => {
+    const { publicClient } = await sponsoredAccount('usdc-sessions')
+    const sender = privateKeyToAccount(generatePrivateKey()).address
+    const { grant } = await sessionCalls(publicClient, sender)
+    const dai = harness.stack.chainsFile.networks[0]!.contracts.dai as Address
+    const refusal = async (projectId: string, calls: { to: Address; data: Hex }[], from = sender) =>
+      (
+        await pm(harness.api.url, projectId, 'pm_getPaymasterData', [
+          { ...userOperation(calls), sender: from },
+          entryPoint07Address,
+          '0x1',
+          null,
+        ])
+      ).error
+    const notAllowed = (target: Address) => ({
+      code: sponsorshipRefusedCode,
+      message: `This app sponsors gas only for calls to its own contracts: ${target}`,
+      data: { reason: sponsorshipRefusals.targetNotAllowed },
+    })
+    // Allowed contracts alone cannot name an account's own grant.
+    expect(await refusal('usdc-only', [grant])).toEqual(notAllowed(sender))
+    // A DAI call in the batch of a grant; the grant of another account (its own business, not this
+    // sender's); the account's own call to something else than a session.
+    expect(await refusal('usdc-sessions', [grant, approve(dai)])).toEqual(notAllowed(dai))
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    expect(await refusal('usdc-sessions', [grant], other)).toEqual(notAllowed(sender))
+    const ownOther = {
+      to: sender,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [dai, 1n] }),
+    }
+    expect(await refusal('usdc-sessions', [ownOther])).toEqual(notAllowed(sender))
+    expect(await refusal('usdc-sessions', [grant, approve(usdc())])).toBeUndefined()
+  })
+})
+
 /** Indexes eip155:1 until `blockNumber` is stored, which settles the charges its blocks include. */
 async function indexThrough(blockNumber: bigint): Promise<void> {
   const { indexer } = harness.api
@@ -257,28 +379,6 @@ async function indexThrough(blockNumber: bigint): Promise<void> {
     if ((indexer.status()['eip155:1']?.indexed ?? -1) >= Number(blockNumber)) return
   }
   throw new Error(`eip155:1 block ${blockNumber} was not indexed`)
-}
-
-/** A bundler client of a fresh smart account, paying through `projectId`'s sponsorship. */
-async function sponsoredAccount(projectId: string) {
-  const network = (await projectNetworks(projectId)).find((n) => n.caipNetworkId === 'eip155:1')!
-  const { publicClient, account } = await freshSmartAccount(network)
-  const bundler = createBundlerClient({
-    account,
-    client: publicClient,
-    transport: http(network.bundlerUrl),
-    paymaster: createPaymasterClient({ transport: http(network.bundlerUrl) }),
-  })
-  /** Sends one sponsored USDC approve with the fixed gas, resolving to its receipt. */
-  const send = async () => {
-    const hash = await bundler.sendUserOperation({
-      calls: [approve(usdc())],
-      ...fixedGas.limits,
-      ...fixedGas.fees,
-    })
-    return bundler.waitForUserOperationReceipt({ hash })
-  }
-  return { publicClient, send }
 }
 
 describe('the sponsorship budget, settled by the indexer', () => {
@@ -353,34 +453,7 @@ describe('the sponsorship budget, settled by the indexer', () => {
 })
 
 /** Two API instances' databases: on the server two pools on one schema, as two processes have. */
-const budgetLegs = [
-  {
-    name: 'pglite',
-    async open() {
-      const database = await Database.open()
-      return { first: database, second: database, close: () => database.close() }
-    },
-  },
-  ...((await serverLegAvailable())
-    ? [
-        {
-          name: 'postgres',
-          async open() {
-            const opened = await openServerSchema('sponsorship_budget')
-            const second = await Database.open({ databaseUrl: testDatabaseUrl, schema: opened.schema })
-            return {
-              first: opened.database,
-              second,
-              close: async () => {
-                await second.close()
-                await opened.drop()
-              },
-            }
-          },
-        },
-      ]
-    : []),
-]
+const budgetLegs = await sharedBackends('sponsorship_budget')
 
 describe.each(budgetLegs)('the sponsorship budget on $name', (leg) => {
   let apis: ReturnType<typeof createApi>[]

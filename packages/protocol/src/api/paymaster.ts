@@ -86,6 +86,12 @@ export const maxSponsoredContracts = 256
 export const SponsorshipPolicy = z.object({
   enabled: z.boolean(),
   allowedContracts: z.optional(z.array(Address).check(z.maxLength(maxSponsoredContracts))),
+  /**
+   * Also sponsors the smart account's own calls that grant or revoke one of its smart sessions, which
+   * `allowedContracts` cannot name (each account is its own target): a call to the operation's own
+   * sender, without value, to `grantSession` or `revokeSession` and nothing else. Off when absent.
+   */
+  sessionGrants: z.optional(z.boolean()),
   budgetWei: Wei,
 })
 export type SponsorshipPolicy = z.infer<typeof SponsorshipPolicy>

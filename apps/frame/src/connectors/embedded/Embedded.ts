@@ -248,7 +248,7 @@ export function create(options: create.Options): EmbeddedConnector {
       ...(typeof tx.data === 'string' ? { data: tx.data } : {}),
       ...(typeof tx.value === 'string' ? { value: tx.value } : {}),
     }
-    const { sponsorship } = await import('./walletCalls.js')
+    const { sponsorship } = await import('./sponsorship.js')
     return (await sponsorship({ eoa: owner, signer: vault }, on, [call])) === true
   }
 

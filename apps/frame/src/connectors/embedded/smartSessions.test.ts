@@ -2,7 +2,9 @@
 // one approval, calls inside it with no prompt, the account's own refusal of a call over the limit,
 // a grant bound to its origin, revocation on chain, the EOA refused, malformed grants refused with
 // typed errors before the user is asked; a batch inside a grant sponsored where the bundler URL has
-// a paymaster, and 5700 where it has none, as for an approved batch.
+// a paymaster, and 5700 where it has none, as for an approved batch; the grant's own operations
+// sponsored too, so an account with 0 ETH grants and revokes; a call outside the grant refused as
+// such before sponsorship is asked about.
 
 import { bundlerStack, setBalance, sponsoringBundler } from '@walletframe/devstack/testing'
 import { GrantPermissionsRequest, smartSessionsAbi } from '@walletframe/protocol'
@@ -24,10 +26,10 @@ const client = () => devnet.clientOf(8453)
 const dapp = 'https://dapp.example'
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 
-async function wallet(network = base) {
+async function wallet(network = base, funded = true) {
   const site = { origin: dapp }
   const w = await connectedWallet({ networks: () => [network(), solanaNetwork()], origin: () => site.origin })
-  await setBalance(client(), w.smart)
+  if (funded) await setBalance(client(), w.smart)
   return { ...w, site }
 }
 
@@ -212,6 +214,40 @@ describe('wallet_sendCalls inside a grant', () => {
     }
   }, 120_000)
 
+  it("grants, sends and revokes from an account holding 0 ETH where the project's paymaster sponsors them", async () => {
+    const bundler = await sponsoringBundler(base())
+    const sponsoring = () => ({ ...base(), bundlerUrl: bundler.url })
+    try {
+      const { send, smart, asked, close } = await wallet(sponsoring, false)
+      expect(await client().getBalance({ address: smart })).toBe(0n)
+      const granted = (await send(
+        'wallet_grantPermissions',
+        nativeGrant(parseEther('0.01'), await later(3600)),
+      )) as { permissionsContext: Hex }
+      // The approval said who pays before the user approved.
+      expect(asked.map(({ method, sponsored }) => ({ method, sponsored }))).toEqual([
+        { method: 'wallet_grantPermissions', sponsored: true },
+      ])
+      expect((await sessionOf(smart, granted.permissionsContext))[4]).toBe(false)
+      const { id } = (await send(
+        'wallet_sendCalls',
+        inGrant(smart, granted.permissionsContext, [{ to: fresh(), value: '0x0' }], {
+          paymasterService: { url: 'https://pm.example' },
+        }),
+      )) as { id: Hex }
+      expect(await landed(send, id)).toBe(200)
+      expect(
+        await send('wallet_revokePermissions', [{ permissionsContext: granted.permissionsContext }]),
+      ).toBeNull()
+      expect((await sessionOf(smart, granted.permissionsContext))[4]).toBe(true)
+      expect(asked).toHaveLength(1)
+      expect(await client().getBalance({ address: smart })).toBe(0n)
+      close()
+    } finally {
+      await bundler.stop()
+    }
+  }, 120_000)
+
   it('answers 5700 where the bundler has no paymaster and sponsorship is required; optional, the account pays', async () => {
     const { send, smart, asked, close } = await wallet()
     const granted = (await send(
@@ -220,12 +256,17 @@ describe('wallet_sendCalls inside a grant', () => {
     )) as { permissionsContext: Hex }
     const to = fresh()
     const call = [{ to, value: toHex(1000n) }]
+    const required = { paymasterService: { url: 'https://pm.example' } }
+    await expect(
+      send('wallet_sendCalls', inGrant(smart, granted.permissionsContext, call, required)),
+    ).rejects.toMatchObject({ code: 5700 })
+    // A call the grant does not cover hears that first: sponsored or not, it could not go.
     await expect(
       send(
         'wallet_sendCalls',
-        inGrant(smart, granted.permissionsContext, call, { paymasterService: { url: 'https://pm.example' } }),
+        inGrant(smart, granted.permissionsContext, [{ to, data: '0xa9059cbb' }], required),
       ),
-    ).rejects.toMatchObject({ code: 5700 })
+    ).rejects.toMatchObject({ code: -32003, data: { by: 'frame', reason: 'CallNotAllowed' } })
     expect(await client().getBalance({ address: to })).toBe(0n)
     const balance = await client().getBalance({ address: smart })
     const { id } = (await send(

@@ -51,6 +51,7 @@ import type * as CallBatches from './callBatches.js'
 import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
+import { sponsorship } from './sponsorship.js'
 
 const transferSelector = '0xa9059cbb'
 const approveSelector = '0x095ea7b3'
@@ -75,7 +76,7 @@ export type Context = {
   readonly origin: string | undefined
   readonly grants: SessionGrants.SessionGrants
   approve<T>(
-    request: { method: string; params: unknown; network: CaipNetworkId },
+    request: { method: string; params: unknown; network: CaipNetworkId; sponsored: boolean },
     send: () => Promise<T>,
   ): Promise<T>
 }
@@ -186,22 +187,40 @@ export async function grant(context: Context, params: unknown): Promise<GrantPer
   const policies = policiesOf(request)
   const origin = context.origin
   if (!origin) throw new InvalidParamsError('The dapp origin is unknown')
-  const { account, bundler, client } = await SmartAccount.handle(network, context.eoa, context.signer)
+  const { account, bundler, client, paymaster } = await SmartAccount.handle(
+    network,
+    context.eoa,
+    context.signer,
+  )
   // The chain's clock is the one the account's validity window is checked against.
   const now = await chainTime(client)
   if (request.expiry <= now) throw new InvalidParamsError('"expiry" must be in the future')
+  const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+  const validAfter = now - 1
+  const grantCall = (key: Address) => ({
+    to: account.address,
+    data: encodeFunctionData({
+      abi: smartSessionsAbi,
+      functionName: 'grantSession',
+      args: [id, key, validAfter, request.expiry, policies.period, policies.calls, policies.limits],
+    }),
+  })
+  // Asked before the user is, with a stand-in key (the policy reads the call, not the key), so the
+  // approval says who pays; the grant never requires sponsorship, so a refusal has the account pay.
+  const sponsored = (await sponsorship(context, network, [grantCall(zeroAddress)])) === true
   return context.approve(
-    { method: 'wallet_grantPermissions', params: [request], network: network.caipNetworkId as CaipNetworkId },
+    {
+      method: 'wallet_grantPermissions',
+      params: [request],
+      network: network.caipNetworkId as CaipNetworkId,
+      sponsored,
+    },
     async () => {
       const key = await context.signer.createSessionKey()
-      const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
-      const validAfter = now - 1
-      const data = encodeFunctionData({
-        abi: smartSessionsAbi,
-        functionName: 'grantSession',
-        args: [id, key, validAfter, request.expiry, policies.period, policies.calls, policies.limits],
-      })
-      await landed(bundler, await bundler.sendUserOperation({ calls: [{ to: account.address, data }] }))
+      await landed(
+        bundler,
+        await bundler.sendUserOperation({ calls: [grantCall(key)], ...(sponsored ? { paymaster } : {}) }),
+      )
       context.grants.add({
         id,
         origin,
@@ -236,9 +255,9 @@ async function landed(bundler: SmartAccount.Handle['bundler'], hash: Hex) {
 }
 
 /**
- * Revokes grant `id` on chain (the owner's UserOperation). A dapp revokes only
- * its own grants, without a prompt (it gives up its own rights); the user revokes any from the
- * Account view (`origin` undefined).
+ * Revokes grant `id` on chain (the owner's UserOperation), its gas paid by the project where its
+ * policy sponsors the account's own session calls. A dapp revokes only its own grants, without a
+ * prompt (it gives up its own rights); the user revokes any from the Account view (`origin` undefined).
  */
 export async function revokeGrant(
   context: Pick<Context, 'signer' | 'eoa' | 'grants'>,
@@ -247,13 +266,20 @@ export async function revokeGrant(
 ): Promise<void> {
   const found = context.grants.get(id, origin)
   if (!found.revoked) {
-    const { account, bundler } = await SmartAccount.handle(found.network, context.eoa, context.signer)
-    const data = encodeFunctionData({
-      abi: smartSessionsAbi,
-      functionName: 'revokeSession',
-      args: [found.id],
-    })
-    await landed(bundler, await bundler.sendUserOperation({ calls: [{ to: account.address, data }] }))
+    const { account, bundler, paymaster } = await SmartAccount.handle(
+      found.network,
+      context.eoa,
+      context.signer,
+    )
+    const call = {
+      to: account.address,
+      data: encodeFunctionData({ abi: smartSessionsAbi, functionName: 'revokeSession', args: [found.id] }),
+    }
+    const sponsored = (await sponsorship(context, found.network, [call])) === true
+    await landed(
+      bundler,
+      await bundler.sendUserOperation({ calls: [call], ...(sponsored ? { paymaster } : {}) }),
+    )
     context.grants.markRevoked(found.id)
   }
 }
@@ -302,6 +328,20 @@ export function permit(found: SessionGrants.Grant, calls: SendCallsRequest['call
         args: [index, call.to, selector],
       })
   })
+}
+
+/**
+ * The frame's check of a batch against its grant on the chain's clock, before anything else is asked
+ * of the batch: a call the grant does not cover could go neither sponsored nor paid, so its refusal
+ * is the one the dapp needs to hear, not the paymaster's.
+ */
+export async function admit(
+  context: Pick<Context, 'signer' | 'eoa'>,
+  found: SessionGrants.Grant,
+  calls: SendCallsRequest['calls'],
+): Promise<void> {
+  const { client } = await SmartAccount.handle(found.network, context.eoa, context.signer)
+  permit(found, calls, await chainTime(client))
 }
 
 /** The account's own refusal inside a bundler's error (its simulation of the validation), decoded. */

@@ -20,10 +20,7 @@ import {
   maxCallsPerBatch,
   SendCallsParams,
   type SendCallsRequest,
-  type SponsorshipRefusal,
   SponsorshipRefusedError,
-  sponsorshipRefusals,
-  sponsorshipRefusedCode,
   supportedPermissions,
   UnauthorizedError,
 } from '@walletframe/protocol'
@@ -52,6 +49,7 @@ import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
 import * as SmartSessions from './smartSessions.js'
+import { sponsorship, toCall } from './sponsorship.js'
 
 export type Context = {
   readonly signer: Pick<
@@ -180,67 +178,6 @@ export function check(context: Context, request: SendCallsRequest) {
   return { account, network, sponsorshipRequired }
 }
 
-const toCall = (call: SendCallsRequest['calls'][number]) => ({
-  to: call.to as Address,
-  ...(call.data !== undefined ? { data: call.data as Hex } : {}),
-  ...(call.value !== undefined ? { value: BigInt(call.value) } : {}),
-})
-
-/** The reason in a sponsorship refusal from the API's paymaster proxy, wherever viem wrapped it. */
-export function refusalOf(error: unknown): SponsorshipRefusal | undefined {
-  const reasons: readonly string[] = Object.values(sponsorshipRefusals)
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const { code, data } = cause as { code?: unknown; data?: { reason?: unknown } }
-    if (code === sponsorshipRefusedCode && typeof data?.reason === 'string' && reasons.includes(data.reason))
-      return data.reason as SponsorshipRefusal
-  }
-  return undefined
-}
-
-/** JSON-RPC codes of an endpoint without the pm_ methods: not found (-32601), not allowed (4200). */
-const noPaymasterCodes: readonly unknown[] = [-32601, 4200]
-
-/** Whether `error` is an endpoint saying it has no paymaster, wherever viem wrapped it. */
-function lacksPaymaster(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause)
-    if (noPaymasterCodes.includes((cause as { code?: unknown }).code)) return true
-  return false
-}
-
-/**
- * Whether the project's paymaster takes `calls` from the smart account on `network`: its policy (on,
- * allowed contracts, budget left) answers the stub call before the user is asked, so the approval says
- * who pays. True, or why not: the policy's refusal, or 'none' where the bundler has no paymaster.
- */
-export async function sponsorship(
-  context: Pick<Context, 'eoa' | 'signer'>,
-  network: ChainNetwork,
-  calls: SendCallsRequest['calls'],
-): Promise<true | SponsorshipRefusal | 'none'> {
-  const { account, paymaster } = await SmartAccount.handle(network, context.eoa, context.signer)
-  try {
-    await paymaster.getPaymasterStubData({
-      chainId: Number(network.id),
-      entryPointAddress: account.entryPoint.address,
-      sender: account.address,
-      nonce: await account.getNonce(),
-      ...(await account.getFactoryArgs()),
-      callData: await account.encodeCalls(calls.map(toCall)),
-      callGasLimit: 0n,
-      verificationGasLimit: 0n,
-      preVerificationGas: 0n,
-      maxFeePerGas: 0n,
-      maxPriorityFeePerGas: 0n,
-    })
-    return true
-  } catch (error) {
-    const reason = refusalOf(error)
-    if (reason) return reason
-    if (lacksPaymaster(error)) return 'none'
-    throw error
-  }
-}
-
 /**
  * Whether the batch goes sponsored. Without sponsorship the account pays, unless the dapp required
  * it: then it hears the policy's refusal, or 5700 where there is no paymaster at all.
@@ -323,6 +260,8 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
   if (request.id !== undefined && !context.batches.reserve(request.id))
     throw refuse(DuplicateIdError, `A batch with id "${request.id}" was sent already`)
   try {
+    // The grant's own check first: a call outside it hears that, whatever the paymaster would say.
+    if (grant) await SmartSessions.admit(context, grant, request.calls)
     // A batch inside a grant is sponsored as an approved one is: the same policy, the same refusals.
     const byPaymaster =
       account === 'smartAccount' && (await sponsored(context, network, request, sponsorshipRequired))
