@@ -4,7 +4,7 @@
 // that could not run, or a review that did not arrive, says so — never "no changes".
 
 import type * as Review from '../core/review.js'
-import { type Changes, changesOf, type Line, unlimited } from '../core/reviewChanges.js'
+import { type Changes, changesOf, feeOf, type Line, unlimited } from '../core/reviewChanges.js'
 import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
 
 function lineText(line: Line): string {
@@ -13,6 +13,9 @@ function lineText(line: Line): string {
       return `${line.spender} may spend ${line.allowance === unlimited ? 'an unlimited amount' : line.allowance} of ${line.asset}`
     case 'revoke':
       return `${line.spender} is left no allowance for ${line.asset}`
+    case 'in':
+    case 'out':
+      return `${line.amount} ${line.asset}${line.usd ? ` (${line.usd})` : ''}`
     default:
       return `${line.amount} ${line.asset}`
   }
@@ -48,6 +51,7 @@ function ChangesList({ changes }: { changes: Changes }) {
           data-testid="wf-review-change"
           data-kind={line.kind}
           data-allowance={line.kind === 'approval' ? line.allowance : undefined}
+          data-usd={line.kind === 'in' || line.kind === 'out' ? line.usd : undefined}
           style={{ overflowWrap: 'anywhere' }}
         >
           {lineText(line)}
@@ -61,6 +65,8 @@ export function RequestReview(props: {
   state: Review.State
   /** The account whose balances the changes are. */
   from: string | undefined
+  /** The app's paymaster pays the fee: the review's estimate is not the user's to pay. */
+  sponsored?: boolean | undefined
   /** Whether the user ticked "I understand the risk" (a warning's). */
   confirmed: boolean
   onConfirm(confirmed: boolean): void
@@ -86,10 +92,31 @@ export function RequestReview(props: {
     )
   const { review } = state
   const changes = changesOf(review, props.from ?? '')
+  const fee = props.sponsored ? undefined : feeOf(review)
   const { level, findings } = review.verdict
   return (
     <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
       {changes ? <ChangesList changes={changes} /> : null}
+      {fee ? (
+        <p className="wf-muted" data-testid="wf-review-fee" data-usd={fee.usd}>
+          {reviewMessages.fee} {fee.amount}
+          {fee.usd ? ` (${fee.usd})` : ''}
+        </p>
+      ) : null}
+      {review.authorises?.length ? (
+        <div data-testid="wf-review-authorises">
+          <p>{reviewMessages.authorises}</p>
+          <ul className="wf-plain-list wf-stack">
+            {review.authorises.map((line, index) => (
+              // The lines have no identity of their own; their order is the API's.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} data-testid="wf-review-authorised" style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p
         className={level === 'none' ? 'wf-muted' : 'wf-error'}
         data-testid="wf-review-verdict"
