@@ -13,9 +13,6 @@ function lineText(line: Line): string {
       return `${line.spender} may spend ${line.allowance === unlimited ? 'an unlimited amount' : line.allowance} of ${line.asset}`
     case 'revoke':
       return `${line.spender} is left no allowance for ${line.asset}`
-    case 'in':
-    case 'out':
-      return `${line.amount} ${line.asset}${line.usd ? ` (${line.usd})` : ''}`
     default:
       return `${line.amount} ${line.asset}`
   }
@@ -48,13 +45,21 @@ function ChangesList({ changes }: { changes: Changes }) {
           // The lines have no identity of their own; their order is the simulation's.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           key={index}
-          data-testid="wf-review-change"
-          data-kind={line.kind}
-          data-allowance={line.kind === 'approval' ? line.allowance : undefined}
-          data-usd={line.kind === 'in' || line.kind === 'out' ? line.usd : undefined}
           style={{ overflowWrap: 'anywhere' }}
         >
-          {lineText(line)}
+          <span
+            data-testid="wf-review-change"
+            data-kind={line.kind}
+            data-allowance={line.kind === 'approval' ? line.allowance : undefined}
+          >
+            {lineText(line)}
+          </span>
+          {(line.kind === 'in' || line.kind === 'out') && line.usd ? (
+            <span className="wf-muted" data-testid="wf-review-usd">
+              {' '}
+              ({line.usd})
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -98,9 +103,9 @@ export function RequestReview(props: {
     <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
       {changes ? <ChangesList changes={changes} /> : null}
       {fee ? (
-        <p className="wf-muted" data-testid="wf-review-fee" data-usd={fee.usd}>
-          {reviewMessages.fee} {fee.amount}
-          {fee.usd ? ` (${fee.usd})` : ''}
+        <p className="wf-muted">
+          {reviewMessages.fee} <span data-testid="wf-review-fee">{fee.amount}</span>
+          {fee.usd ? <span data-testid="wf-review-fee-usd"> ({fee.usd})</span> : null}
         </p>
       ) : null}
       {review.authorises?.length ? (

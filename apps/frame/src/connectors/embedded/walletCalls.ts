@@ -46,7 +46,6 @@ import { toProviderError } from '../../lib/errors.js'
 import { parse } from '../../lib/params.js'
 import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
-import * as CallFunctions from './callFunctions.js'
 import * as EvmRequests from './evmRequests.js'
 import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
@@ -77,7 +76,6 @@ export type Context = {
       params: unknown
       network: CaipNetworkId
       sponsored: boolean
-      functions: readonly (string | undefined)[]
     },
     send: () => Promise<T>,
   ): Promise<T>
@@ -334,7 +332,6 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
             params: [request],
             network: network.caipNetworkId as CaipNetworkId,
             sponsored: byPaymaster,
-            functions: request.calls.map((call) => CallFunctions.nameOf(call.data)),
           },
           () =>
             account === 'smartAccount'
