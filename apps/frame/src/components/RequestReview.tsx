@@ -3,6 +3,7 @@
 // a warning asks for. While the review runs, one muted line stands where it will be; a simulation
 // that could not run, or a review that did not arrive, says so — never "no changes".
 
+import { deniedReason, type ReviewVerdict } from '@walletframe/protocol'
 import type * as Review from '../core/review.js'
 import { type Changes, changesOf, feeOf, type Line, unlimited } from '../core/reviewChanges.js'
 import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
@@ -66,6 +67,36 @@ function ChangesList({ changes }: { changes: Changes }) {
   )
 }
 
+/** The verdict's heading and each finding's one-line reason. */
+function Verdict({ level, findings }: ReviewVerdict) {
+  return (
+    <>
+      <p
+        className={level === 'none' ? 'wf-muted' : 'wf-error'}
+        data-testid="wf-review-verdict"
+        data-level={level}
+        role={level === 'none' ? undefined : 'alert'}
+      >
+        {verdictHeading[level]}
+      </p>
+      {findings.length > 0 ? (
+        <ul className="wf-plain-list wf-stack">
+          {findings.map((finding) => (
+            <li
+              key={`${finding.rule}:${finding.reason}`}
+              data-testid="wf-review-finding"
+              data-rule={finding.rule}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {finding.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
+
 export function RequestReview(props: {
   state: Review.State
   /** The account whose balances the changes are. */
@@ -90,9 +121,17 @@ export function RequestReview(props: {
         <p className="wf-error" data-testid="wf-review-error">
           {reviewMessages.couldNotSimulate} {state.reason}
         </p>
-        <p className="wf-muted" data-testid="wf-review-unavailable">
-          {reviewMessages.unavailable}
-        </p>
+        {state.denied.length > 0 ? (
+          // The frame's own check of the project's deny list: blocked without the API's review.
+          <Verdict
+            level="blocked"
+            findings={state.denied.map((address) => ({ rule: 'deny-listed', reason: deniedReason(address) }))}
+          />
+        ) : (
+          <p className="wf-muted" data-testid="wf-review-unavailable">
+            {reviewMessages.unavailable}
+          </p>
+        )}
       </section>
     )
   const { review } = state
@@ -122,28 +161,7 @@ export function RequestReview(props: {
           </ul>
         </div>
       ) : null}
-      <p
-        className={level === 'none' ? 'wf-muted' : 'wf-error'}
-        data-testid="wf-review-verdict"
-        data-level={level}
-        role={level === 'none' ? undefined : 'alert'}
-      >
-        {verdictHeading[level]}
-      </p>
-      {findings.length > 0 ? (
-        <ul className="wf-plain-list wf-stack">
-          {findings.map((finding) => (
-            <li
-              key={`${finding.rule}:${finding.reason}`}
-              data-testid="wf-review-finding"
-              data-rule={finding.rule}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {finding.reason}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <Verdict level={level} findings={findings} />
       {level === 'warning' ? (
         <label data-testid="wf-review-confirm">
           <input
