@@ -10,6 +10,7 @@ import {
   createWalletClient,
   encodeFunctionData,
   erc20Abi,
+  getAddress,
   http,
   parseAbi,
   parseEther,
@@ -93,9 +94,14 @@ test('viem sendCalls: the smart account sends an approve and the swap that spend
   await expect(modal.getByTestId('wf-approve-action')).toHaveText('Send a batch of calls')
   await expect(modal.getByTestId('wf-approve-call-1-to')).toHaveText(usdc)
   await expect(modal.getByTestId('wf-approve-call-1-data')).toHaveText(calls[0]!.data as string)
-  await expect(modal.getByTestId('wf-approve-call-1-function')).toHaveText('approve')
+  // Each call's function with its arguments in words, amounts in the listed token's units.
+  await expect(modal.getByTestId('wf-approve-call-1-function')).toHaveText(
+    `approve(spender: ${getAddress(swapRouter)}, amount: 100 USDC)`,
+  )
   await expect(modal.getByTestId('wf-approve-call-2-to')).toHaveText(swapRouter)
-  await expect(modal.getByTestId('wf-approve-call-2-function')).toHaveText('swapExactTokensForETH')
+  await expect(modal.getByTestId('wf-approve-call-2-function')).toHaveText(
+    `swapExactTokensForETH(amountIn: 100 USDC, amountOutMin: 0 ETH, path: ${getAddress(usdc)} → ${getAddress(network.contracts.weth9 as Address)}, to: ${receiver}, deadline: ${2n ** 40n})`,
+  )
   await expect(modal.getByTestId('wf-approve-queue')).toHaveCount(0)
   // The batch spends every USDC the account holds: the review warns, and the user confirms the risk.
   // The allowance it gives is used up within the batch, so it leaves none to warn about.

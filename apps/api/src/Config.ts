@@ -2,12 +2,11 @@
 // plus projects and server options. The devstack's chains.local.json is a valid config as-is.
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { ChainsFile, ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
+import { ChainsFile, parseDenyList, ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
 import { z } from 'zod'
 import { AuthOptions } from './auth/config.js'
 import { ConfigError, formatPath } from './errors.js'
 import { OnrampConfig } from './onramp/config.js'
-import { parseDenyList } from './review/rules/denyList.js'
 
 const Origin = z
   .string()
@@ -22,7 +21,7 @@ export const ProjectEntry = z.object({
   sponsorship: z.optional(SponsorshipPolicy),
   /**
    * The review before signing: the rules that block, the deny list (in a config file, `denyListFile`
-   * names it, relative to the config file; review/rules/denyList.ts has the format).
+   * names it, relative to the config file; @walletframe/protocol's denyList.ts has the format).
    */
   review: z.optional(ReviewPolicy).superRefine((review, context) => {
     if (review?.denyList === undefined) return

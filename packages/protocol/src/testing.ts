@@ -62,3 +62,15 @@ export function userOperation(fields: Record<string, unknown> = {}): PaymasterUs
     ...fields,
   }
 }
+
+/** A deny list of the tests: one address for any network, one account on Base, one Solana account. */
+export const denyListFixture = {
+  drainer: '0x00000000000000000000000000000000000000Dd',
+  other: '0x00000000000000000000000000000000000000Ee',
+  text: `
+# Known drainers
+0x00000000000000000000000000000000000000Dd   # any network
+eip155:8453:0x00000000000000000000000000000000000000Ee
+solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin
+`,
+} as const

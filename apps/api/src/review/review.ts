@@ -11,10 +11,14 @@ import {
   type SolanaSimulateResponse,
 } from '@walletframe/protocol'
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, isAddress } from 'viem'
+import { readGasPrice } from '../chains/evm.js'
 import type { Network, Networks } from '../chains/Networks.js'
+import type { PriceSource } from '../chains/Prices.js'
 import { simulate } from '../chains/simulate.js'
 import { simulateSolana, transactionOf, writableAccounts } from '../chains/solanaSimulate.js'
+import { authorisationWords } from './authorisationWords.js'
 import type { Finding } from './Finding.js'
+import * as Pricing from './prices.js'
 import { approvalFindings, type SpenderFacts } from './rules/approvals.js'
 import { denyListFindings, denyListOf } from './rules/denyList.js'
 import { movesAllFindings } from './rules/movesAll.js'
@@ -29,7 +33,7 @@ import { authorisationOf, type TypedDataRequest } from './rules/typedData.js'
 import { verdictOf } from './verdict.js'
 
 export async function review(
-  networks: Networks,
+  { networks, prices }: { networks: Networks; prices: PriceSource },
   policy: ReviewPolicy | null | undefined,
   body: ReviewRequest,
 ): Promise<ReviewResponse> {
@@ -40,6 +44,7 @@ export async function review(
   let simulation: SimulateResponse | undefined
   let simulationError: string | undefined
   let solanaSimulation: SolanaSimulateResponse | undefined
+  let priced: Pick<ReviewResponse, 'prices' | 'fee' | 'authorises'> = {}
 
   if (request.kind === 'calls') {
     const network = request.chainId ?? body.chainId
@@ -70,6 +75,10 @@ export async function review(
         ),
       )
       findings.push(...movesAllFindings(simulation.assetChanges))
+      priced = {
+        prices: Pricing.pricesOf(prices, entry.network, Pricing.evmAssets(simulation)),
+        ...(await feeOf(entry, BigInt(simulation.gasUsed))),
+      }
     }
     findings.push(...denyListFindings(denyList, network, counterparties(calls, simulation)))
   }
@@ -91,8 +100,10 @@ export async function review(
       const code = await entry.upstream.request<Hex>('eth_getCode', [verifyingContract, 'latest'])
       findings.push(...verifyingContractFindings(verifyingContract, code !== '0x'))
     }
+    const words = authorisationWords(authorisation, { network: entry?.network, prices })
+    if (words.length > 0) priced = { authorises: words }
     const parties = [
-      ...(authorisation.kind === 'permit' || authorisation.kind === 'permit2' ? [authorisation.spender] : []),
+      ...authorisedParties(authorisation),
       ...(typeof verifyingContract === 'string' ? [verifyingContract] : []),
     ]
     findings.push(...denyListFindings(denyList, network ?? body.chainId, parties))
@@ -108,6 +119,11 @@ export async function review(
       } catch (error) {
         simulationError = `The simulation could not run: ${(error as Error).message}`
       }
+      if (solanaSimulation)
+        priced = {
+          prices: Pricing.pricesOf(prices, entry.network, Pricing.solanaAssets(solanaSimulation)),
+          fee: Pricing.solanaFee(entry.network, solanaSimulation),
+        }
     } else
       simulationError = `The simulation could not run: ${body.chainId} is not a Solana network this API simulates on`
     // The recipients: every account the transaction writes but the signer's own, and the wallets that
@@ -129,6 +145,35 @@ export async function review(
     ...(simulation && { simulation }),
     ...(solanaSimulation && { solanaSimulation }),
     ...(simulationError && { simulationError }),
+    ...priced,
+  }
+}
+
+/**
+ * The fee of calls that used `gasUsed`, at the network's standard fee level; none when the node
+ * cannot say its fees (the review says nothing rather than a wrong fee).
+ */
+async function feeOf(entry: Network, gasUsed: bigint): Promise<Pick<ReviewResponse, 'fee'>> {
+  try {
+    const { standard } = await readGasPrice(entry.upstream)
+    return { fee: Pricing.evmFee(entry.network, gasUsed, BigInt(standard)) }
+  } catch {
+    return {}
+  }
+}
+
+/** Whom a signature lets take or receive something: a permit's spender, an order's other recipients, a grant's signer. */
+function authorisedParties(authorisation: ReturnType<typeof authorisationOf>): string[] {
+  switch (authorisation.kind) {
+    case 'permit':
+    case 'permit2':
+      return [authorisation.spender]
+    case 'order':
+      return authorisation.consideration.map((item) => item.recipient)
+    case 'grant':
+      return authorisation.signer ? [authorisation.signer] : []
+    default:
+      return []
   }
 }
 

@@ -26,7 +26,15 @@ const swapContracts = {
 const leg = await quickestBackend('project_config')
 const h = routeHarness(leg, {
   networks: [{ ...evmNetwork(1, 'Ethereum', upstream), contracts: swapContracts }, evmNetwork(8453, 'Base')],
-  projects: [{ id: 'app', name: 'App', allowedOrigins: [app] }],
+  projects: [
+    { id: 'app', name: 'App', allowedOrigins: [app] },
+    {
+      id: 'guarded',
+      name: 'Guarded',
+      allowedOrigins: [app],
+      review: { denyList: '0x00000000000000000000000000000000000d7a1e # drainer\n' },
+    },
+  ],
   fetch: node,
 })
 
@@ -81,6 +89,17 @@ describe('GET /v1/projects/{projectId}/config', () => {
     )
     expect(JSON.stringify(config)).not.toContain('secret-key')
     expect(config.features).toMatchObject({ identity: true, onramp: true, swaps: false })
+  })
+
+  it("carries the project's deny list, for the frame to check a request the review does not answer in time", async () => {
+    const guarded = ProjectConfigResponse.parse(
+      await (await h.api.request('/v1/projects/guarded/config', { headers: { origin: app } })).json(),
+    )
+    expect(guarded.denyList).toBe('0x00000000000000000000000000000000000d7a1e # drainer\n')
+    const plain = ProjectConfigResponse.parse(
+      await (await h.api.request('/v1/projects/app/config', { headers: { origin: app } })).json(),
+    )
+    expect(plain.denyList).toBeUndefined()
   })
 
   it('answers an SDK version over 64 characters with 400 naming sv', async () => {

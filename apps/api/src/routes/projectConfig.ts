@@ -61,6 +61,7 @@ export function register(app: App, deps: Deps): void {
         socials: false,
       },
       networks,
+      ...(project.review?.denyList && { denyList: project.review.denyList }),
     } satisfies ProjectConfigResponse)
   })
 }

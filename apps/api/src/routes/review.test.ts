@@ -2,7 +2,7 @@
 // blocks deny-listed counterparties: the simulation of a send, an unlimited approval to an account, a
 // Permit signature, a sign-in message from another site, a bare hash, and a node that cannot simulate.
 import { evmAccount } from '@walletframe/devstack'
-import { ReviewResponse } from '@walletframe/protocol'
+import { nativeTokenAddress, ReviewResponse } from '@walletframe/protocol'
 import {
   type Address,
   encodeFunctionData,
@@ -66,6 +66,68 @@ describe('POST /v1/review', () => {
     expect(result.simulation?.assetChanges).toEqual([
       expect.objectContaining({ diff: (-parseEther('0.25')).toString() }),
     ])
+  })
+
+  it("a send's network fee is its gas at the chain's gas price; the native coin and a listed token carry the API's price", async () => {
+    const network = h.stack.chainsFile.networks.find((n) => n.caipNetworkId === chainId)!
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [stranger, 1n] })
+    const result = await reviewOf({ kind: 'calls', calls: [{ to: usdc(), data }] })
+    const gasUsed = BigInt(result.simulation?.gasUsed ?? '0')
+    expect(gasUsed).toBeGreaterThan(21_000n)
+    const fee = BigInt(result.fee?.amount ?? '0')
+    expect(fee % gasUsed).toBe(0n)
+    expect(fee).toBeGreaterThan(0n)
+    expect(result.fee).toMatchObject({ symbol: network.nativeCurrency.symbol, decimals: 18 })
+    const listed = network.tokens.find((token) => token.address.toLowerCase() === usdc().toLowerCase())!
+    expect(result.prices).toEqual(
+      expect.arrayContaining([
+        { asset: nativeTokenAddress, usd: network.nativePriceUsd },
+        { asset: usdc().toLowerCase(), usd: listed.priceUsd },
+      ]),
+    )
+  })
+
+  it('a Seaport order to sign says what is given and what is got', async () => {
+    const seller = sender
+    const result = await reviewOf({
+      kind: 'typedData',
+      typedData: {
+        domain: { name: 'Seaport', version: '1.6', chainId: 8453, verifyingContract: usdc() },
+        primaryType: 'OrderComponents',
+        types: {},
+        message: {
+          offerer: seller,
+          offer: [
+            {
+              itemType: 1,
+              token: usdc(),
+              identifierOrCriteria: '0',
+              startAmount: '2500000',
+              endAmount: '2500000',
+            },
+          ],
+          consideration: [
+            {
+              itemType: 0,
+              token: `0x${'0'.repeat(40)}`,
+              identifierOrCriteria: '0',
+              startAmount: '1',
+              endAmount: '1',
+              recipient: drainer,
+            },
+          ],
+          endTime: '1900000000',
+        },
+      },
+    })
+    expect(result.authorises).toEqual([
+      'You give: 2.5 USDC',
+      'You get: nothing',
+      `${drainer} gets: 0.000000000000000001 ETH`,
+      'The order can be filled until 2030-03-17T17:46:40.000Z',
+    ])
+    // The order pays the drainer: the deny list sees an order's recipients too.
+    expect(result.verdict.findings.map((finding) => finding.rule)).toContain('deny-listed')
   })
 
   it('an unlimited approval to an account without code warns, with both rules', async () => {

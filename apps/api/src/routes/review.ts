@@ -22,7 +22,7 @@ export function register(app: App, deps: Deps): void {
   app.post('/v1/review', requireProject(deps, { from: 'body', maxBytes: 2 * 1024 * 1024 }), async (c) => {
     const body = validate.body(c.var.body, ReviewRequest)
     try {
-      return c.json((await review(deps.networks, c.var.project.review, body)) satisfies ReviewResponse)
+      return c.json((await review(deps, c.var.project.review, body)) satisfies ReviewResponse)
     } catch (error) {
       throw fromChainFailure(body.chainId, error, 'review')
     }

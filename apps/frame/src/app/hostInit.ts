@@ -50,7 +50,7 @@ export function create(
       known[0]
     core.networks.set({ available: known, active, unsupported: undefined })
     core.theme.set({ mode: host.themeMode, variables: host.themeVariables })
-    core.hostSession.start(message, origin)
+    core.hostSession.start(message, origin, access)
     await Connect.restore(core, options.restore)
     if (!core.modal.get().open) Navigation.close(core)
     await options.signIn.preload()

@@ -3,8 +3,9 @@
 // a warning asks for. While the review runs, one muted line stands where it will be; a simulation
 // that could not run, or a review that did not arrive, says so — never "no changes".
 
+import { deniedReason, type ReviewVerdict } from '@walletframe/protocol'
 import type * as Review from '../core/review.js'
-import { type Changes, changesOf, type Line, unlimited } from '../core/reviewChanges.js'
+import { type Changes, changesOf, feeOf, type Line, unlimited } from '../core/reviewChanges.js'
 import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
 
 function lineText(line: Line): string {
@@ -45,51 +46,31 @@ function ChangesList({ changes }: { changes: Changes }) {
           // The lines have no identity of their own; their order is the simulation's.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           key={index}
-          data-testid="wf-review-change"
-          data-kind={line.kind}
-          data-allowance={line.kind === 'approval' ? line.allowance : undefined}
           style={{ overflowWrap: 'anywhere' }}
         >
-          {lineText(line)}
+          <span
+            data-testid="wf-review-change"
+            data-kind={line.kind}
+            data-allowance={line.kind === 'approval' ? line.allowance : undefined}
+          >
+            {lineText(line)}
+          </span>
+          {(line.kind === 'in' || line.kind === 'out') && line.usd ? (
+            <span className="wf-muted" data-testid="wf-review-usd">
+              {' '}
+              ({line.usd})
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
   )
 }
 
-export function RequestReview(props: {
-  state: Review.State
-  /** The account whose balances the changes are. */
-  from: string | undefined
-  /** Whether the user ticked "I understand the risk" (a warning's). */
-  confirmed: boolean
-  onConfirm(confirmed: boolean): void
-}) {
-  const { state } = props
-  if (state.status === 'none') return null
-  if (state.status === 'checking')
-    return (
-      <p className="wf-muted" data-testid="wf-review" data-status="checking" role="status">
-        {reviewMessages.checking}
-      </p>
-    )
-  if (state.status === 'unavailable')
-    return (
-      <section className="wf-stack" data-testid="wf-review" data-status="unavailable" aria-label="Review">
-        <p className="wf-error" data-testid="wf-review-error">
-          {reviewMessages.couldNotSimulate} {state.reason}
-        </p>
-        <p className="wf-muted" data-testid="wf-review-unavailable">
-          {reviewMessages.unavailable}
-        </p>
-      </section>
-    )
-  const { review } = state
-  const changes = changesOf(review, props.from ?? '')
-  const { level, findings } = review.verdict
+/** The verdict's heading and each finding's one-line reason. */
+function Verdict({ level, findings }: ReviewVerdict) {
   return (
-    <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
-      {changes ? <ChangesList changes={changes} /> : null}
+    <>
       <p
         className={level === 'none' ? 'wf-muted' : 'wf-error'}
         data-testid="wf-review-verdict"
@@ -112,6 +93,75 @@ export function RequestReview(props: {
           ))}
         </ul>
       ) : null}
+    </>
+  )
+}
+
+export function RequestReview(props: {
+  state: Review.State
+  /** The account whose balances the changes are. */
+  from: string | undefined
+  /** The app's paymaster pays the fee: the review's estimate is not the user's to pay. */
+  sponsored?: boolean | undefined
+  /** Whether the user ticked "I understand the risk" (a warning's). */
+  confirmed: boolean
+  onConfirm(confirmed: boolean): void
+}) {
+  const { state } = props
+  if (state.status === 'none') return null
+  if (state.status === 'checking')
+    return (
+      <p className="wf-muted" data-testid="wf-review" data-status="checking" role="status">
+        {reviewMessages.checking}
+      </p>
+    )
+  if (state.status === 'unavailable')
+    return (
+      <section className="wf-stack" data-testid="wf-review" data-status="unavailable" aria-label="Review">
+        <p className="wf-error" data-testid="wf-review-error">
+          {reviewMessages.couldNotSimulate} {state.reason}
+        </p>
+        {state.denied.length > 0 ? (
+          // The frame's own check of the project's deny list: blocked without the API's review.
+          <Verdict
+            level="blocked"
+            findings={state.denied.map((address) => ({ rule: 'deny-listed', reason: deniedReason(address) }))}
+          />
+        ) : (
+          <p className="wf-muted" data-testid="wf-review-unavailable">
+            {reviewMessages.unavailable}
+          </p>
+        )}
+      </section>
+    )
+  const { review } = state
+  const changes = changesOf(review, props.from ?? '')
+  const fee = props.sponsored ? undefined : feeOf(review)
+  const { level, findings } = review.verdict
+  return (
+    <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
+      {changes ? <ChangesList changes={changes} /> : null}
+      {fee ? (
+        <p className="wf-muted">
+          {reviewMessages.fee} <span data-testid="wf-review-fee">{fee.amount}</span>
+          {fee.usd ? <span data-testid="wf-review-fee-usd"> ({fee.usd})</span> : null}
+        </p>
+      ) : null}
+      {review.authorises?.length ? (
+        <div data-testid="wf-review-authorises">
+          <p>{reviewMessages.authorises}</p>
+          <ul className="wf-plain-list wf-stack">
+            {review.authorises.map((line, index) => (
+              // The lines have no identity of their own; their order is the API's.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} data-testid="wf-review-authorised" style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Verdict level={level} findings={findings} />
       {level === 'warning' ? (
         <label data-testid="wf-review-confirm">
           <input

@@ -5,10 +5,11 @@
 // handed to `onBlocked` once, so that the wallet side refuses it whatever the view does next.
 import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import * as Connection from '../core/connection.js'
 import * as Review from '../core/review.js'
+import * as ReviewFallback from '../core/reviewFallback.js'
 import * as ReviewQuery from '../queries/review.js'
 import { useStore } from './useStore.js'
 
@@ -44,14 +45,26 @@ export function useRequestReview(
         })
       : undefined
   const query = useQuery(ReviewQuery.review(frame.api, subject))
-  const state: Review.State = !subject
-    ? { status: 'none' }
-    : query.isError
-      ? { status: 'unavailable', reason: query.error.message }
-      : query.data
-        ? { status: 'reviewed', review: query.data }
-        : { status: 'checking' }
+  const denied = useMemo(
+    () => (request ? ReviewFallback.deniedIn(session?.denyList, request) : undefined),
+    [request, session?.denyList],
+  )
+  // The review's own deadline, per request: past it, a review still out is said to be unavailable.
+  const [lateId, setLateId] = useState<number>()
   const id = request?.id
+  const outstanding = subject !== undefined && !query.data && !query.isError
+  useEffect(() => {
+    if (!outstanding || id === undefined) return
+    const timer = setTimeout(() => setLateId(id), ReviewFallback.reviewDeadlineMs)
+    return () => clearTimeout(timer)
+  }, [outstanding, id])
+  const state = Review.stateOf({
+    asked: subject !== undefined,
+    review: query.data,
+    error: query.error,
+    late: id !== undefined && lateId === id,
+    denied,
+  })
   const confirmed = id !== undefined && confirmedId === id
   const gate = Review.gateOf(state, confirmed)
   useEffect(() => {

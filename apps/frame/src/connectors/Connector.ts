@@ -27,8 +27,6 @@ export type Request = {
   readonly network: CaipNetworkId
   /** Its network fee is paid by the app's paymaster (ERC-7677): the user pays no gas. */
   readonly sponsored?: boolean | undefined
-  /** For a batch: the function each call runs, as the wallet decoded it (undefined for none). */
-  readonly functions?: readonly (string | undefined)[] | undefined
 }
 
 /**
@@ -45,8 +43,6 @@ export type PendingRequest = {
   readonly network?: CaipNetworkId | undefined
   /** The app's paymaster pays its network fee; the approval says so. */
   readonly sponsored?: boolean | undefined
-  /** For a batch: the function each call runs, as the wallet decoded it; the approval lists them. */
-  readonly functions?: readonly (string | undefined)[] | undefined
 }
 
 /** How a connection was made, for CONNECT_SUCCESS's `method`. */

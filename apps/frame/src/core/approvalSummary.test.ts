@@ -1,4 +1,5 @@
 import bs58 from 'bs58'
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeMessage, formatValue, summarize } from './approvalSummary.js'
 
@@ -63,6 +64,7 @@ describe('summarize', () => {
     expect(summary.action).toBe('Send a transaction')
     expect(summary.fields).toEqual([
       { label: 'To', value: '0xdead' },
+      { label: 'Function', value: 'Unknown function' },
       { label: 'Value', value: '0.01 ETH' },
       { label: 'Data', value: '0x1234' },
       { label: 'Network', value: 'Base' },
@@ -81,24 +83,42 @@ describe('summarize', () => {
     expect(field(summary, 'Call 1 to')).toBe('0xa')
     expect(field(summary, 'Call 2 to')).toBe('0xb')
   })
-  it('shows the function of each call the wallet decoded, below its receiver', () => {
-    const summary = summarize({
-      method: 'wallet_sendCalls',
-      params: [
-        { calls: [{ to: '0xa', data: '0x095ea7b3' }, { to: '0xb', data: '0xdeadbeef' }, { to: '0xc' }] },
-      ],
-      functions: ['approve', 'Unknown function', undefined],
+  it('shows the function of each call and its arguments, below its receiver, amounts in the token listed', () => {
+    const usdc = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+    const spender = '0x3333333333333333333333333333333333333333'
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [spender, 2_500_000n],
     })
+    const summary = summarize(
+      {
+        method: 'wallet_sendCalls',
+        params: [{ calls: [{ to: usdc, data: approve }, { to: '0xb', data: '0xdeadbeef' }, { to: '0xc' }] }],
+      },
+      {
+        name: 'Base',
+        nativeCurrency: { symbol: 'ETH', decimals: 18 },
+        tokens: [{ address: usdc, symbol: 'USDC', decimals: 6 }],
+      },
+    )
     expect(summary.fields.slice(0, 4).map((item) => item.label)).toEqual([
       'Call 1 to',
       'Call 1 function',
       'Call 1 value',
       'Call 1 data',
     ])
-    expect(field(summary, 'Call 1 function')).toBe('approve')
+    expect(field(summary, 'Call 1 function')).toBe(`approve(spender: ${spender}, amount: 2.5 USDC)`)
     expect(field(summary, 'Call 2 function')).toBe('Unknown function')
     // A plain transfer calls no function.
     expect(field(summary, 'Call 3 function')).toBeUndefined()
+  })
+  it("decodes a single transaction's call too", () => {
+    const to = '0x4444444444444444444444444444444444444444'
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 7n] })
+    const summary = summarize({ method: 'eth_sendTransaction', params: [{ to, data }] })
+    // A token the network does not list: its base units, never a guessed symbol.
+    expect(field(summary, 'Function')).toBe(`transfer(to: ${to}, amount: 7 (base units))`)
   })
   it('lists each permission of wallet_grantPermissions with its allowance, and the expiry', () => {
     const summary = summarize(

@@ -3,6 +3,7 @@
 // transaction's receiver, value and data, and the network. Parameters come from the host as it sent
 // them, so nothing here trusts their shape.
 import bs58 from 'bs58'
+import * as CallFunctions from '../chains/eip155/callFunctions.js'
 import { truncateUnits } from '../lib/format.js'
 
 export type Field = { readonly label: string; readonly value: string }
@@ -11,6 +12,8 @@ export type Summary = { readonly action: string; readonly fields: readonly Field
 export type Network = {
   readonly name: string
   readonly nativeCurrency: { readonly symbol: string; readonly decimals: number }
+  /** The tokens it lists: a call's amounts are said in their units. */
+  readonly tokens?: readonly CallFunctions.Token[] | undefined
 }
 
 /** Plain words for each method the embedded wallet asks about. */
@@ -65,10 +68,17 @@ export function formatValue(value: unknown, network: Network | undefined): strin
   return `${truncateUnits(amount, decimals, decimals)} ${network?.nativeCurrency.symbol ?? ''}`.trim()
 }
 
+/**
+ * A transaction's receiver, then the function its data calls with the arguments in words (from the
+ * local table; the raw data stays below for whoever reads hex), its value and its data.
+ */
 function transaction(tx: Record<string, unknown>, network: Network | undefined): Field[] {
   const data = text(tx.data) ?? text(tx.input)
+  const to = text(tx.to)
+  const decoded = CallFunctions.decode(data, { to, tokens: network?.tokens, native: network?.nativeCurrency })
   return [
-    { label: 'To', value: text(tx.to) ?? 'A new contract' },
+    { label: 'To', value: to ?? 'A new contract' },
+    ...(decoded ? [{ label: 'Function', value: CallFunctions.describe(decoded) }] : []),
     { label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
     { label: 'Data', value: data && data !== '0x' ? data : 'None' },
   ]
@@ -139,8 +149,6 @@ export function summarize(
     readonly method: string
     readonly params?: unknown
     readonly sponsored?: boolean | undefined
-    /** What each call of a batch runs, as the wallet decoded it. */
-    readonly functions?: readonly (string | undefined)[] | undefined
   },
   network?: Network,
 ): Summary {
@@ -161,11 +169,7 @@ export function summarize(
     case 'wallet_sendCalls': {
       const calls = list(record(list(params)[0]).calls)
       calls.forEach((call, index) => {
-        const callFields = transaction(record(call), network)
-        const name = request.functions?.[index]
-        // Right below the receiver: what the call does there, before the raw data.
-        if (name !== undefined) callFields.splice(1, 0, { label: 'Function', value: name })
-        for (const field of callFields)
+        for (const field of transaction(record(call), network))
           fields.push({ label: `Call ${index + 1} ${field.label.toLowerCase()}`, value: field.value })
       })
       break

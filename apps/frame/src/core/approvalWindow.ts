@@ -3,9 +3,11 @@
 // moves to a popup on the frame origin: a top-level window the host page can neither cover nor
 // restyle. The frame hands it what the request asks; the popup hands back the user's answer. Both
 // sides take messages only from the other window, at the frame's own origin.
+import { ReviewResponse } from '@walletframe/protocol'
 import * as z from 'zod/mini'
 import * as Popup from '../lib/popup.js'
 import type { Summary } from './approvalSummary.js'
+import type * as Review from './review.js'
 
 export const approvalPath = '/approve'
 const channel = 'walletframe:approval'
@@ -28,15 +30,38 @@ export const PopupMessage = z.discriminatedUnion('type', [
 ])
 export type PopupMessage = z.infer<typeof PopupMessage>
 
-/** What the frame shows in the popup: the request as ApproveTransaction summarises it. */
+/**
+ * The request's review as the frame has it, for the popup to show the same: the changes, the fee, the
+ * findings and the verdict, the warning's tick (asked in the popup), no Approve for a blocked request.
+ */
+export const ShownReview = z.object({
+  state: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('none') }),
+    z.object({ status: z.literal('checking') }),
+    z.object({
+      status: z.literal('unavailable'),
+      reason: text(2000),
+      denied: z.array(text(200)).check(z.maxLength(100)),
+    }),
+    z.object({ status: z.literal('reviewed'), review: ReviewResponse }),
+  ]),
+  /** The account whose balances the changes are. */
+  from: z.optional(text(100)),
+  sponsored: z.optional(z.boolean()),
+})
+export type ShownReview = z.infer<typeof ShownReview>
+
+/** What the frame shows in the popup: the request as ApproveTransaction summarises it, and its review. */
 export const ApprovalRequest = z.object({
   channel: z.literal(channel),
   type: z.literal('request'),
   appName: text(200),
   summary: z.object({
     action: text(200),
-    fields: z.array(z.object({ label: text(100), value: text(100_000) })).check(z.maxLength(20)),
+    // A batch's calls carry five fields each (at most 20 calls), and the network and fee follow.
+    fields: z.array(z.object({ label: text(100), value: text(100_000) })).check(z.maxLength(120)),
   }),
+  review: z.optional(ShownReview),
 })
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>
 
@@ -64,7 +89,11 @@ export declare namespace ask {
  * window.open once an await has passed the user's gesture. Undefined when the browser blocked it.
  */
 export function ask(
-  request: { appName: string; summary: Summary },
+  request: {
+    appName: string
+    summary: Summary
+    review?: { state: Review.State; from?: string | undefined; sponsored?: boolean | undefined }
+  },
   { origin, open = Popup.open, pollMs = 250 }: ask.Options,
 ): Opened | undefined {
   const popup = open(new URL(approvalPath, origin).href, windowName)
@@ -81,6 +110,13 @@ export function ask(
         type: 'request',
         appName: request.appName,
         summary: { action: request.summary.action, fields: [...request.summary.fields] },
+        ...(request.review && {
+          review: {
+            state: request.review.state,
+            ...(request.review.from && { from: request.review.from }),
+            ...(request.review.sponsored && { sponsored: true }),
+          } as ShownReview,
+        }),
       }
       ;(event.source as Window).postMessage(shown, origin)
     }

@@ -10,11 +10,20 @@ export type HostSession = {
   readonly origin: string
   /** The SDK's type and version (the API's `st` and `sv`). */
   readonly sdk: { readonly type: string; readonly version: string }
+  /**
+   * The project's deny list, as its API gave it at the handshake: the review's own check where the
+   * API's review does not arrive in time.
+   */
+  readonly denyList?: string | undefined
 }
 
 export type HostSessionStore = Store.ReadableStore<HostSession | undefined> & {
   /** The handshake accepted the host that sent `message` from `origin`. */
-  start(message: Pick<HostInit, 'config' | 'sdkType' | 'sdkVersion'>, origin: string): void
+  start(
+    message: Pick<HostInit, 'config' | 'sdkType' | 'sdkVersion'>,
+    origin: string,
+    project?: { readonly denyList?: string | undefined },
+  ): void
   /** The host's configuration, once a handshake has succeeded. */
   config(): HostConfig | undefined
   /**
@@ -29,11 +38,12 @@ export function create(): HostSessionStore {
   return {
     get: store.get,
     subscribe: store.subscribe,
-    start(message, origin) {
+    start(message, origin, project) {
       store.set({
         config: message.config,
         origin,
         sdk: { type: message.sdkType, version: message.sdkVersion },
+        ...(project?.denyList && { denyList: project.denyList }),
       })
     },
     config: () => store.get()?.config,

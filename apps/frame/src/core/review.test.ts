@@ -1,6 +1,6 @@
 import type { ReviewResponse } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
-import { gateOf, type State, subjectOf } from './review.js'
+import { gateOf, lateReason, type State, stateOf, subjectOf } from './review.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 const smartAccount = '0x2222222222222222222222222222222222222222'
@@ -75,7 +75,7 @@ const reviewed = (level: ReviewResponse['verdict']['level']): State => ({
 describe('gateOf', () => {
   it('waits for the review, and lets an unavailable or absent one approve', () => {
     expect(gateOf({ status: 'checking' }, false)).toBe('wait')
-    expect(gateOf({ status: 'unavailable', reason: 'down' }, false)).toBe('approve')
+    expect(gateOf({ status: 'unavailable', reason: 'down', denied: [] }, false)).toBe('approve')
     expect(gateOf({ status: 'none' }, false)).toBe('approve')
     expect(gateOf(reviewed('none'), false)).toBe('approve')
   })
@@ -84,5 +84,43 @@ describe('gateOf', () => {
     expect(gateOf(reviewed('warning'), false)).toBe('confirm')
     expect(gateOf(reviewed('warning'), true)).toBe('approve')
     expect(gateOf(reviewed('blocked'), true)).toBe('blocked')
+  })
+})
+
+describe('gateOf (unavailable)', () => {
+  it("blocks an unavailable review's request that the project's deny list names, however confirmed", () => {
+    expect(gateOf({ status: 'unavailable', reason: 'slow', denied: ['0xd7a1e'] }, true)).toBe('blocked')
+  })
+})
+
+describe('stateOf', () => {
+  const base = { asked: true, late: false, denied: [] as string[] }
+  it('is checking until the review, an error or the deadline', () => {
+    expect(stateOf({ ...base, asked: false })).toEqual({ status: 'none' })
+    expect(stateOf(base)).toEqual({ status: 'checking' })
+    expect(stateOf({ ...base, review: { verdict: { level: 'none', findings: [] } } })).toMatchObject({
+      status: 'reviewed',
+    })
+    expect(stateOf({ ...base, error: new Error('down') })).toEqual({
+      status: 'unavailable',
+      reason: 'down',
+      denied: [],
+    })
+    expect(stateOf({ ...base, late: true })).toEqual({
+      status: 'unavailable',
+      reason: lateReason,
+      denied: [],
+    })
+  })
+
+  it('past the deadline keeps a listed request blocked, and one it cannot read waiting', () => {
+    const late = stateOf({ ...base, late: true, denied: ['0xd7a1e'] })
+    expect(gateOf(late, true)).toBe('blocked')
+    expect(stateOf({ ...base, late: true, denied: undefined })).toEqual({ status: 'checking' })
+  })
+
+  it('a review that arrives after the deadline is the review', () => {
+    const review = { verdict: { level: 'warning' as const, findings: [] } }
+    expect(stateOf({ ...base, late: true, review })).toEqual({ status: 'reviewed', review })
   })
 })

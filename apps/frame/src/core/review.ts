@@ -81,9 +81,35 @@ export type State =
   /** Nothing to review (see subjectOf), or no API to review it. */
   | { readonly status: 'none' }
   | { readonly status: 'checking' }
-  /** The API did not answer or refused: the review is unavailable, approving is not. */
-  | { readonly status: 'unavailable'; readonly reason: string }
+  /**
+   * The API did not answer, refused, or answered too late: the review is unavailable, and approving is
+   * too only where the project's deny list names a counterparty of the request (`denied`).
+   */
+  | { readonly status: 'unavailable'; readonly reason: string; readonly denied: readonly string[] }
   | { readonly status: 'reviewed'; readonly review: ReviewResponse }
+
+/** What the review says it said when it passed its deadline (reviewFallback.ts). */
+export const lateReason = 'The review took too long.'
+
+/**
+ * Where the review of a request is, from its query and the frame's own deny-list check (`denied`:
+ * undefined when the frame cannot read the request). Past its deadline (`late`), a review still out
+ * is unavailable — but only for a request the frame could check: one it cannot read waits on.
+ */
+export function stateOf(input: {
+  readonly asked: boolean
+  readonly review?: ReviewResponse | undefined
+  readonly error?: Error | null | undefined
+  readonly late: boolean
+  readonly denied: readonly string[] | undefined
+}): State {
+  if (!input.asked) return { status: 'none' }
+  if (input.review) return { status: 'reviewed', review: input.review }
+  if (input.error) return { status: 'unavailable', reason: input.error.message, denied: input.denied ?? [] }
+  if (input.late && input.denied !== undefined)
+    return { status: 'unavailable', reason: lateReason, denied: input.denied }
+  return { status: 'checking' }
+}
 
 /**
  * What the user may do: `approve`; `wait` while the review runs (an Approve before it arrives would
@@ -94,6 +120,7 @@ export type Gate = 'approve' | 'wait' | 'confirm' | 'blocked'
 
 export function gateOf(state: State, confirmed: boolean): Gate {
   if (state.status === 'checking') return 'wait'
+  if (state.status === 'unavailable') return state.denied.length > 0 ? 'blocked' : 'approve'
   if (state.status !== 'reviewed') return 'approve'
   const { level } = state.review.verdict
   if (level === 'blocked') return 'blocked'

@@ -1,6 +1,6 @@
 import type { ReviewResponse, SimulateResponse, SolanaSimulateResponse } from '@walletframe/protocol'
 import { describe, expect, it } from 'vitest'
-import { changesOf, formatUnits } from './reviewChanges.js'
+import { changesOf, feeOf, formatUnits } from './reviewChanges.js'
 
 const sender = '0x1111111111111111111111111111111111111111'
 const spender = '0x3333333333333333333333333333333333333333'
@@ -193,5 +193,86 @@ describe('changesOf (Solana)', () => {
       kind: 'changes',
       lines: [{ kind: 'in', amount: '+42 base units of', asset: mint }],
     })
+  })
+})
+
+describe('changesOf (USD)', () => {
+  const eth = (diff: string) => ({
+    token: { address: native, symbol: 'ETH', decimals: 18 },
+    pre: '2000000000000000000',
+    post: '0',
+    diff,
+  })
+  const token = (address: string, symbol: string, diff: string) => ({
+    token: { address, symbol, decimals: 6 },
+    pre: '0',
+    post: '0',
+    diff,
+  })
+
+  it('gives each change its USD worth from the review prices, by address whatever its case', () => {
+    const changes = changesOf(
+      {
+        ...review({ assetChanges: [eth('-250000000000000000'), token(usdc, 'USDC', '1234560000')] }),
+        prices: [
+          { asset: native.toLowerCase(), usd: 3000 },
+          { asset: usdc, usd: 1 },
+        ],
+      },
+      sender,
+    )
+    expect(changes).toEqual({
+      kind: 'changes',
+      lines: [
+        { kind: 'out', amount: '-0.25', asset: 'ETH', usd: '$750.00' },
+        { kind: 'in', amount: '+1234.56', asset: 'USDC', usd: '$1,234.56' },
+      ],
+    })
+  })
+
+  it('shows no USD for an asset the API did not price: a token named USDC at another address', () => {
+    const lookalike = '0x6666666666666666666666666666666666666666'
+    const changes = changesOf(
+      {
+        ...review({ assetChanges: [token(lookalike, 'USDC', '5000000')] }),
+        prices: [{ asset: usdc, usd: 1 }],
+      },
+      sender,
+    )
+    expect(changes).toEqual({ kind: 'changes', lines: [{ kind: 'in', amount: '+5', asset: 'USDC' }] })
+  })
+
+  it('prices SOL by the wrapped-SOL mint and a token by its mint', () => {
+    const signer = 'So1anaSigner1111111111111111111111111111111'
+    const changes = changesOf(
+      {
+        verdict,
+        solanaSimulation: {
+          status: 'success',
+          unitsConsumed: '1',
+          fee: '5000',
+          slot: '1',
+          accountChanges: [{ account: signer, pre: '2000000000', post: '1000000000', diff: '-1000000000' }],
+        },
+        prices: [{ asset: 'So11111111111111111111111111111111111111112', usd: 150 }],
+      },
+      signer,
+    )
+    expect(changes).toEqual({
+      kind: 'changes',
+      lines: [{ kind: 'out', amount: '-1', asset: 'SOL', usd: '$150.00' }],
+    })
+  })
+})
+
+describe('feeOf', () => {
+  it('says the fee in the native coin, every digit, and in USD where the coin is priced', () => {
+    const fee = { amount: '42000000000000', symbol: 'ETH', decimals: 18 }
+    expect(feeOf({ ...review({}), fee, prices: [{ asset: native, usd: 3000 }] })).toEqual({
+      amount: '0.000042 ETH',
+      usd: '$0.13',
+    })
+    expect(feeOf({ ...review({}), fee })).toEqual({ amount: '0.000042 ETH' })
+    expect(feeOf(review({}))).toBeUndefined()
   })
 })

@@ -2,17 +2,27 @@
 // native coin and tokens that leave and arrive (exact amounts, in the token's decimals), the NFTs that
 // move, and the allowances it grants. A simulation that did not run, or a request that would fail,
 // is said as such: never as a list of no changes.
-import type {
-  GrantedApproval,
-  ReviewResponse,
-  SimulateResponse,
-  SolanaSimulateResponse,
+import {
+  type GrantedApproval,
+  nativeTokenAddress,
+  type ReviewResponse,
+  type SimulateResponse,
+  type SolanaSimulateResponse,
+  solanaNativeMint,
 } from '@walletframe/protocol'
-import { truncateUnits } from '../lib/format.js'
+import { formatUsd, truncateUnits } from '../lib/format.js'
 
 export type Line =
-  /** A balance of the sender that goes down (`out`) or up (`in`): `amount` signed, with its asset. */
-  | { readonly kind: 'out' | 'in'; readonly amount: string; readonly asset: string }
+  /**
+   * A balance of the sender that goes down (`out`) or up (`in`): `amount` signed, with its asset, and
+   * its worth in USD where the API prices that asset (never guessed from a symbol).
+   */
+  | {
+      readonly kind: 'out' | 'in'
+      readonly amount: string
+      readonly asset: string
+      readonly usd?: string
+    }
   /** An NFT the sender gives (`nft-out`) or receives (`nft-in`). */
   | { readonly kind: 'nft-out' | 'nft-in'; readonly amount: string; readonly asset: string }
   /** An allowance the request grants: how much (or "Unlimited") of which asset, to whom. */
@@ -49,15 +59,42 @@ export function formatUnits(value: bigint, decimals: number | undefined): string
   return decimals === undefined ? `${value} base units of` : truncateUnits(value, decimals, decimals)
 }
 
-function assetLine(change: SimulateResponse['assetChanges'][number]): Line | undefined {
-  const diff = BigInt(change.diff)
-  if (diff === 0n) return undefined
-  const amount = formatUnits(diff < 0n ? -diff : diff, change.token.decimals)
+/** USD prices per whole unit, by asset: an EVM address in lower case, a Solana mint as written. */
+export type PriceBook = ReadonlyMap<string, number>
+
+const priceKey = (asset: string) => (asset.startsWith('0x') ? asset.toLowerCase() : asset)
+
+/** The review's prices by asset; empty when the API priced nothing. */
+export function priceBookOf(review: Pick<ReviewResponse, 'prices'>): PriceBook {
+  return new Map((review.prices ?? []).map((price) => [priceKey(price.asset), price.usd]))
+}
+
+/** `value` base units of an asset worth `price` a whole unit, in USD; nothing without both. */
+export function usdOf(
+  value: bigint,
+  decimals: number | undefined,
+  price: number | undefined,
+): string | undefined {
+  if (price === undefined || decimals === undefined) return undefined
+  return formatUsd(Number(truncateUnits(value, decimals, decimals)) * price)
+}
+
+function signedLine(diff: bigint, decimals: number | undefined, asset: string, price?: number): Line {
+  const value = diff < 0n ? -diff : diff
+  const usd = usdOf(value, decimals, price)
   return {
     kind: diff < 0n ? 'out' : 'in',
-    amount: `${diff < 0n ? '-' : '+'}${amount}`,
-    asset: change.token.symbol ?? change.token.address,
+    amount: `${diff < 0n ? '-' : '+'}${formatUnits(value, decimals)}`,
+    asset,
+    ...(usd && { usd }),
   }
+}
+
+function assetLine(change: SimulateResponse['assetChanges'][number], prices: PriceBook): Line | undefined {
+  const diff = BigInt(change.diff)
+  if (diff === 0n) return undefined
+  const { token } = change
+  return signedLine(diff, token.decimals, token.symbol ?? token.address, prices.get(priceKey(token.address)))
 }
 
 function approvalLine(approval: GrantedApproval, assets: ReadonlyMap<string, Asset>): Line {
@@ -88,25 +125,23 @@ function nftLine(transfer: SimulateResponse['nftTransfers'][number], sender: str
 /** SOL has 9 decimals: lamports are billionths. */
 const solDecimals = 9
 
-function signedLine(diff: bigint, decimals: number | undefined, asset: string): Line {
-  const amount = formatUnits(diff < 0n ? -diff : diff, decimals)
-  return { kind: diff < 0n ? 'out' : 'in', amount: `${diff < 0n ? '-' : '+'}${amount}`, asset }
-}
-
 /**
  * The signer's side of a Solana transaction: its SOL (the fee included: the exact change of its
  * balance) and the tokens of the token accounts it owns, as EVM changes show the sender's.
  */
-function solanaChanges(simulation: SolanaSimulateResponse, signer: string): Changes {
+function solanaChanges(simulation: SolanaSimulateResponse, signer: string, prices: PriceBook): Changes {
   if (simulation.status === 'reverted')
     return { kind: 'fails', reason: simulation.failure?.reason ?? 'The transaction fails' }
   const lines: Line[] = []
   for (const change of simulation.accountChanges) {
     const lamports = BigInt(change.diff)
-    if (change.account === signer && lamports !== 0n) lines.push(signedLine(lamports, solDecimals, 'SOL'))
+    if (change.account === signer && lamports !== 0n)
+      lines.push(signedLine(lamports, solDecimals, 'SOL', prices.get(solanaNativeMint)))
     const token = change.token
     if (token?.owner === signer && token.diff !== '0')
-      lines.push(signedLine(BigInt(token.diff), token.decimals, token.symbol ?? token.mint))
+      lines.push(
+        signedLine(BigInt(token.diff), token.decimals, token.symbol ?? token.mint, prices.get(token.mint)),
+      )
   }
   return { kind: 'changes', lines }
 }
@@ -114,7 +149,8 @@ function solanaChanges(simulation: SolanaSimulateResponse, signer: string): Chan
 /** The changes of a reviewed request, or undefined when it has none to simulate (a signature). */
 export function changesOf(review: ReviewResponse, sender: string): Changes | undefined {
   const { simulation, simulationError, solanaSimulation } = review
-  if (solanaSimulation) return solanaChanges(solanaSimulation, sender)
+  const prices = priceBookOf(review)
+  if (solanaSimulation) return solanaChanges(solanaSimulation, sender, prices)
   if (!simulation)
     return simulationError === undefined
       ? undefined
@@ -130,10 +166,22 @@ export function changesOf(review: ReviewResponse, sender: string): Changes | und
   )
   const lines: Line[] = []
   for (const change of simulation.assetChanges) {
-    const line = assetLine(change)
+    const line = assetLine(change, prices)
     if (line) lines.push(line)
   }
   for (const transfer of simulation.nftTransfers) lines.push(nftLine(transfer, sender))
   for (const approval of simulation.approvals) lines.push(approvalLine(approval, assets))
   return { kind: 'changes', lines }
+}
+
+/** The network fee a reviewed request would pay: every digit in the native coin, and in USD where priced. */
+export function feeOf(
+  review: ReviewResponse,
+): { readonly amount: string; readonly usd?: string } | undefined {
+  const { fee } = review
+  if (!fee) return undefined
+  const prices = priceBookOf(review)
+  const value = BigInt(fee.amount)
+  const usd = usdOf(value, fee.decimals, prices.get(nativeTokenAddress) ?? prices.get(solanaNativeMint))
+  return { amount: `${truncateUnits(value, fee.decimals, fee.decimals)} ${fee.symbol}`, ...(usd && { usd }) }
 }

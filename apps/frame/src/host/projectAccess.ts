@@ -14,7 +14,11 @@ import {
 import { ApiError, type Client } from '../data/client.js'
 import * as OriginCheck from './originCheck.js'
 
-export type Access = { readonly networks: readonly ChainNetwork[] }
+export type Access = {
+  readonly networks: readonly ChainNetwork[]
+  /** The project's deny list (its text), when the API gives one. */
+  readonly denyList?: string | undefined
+}
 
 /** The frame could not reach its API (network down, API failing): not the host's fault. */
 export class ServiceUnavailableError extends ProviderRpcError {
@@ -63,5 +67,5 @@ export async function resolve(options: Options): Promise<Access> {
     origin,
   )
   if (!verdict.allowed) throw new InvalidAppConfigurationError(verdict.reason)
-  return { networks: project.networks }
+  return { networks: project.networks, ...(project.denyList && { denyList: project.denyList }) }
 }

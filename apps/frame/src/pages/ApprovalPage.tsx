@@ -5,11 +5,14 @@
 import { useEffect, useMemo, useState } from 'react'
 import { safeParse } from 'zod/mini'
 import { ApprovalFields } from '../components/ApprovalFields.js'
+import { RequestReview } from '../components/RequestReview.js'
 import { ApprovalRequest, answer, ready } from '../core/approvalWindow.js'
+import * as Review from '../core/review.js'
 
 export function ApprovalPage() {
   const opener = useMemo(() => window.opener as Window | null, [])
   const [request, setRequest] = useState<ApprovalRequest>()
+  const [confirmed, setConfirmed] = useState(false)
   useEffect(() => {
     if (!opener) return
     const onMessage = (event: MessageEvent) => {
@@ -39,11 +42,23 @@ export function ApprovalPage() {
         <p className="wf-muted">Loading the request…</p>
       </main>
     )
+  const review = request.review
+  // The frame's review, with the same gate: a warning needs the tick here, a blocked request no Approve.
+  const gate = review ? Review.gateOf(review.state as Review.State, confirmed) : 'approve'
   return (
     <main className="wf-page wf-stack" data-testid="wf-approval-window">
       <h1 data-testid="wf-approve-action">{request.summary.action}</h1>
       <p className="wf-muted">{request.appName} asks your wallet to approve this.</p>
       <ApprovalFields fields={request.summary.fields} />
+      {review ? (
+        <RequestReview
+          state={review.state as Review.State}
+          from={review.from}
+          sponsored={review.sponsored}
+          confirmed={confirmed}
+          onConfirm={setConfirmed}
+        />
+      ) : null}
       <div className="wf-row">
         <button
           type="button"
@@ -53,14 +68,17 @@ export function ApprovalPage() {
         >
           Reject
         </button>
-        <button
-          type="button"
-          className="wf-button"
-          data-testid="wf-approve-confirm"
-          onClick={() => respond(true)}
-        >
-          Approve
-        </button>
+        {gate === 'blocked' ? null : (
+          <button
+            type="button"
+            className="wf-button"
+            data-testid="wf-approve-confirm"
+            disabled={gate !== 'approve'}
+            onClick={() => respond(true)}
+          >
+            Approve
+          </button>
+        )}
       </div>
     </main>
   )

@@ -4,16 +4,12 @@
 // changes the simulation found are shown; Approve waits for the review; a warning needs the "I
 // understand the risk" tick; a blocked request has no Approve and its caller gets 4001 "Action not
 // allowed"; a simulation that could not run is said so; an API that is down leaves approving open.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { ReviewResponse, SimulateResponse } from '@walletframe/protocol'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FrameContext } from '../app/context.js'
-import type { Frame } from '../app/Frame.js'
+import { describe, expect, it } from 'vitest'
 import * as Approvals from '../connectors/embedded/approvals.js'
-import * as Client from '../data/client.js'
-import * as Store from '../lib/store.js'
 import { ApproveTransaction } from './ApproveTransaction.js'
+import { type Answer, renderIn, reviewFrame, seeFrameDrawn } from './reviewTesting.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 const to = '0x000000000000000000000000000000000000dEaD'
@@ -22,29 +18,7 @@ const usdc = '0x4444444444444444444444444444444444444444'
 const native = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const network = 'eip155:31337' as const
 
-/** A browser with IntersectionObserver v2 that sees the frame as drawn: Approve is in the modal itself. */
-beforeEach(() => {
-  class Entry {
-    get isVisible() {
-      return true
-    }
-  }
-  class Observer {
-    constructor(private readonly report: (entries: Entry[]) => void) {}
-    observe() {
-      queueMicrotask(() => this.report([new Entry()]))
-    }
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserverEntry', Entry)
-  vi.stubGlobal('IntersectionObserver', Observer)
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
-
-type Answer = { status: number; body: unknown } | Error
+seeFrameDrawn()
 
 /** The frame around the view, the API answering `answer` to /v1/review; returns what the host awaits. */
 type Waiting = { method: string; params: unknown; network: string }
@@ -58,45 +32,20 @@ async function show(
   answer: Answer | Promise<Answer>,
   request: Waiting = evmSend,
   accounts: string[] = [`${network}:${account}`],
+  denyList?: string,
 ) {
   const approvals = Approvals.create()
-  const asked: { url: string; body: unknown }[] = []
-  const fetch = vi.fn(async (url: URL | RequestInfo, init?: RequestInit) => {
-    asked.push({ url: String(url), body: JSON.parse(String(init?.body)) })
-    const answered = await answer
-    if (answered instanceof Error) throw answered
-    return new Response(JSON.stringify(answered.body), { status: answered.status })
-  })
-  const api = Client.create({
-    apiUrl: 'https://api.test',
-    projectId: () => 'app',
-    sdk: () => ({ type: 'html', version: '1.0.0' }),
-    fetch: fetch as typeof globalThis.fetch,
-  })
-  const hostSession = Store.create({
-    config: { projectId: 'app', metadata: { name: 'Dapp' } },
-    origin: 'https://dapp.example',
-    sdk: { type: 'html', version: '1.0.0' },
-  })
   const wallet = {
     answer: (id: number, approved: boolean) => (approved ? approvals.approve(id) : approvals.reject(id)),
     block: (id: number) => approvals.block(id),
   }
-  const frame = {
-    core: {
-      pending: approvals,
-      networks: { find: () => ({ name: 'Devnet', nativeCurrency: { symbol: 'ETH', decimals: 18 } }) },
-      hostSession,
-      connection: Store.create({
-        status: 'connected',
-        accounts,
-        connector: undefined,
-      }),
-    },
-    api,
-    host: () => hostSession.get().config,
-    embedded: async () => wallet,
-  } as unknown as Frame
+  const { frame, asked } = reviewFrame({
+    answer,
+    accounts,
+    denyList,
+    core: { pending: approvals },
+    frame: { embedded: async () => wallet },
+  })
   let sent = 0
   const host = approvals
     .run(request as Parameters<typeof approvals.run>[0], async () => {
@@ -104,15 +53,7 @@ async function show(
       return '0xhash'
     })
     .catch((error: unknown) => error)
-  await act(async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <FrameContext value={frame}>
-          <ApproveTransaction />
-        </FrameContext>
-      </QueryClientProvider>,
-    )
-  })
+  await renderIn(frame, <ApproveTransaction />)
   return { host, asked, sent: () => sent }
 }
 

@@ -10,14 +10,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields } from '../components/ApprovalFields.js'
-import { GuardedActions } from '../components/GuardedActions.js'
-import { RequestReview } from '../components/RequestReview.js'
+import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
 import { summarize } from '../core/approvalSummary.js'
 import * as ApprovalWindow from '../core/approvalWindow.js'
-import { reviewMessages } from '../core/reviewMessages.js'
 
 export function ApproveTransaction() {
   const frame = useFrame()
@@ -71,7 +69,10 @@ export function ApproveTransaction() {
   function approveInWindow() {
     if (!first) return
     const id = first.id
-    const opened = ApprovalWindow.ask({ appName, summary }, { origin: location.origin })
+    const opened = ApprovalWindow.ask(
+      { appName, summary, review: { state: review.state, from: review.from, sponsored: first.sponsored } },
+      { origin: location.origin },
+    )
     if (!opened) return setWindowNote({ id, text: ApprovalWindow.messages.blocked })
     approvalWindow.current = { id, opened }
     setWindowNote({ id, text: ApprovalWindow.messages.waiting })
@@ -94,67 +95,41 @@ export function ApproveTransaction() {
       </p>
       <p className="wf-muted">{appName} asks your wallet to approve this.</p>
       <ApprovalFields fields={summary.fields} />
-      <RequestReview
-        state={review.state}
-        from={review.from}
-        confirmed={review.confirmed}
-        onConfirm={review.confirm}
-      />
-      {waiting.length > 1 ? (
-        <p className="wf-muted" data-testid="wf-approve-queue">
-          {waiting.length - 1} more waiting.
-        </p>
-      ) : null}
-      <GuardedActions>
-        {(blocked) =>
-          gate === 'blocked' ? (
-            <div className="wf-row">
-              <button
-                type="button"
-                className="wf-button wf-button-secondary"
-                data-testid="wf-review-dismiss"
-                disabled={busy}
-                onClick={() => void dismiss()}
-              >
-                {reviewMessages.dismiss}
-              </button>
-            </div>
+      <ReviewedActions
+        review={review}
+        waiting={waiting.length}
+        busy={busy}
+        sponsored={first.sponsored}
+        rejectTestId="wf-approve-reject"
+        onDismiss={() => void dismiss()}
+        onReject={() => void answer(false)}
+        primary={(covered) =>
+          canSeeCover() ? (
+            <button
+              type="button"
+              className="wf-button"
+              data-testid="wf-approve-confirm"
+              disabled={busy || covered || gate !== 'approve'}
+              onClick={() => void answer(true)}
+            >
+              Approve
+            </button>
           ) : (
-            <div className="wf-row">
-              <button
-                type="button"
-                className="wf-button wf-button-secondary"
-                data-testid="wf-approve-reject"
-                disabled={busy}
-                onClick={() => void answer(false)}
-              >
-                Reject
-              </button>
-              {canSeeCover() ? (
-                <button
-                  type="button"
-                  className="wf-button"
-                  data-testid="wf-approve-confirm"
-                  disabled={busy || blocked || gate !== 'approve'}
-                  onClick={() => void answer(true)}
-                >
-                  Approve
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="wf-button"
-                  data-testid="wf-approve-window"
-                  disabled={busy || gate !== 'approve' || note === ApprovalWindow.messages.waiting}
-                  onClick={approveInWindow}
-                >
-                  {ApprovalWindow.messages.openWindow}
-                </button>
-              )}
-            </div>
+            <button
+              type="button"
+              className="wf-button"
+              data-testid="wf-approve-window"
+              // The window shows the review too, and its Approve asks for the warning's tick itself.
+              disabled={
+                busy || (gate !== 'approve' && gate !== 'confirm') || note === ApprovalWindow.messages.waiting
+              }
+              onClick={approveInWindow}
+            >
+              {ApprovalWindow.messages.openWindow}
+            </button>
           )
         }
-      </GuardedActions>
+      />
       {canSeeCover() ? null : (
         <p className="wf-muted" data-testid="wf-approve-window-note" role="status">
           {note ?? ApprovalWindow.messages.why}

@@ -6,8 +6,7 @@
 import { use, useCallback, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields } from '../components/ApprovalFields.js'
-import { GuardedActions } from '../components/GuardedActions.js'
-import { RequestReview } from '../components/RequestReview.js'
+import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { summarize } from '../core/approvalSummary.js'
@@ -48,57 +47,27 @@ export function ReviewRequest() {
         {appName} asks {wallet} to approve this. Check what it does before it goes there.
       </p>
       <ApprovalFields fields={summary.fields} />
-      <RequestReview
-        state={review.state}
-        from={review.from}
-        confirmed={review.confirmed}
-        onConfirm={review.confirm}
+      <ReviewedActions
+        review={review}
+        waiting={waiting.length}
+        busy={busy}
+        rejectTestId="wf-review-reject"
+        onDismiss={() => answer('dismiss')}
+        onReject={() => answer('reject')}
+        primary={(covered) => (
+          <button
+            type="button"
+            className="wf-button"
+            data-testid="wf-review-continue"
+            // Where the browser cannot say whether the page covers the frame, the wallet's own
+            // prompt still stands between Continue and a signature.
+            disabled={busy || covered || review.gate !== 'approve'}
+            onClick={() => answer('proceed')}
+          >
+            {reviewMessages.proceed}
+          </button>
+        )}
       />
-      {waiting.length > 1 ? (
-        <p className="wf-muted" data-testid="wf-approve-queue">
-          {waiting.length - 1} more waiting.
-        </p>
-      ) : null}
-      <GuardedActions>
-        {(covered) =>
-          review.gate === 'blocked' ? (
-            <div className="wf-row">
-              <button
-                type="button"
-                className="wf-button wf-button-secondary"
-                data-testid="wf-review-dismiss"
-                disabled={busy}
-                onClick={() => answer('dismiss')}
-              >
-                {reviewMessages.dismiss}
-              </button>
-            </div>
-          ) : (
-            <div className="wf-row">
-              <button
-                type="button"
-                className="wf-button wf-button-secondary"
-                data-testid="wf-review-reject"
-                disabled={busy}
-                onClick={() => answer('reject')}
-              >
-                Reject
-              </button>
-              <button
-                type="button"
-                className="wf-button"
-                data-testid="wf-review-continue"
-                // Where the browser cannot say whether the page covers the frame, the wallet's own
-                // prompt still stands between Continue and a signature.
-                disabled={busy || covered || review.gate !== 'approve'}
-                onClick={() => answer('proceed')}
-              >
-                {reviewMessages.proceed}
-              </button>
-            </div>
-          )
-        }
-      </GuardedActions>
     </div>
   )
 }

@@ -2,6 +2,7 @@
 import { CaipNetworkId } from '../caip.js'
 import { ChainNetwork } from '../chains.js'
 import * as z from '../internal/zod.js'
+import { maxDenyListLength } from './review.js'
 
 /** CAIP-2 ids the API serves over HTTP JSON-RPC and over WebSocket. */
 export const SupportedChainsResponse = z.object({
@@ -37,5 +38,11 @@ export const ProjectConfigResponse = z.object({
   features: ProjectFeatures,
   /** Supported networks; `rpcUrls.default.http` points at this API's JSON-RPC proxy, never upstream. */
   networks: z.array(ChainNetwork),
+  /**
+   * The project's deny list (denyList.ts's format), when it has one: the frame checks a request against
+   * it itself where the review does not arrive in time, so that a slow review never lets a listed
+   * counterparty through.
+   */
+  denyList: z.optional(z.string().check(z.maxLength(maxDenyListLength))),
 })
 export type ProjectConfigResponse = z.infer<typeof ProjectConfigResponse>

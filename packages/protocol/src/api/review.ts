@@ -102,6 +102,25 @@ export const ReviewRequest = z.object({
 })
 export type ReviewRequest = z.infer<typeof ReviewRequest>
 
+/**
+ * The USD price of one whole unit of an asset the review names, where the API has one: the native coin
+ * by its pseudo-address (0xeeee…eeee, or the wrapped-SOL mint), a token by its address or mint. An asset
+ * without a price is absent, never priced at 0.
+ */
+export const ReviewPrice = z.object({
+  asset: z.string().check(z.maxLength(64)),
+  usd: z.number().check(z.minimum(0)),
+})
+export type ReviewPrice = z.infer<typeof ReviewPrice>
+
+/** The network fee the request would pay, in the native coin's base units (an estimate for EVM calls). */
+export const ReviewFee = z.object({
+  amount: z.string().check(z.regex(/^\d+$/, 'a non-negative integer in base units')),
+  symbol: z.string().check(z.maxLength(32)),
+  decimals: z.int().check(z.minimum(0), z.maximum(255)),
+})
+export type ReviewFee = z.infer<typeof ReviewFee>
+
 export const ReviewResponse = z.object({
   verdict: ReviewVerdict,
   /** For calls: what they would do. Absent when the simulation could not run (`simulationError` says why). */
@@ -109,5 +128,11 @@ export const ReviewResponse = z.object({
   /** For a Solana transaction: what it would do. */
   solanaSimulation: z.optional(SolanaSimulateResponse),
   simulationError: z.optional(z.string()),
+  /** USD prices of the native coin and of the tokens the changes name, where the API has them. */
+  prices: z.optional(z.array(ReviewPrice)),
+  /** For calls and Solana transactions that simulated: the network fee. */
+  fee: z.optional(ReviewFee),
+  /** For typed data: what the signature authorises, in lines a person reads (what is given, to whom, until when). */
+  authorises: z.optional(z.array(z.string())),
 })
 export type ReviewResponse = z.infer<typeof ReviewResponse>

@@ -1,26 +1,10 @@
+import { DenyListError, parseDenyList } from '@walletframe/protocol'
+import { denyListFixture } from '@walletframe/protocol/testing'
 import { describe, expect, it } from 'vitest'
-import { DenyListError, denyListFindings, denyListOf, parseDenyList } from './denyList.js'
+import { denyListFindings, denyListOf } from './denyList.js'
 
-const drainer = '0x00000000000000000000000000000000000000Dd'
-const other = '0x00000000000000000000000000000000000000Ee'
-const list = parseDenyList(`
-# Known drainers
-${drainer}   # any network
-eip155:8453:${other}
-solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin
-`)
-
-describe('parseDenyList', () => {
-  it('reads addresses, CAIP-10 accounts, comments and blank lines', () => {
-    expect(list.anyNetwork).toEqual(new Set([drainer.toLowerCase()]))
-    expect(list.byNetwork.size).toBe(2)
-  })
-  it('names the line of an entry it cannot read', () => {
-    expect(() => parseDenyList(`${drainer}\nnot an address`)).toThrow(
-      new DenyListError(2, '"not an address" is neither an EVM address nor a CAIP-10 account'),
-    )
-  })
-})
+const { drainer, other } = denyListFixture
+const list = parseDenyList(denyListFixture.text)
 
 describe('denyListFindings', () => {
   it('finds an address listed for any network, whatever its case', () => {

@@ -64,12 +64,73 @@ describe('authorisationOf', () => {
       deadline: '2',
     })
   })
-  it('reads a Seaport-style order', () => {
+  it('reads a Seaport-style order: each offer and consideration item, its recipient, the end time', () => {
+    const item = { itemType: 1, token, identifierOrCriteria: '0', startAmount: '5', endAmount: '5' }
     const order = {
       primaryType: 'OrderComponents',
-      message: { offerer: spender, offer: [{}], consideration: [{}, {}] },
+      message: {
+        offerer: spender,
+        offer: [{ ...item, itemType: 3, identifierOrCriteria: '7' }],
+        consideration: [
+          { ...item, recipient: spender },
+          { ...item, itemType: 0, recipient: token },
+        ],
+        endTime: '99',
+      },
     }
-    expect(authorisationOf(order)).toEqual({ kind: 'order', offerer: spender, offer: 1, consideration: 2 })
+    expect(authorisationOf(order)).toEqual({
+      kind: 'order',
+      offerer: spender,
+      offer: [
+        { itemType: 'erc1155', anyOf: false, token, identifier: '7', startAmount: '5', endAmount: '5' },
+      ],
+      consideration: [
+        {
+          itemType: 'erc20',
+          anyOf: false,
+          token,
+          identifier: '0',
+          startAmount: '5',
+          endAmount: '5',
+          recipient: spender,
+        },
+        {
+          itemType: 'native',
+          anyOf: false,
+          token,
+          identifier: '0',
+          startAmount: '5',
+          endAmount: '5',
+          recipient: token,
+        },
+      ],
+      endTime: '99',
+    })
+  })
+  it('reads an ERC-7715 grant by its fields: permissions, policies, signer, expiry', () => {
+    const grant = {
+      primaryType: 'PermissionRequest',
+      message: {
+        expiry: 10,
+        signer: { type: 'key', data: { id: 'did:key:z6Mk' } },
+        permissions: [
+          {
+            type: 'erc20-token-transfer',
+            data: { address: token },
+            policies: [
+              { type: 'token-allowance', data: { allowance: '0x10' } },
+              { type: 'spend-period', data: { seconds: 60 } },
+            ],
+          },
+        ],
+      },
+    }
+    expect(authorisationOf(grant)).toEqual({
+      kind: 'grant',
+      expiry: '10',
+      signer: 'did:key:z6Mk',
+      permissions: [{ type: 'erc20-token-transfer', address: token, allowance: '0x10', periodSeconds: '60' }],
+    })
   })
   it('says unknown for a Permit missing its spender, and for anything else', () => {
     expect(authorisationOf({ ...permit, message: { value: '1' } })).toEqual({ kind: 'unknown' })
@@ -92,6 +153,6 @@ describe('permitFindings', () => {
   })
   it('finds nothing in other typed data', () => {
     expect(permitFindings({ kind: 'unknown' })).toEqual([])
-    expect(permitFindings({ kind: 'order', offerer: spender, offer: 1, consideration: 1 })).toEqual([])
+    expect(permitFindings({ kind: 'order', offerer: spender, offer: [], consideration: [] })).toEqual([])
   })
 })

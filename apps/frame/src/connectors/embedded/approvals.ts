@@ -53,7 +53,6 @@ export function create(now: () => number = Date.now) {
         params: request.params,
         network: request.network,
         ...(request.sponsored ? { sponsored: true } : {}),
-        ...(request.functions ? { functions: request.functions } : {}),
       },
     ])
     // The entry leaves the list as soon as the user answers: signing and sending take their own time.

@@ -43,7 +43,6 @@ import { toProviderError } from '../../lib/errors.js'
 import { parse } from '../../lib/params.js'
 import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
-import * as CallFunctions from './callFunctions.js'
 import * as EvmRequests from './evmRequests.js'
 import type * as SessionGrants from './sessionGrants.js'
 import * as SmartAccount from './smartAccount.js'
@@ -75,7 +74,6 @@ export type Context = {
       params: unknown
       network: CaipNetworkId
       sponsored: boolean
-      functions: readonly (string | undefined)[]
     },
     send: () => Promise<T>,
   ): Promise<T>
@@ -273,7 +271,6 @@ export async function sendCalls(context: Context, params: unknown): Promise<{ id
             params: [request],
             network: network.caipNetworkId as CaipNetworkId,
             sponsored: byPaymaster,
-            functions: request.calls.map((call) => CallFunctions.nameOf(call.data)),
           },
           () =>
             account === 'smartAccount'
