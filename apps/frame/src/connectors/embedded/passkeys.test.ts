@@ -1,0 +1,86 @@
+import type {
+  DeviceProof,
+  PasskeyCreationOptions,
+  PasskeyList,
+  WalletProofPurpose,
+} from '@walletframe/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import type * as WebAuthn from '../../lib/webauthn.js'
+import type { AuthApi } from './authApi.js'
+import * as Passkeys from './passkeys.js'
+
+const options: PasskeyCreationOptions = {
+  challenge: 'Y2hhbGxlbmdl',
+  rp: { id: 'frame.test', name: 'Walletframe' },
+  user: { id: 'dXNlcg', name: 'Wallet user', displayName: 'Walletframe wallet' },
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+}
+const credential = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+}
+const list: PasskeyList = { passkeys: [], otherLogin: true }
+
+/** A session whose proofs name their purpose, so each call's proof is seen to be its own. */
+function setup() {
+  const purposes: WalletProofPurpose[] = []
+  const session = {
+    proof: vi.fn(async (purpose: WalletProofPurpose) => {
+      purposes.push(purpose)
+      return {
+        accessToken: 'token',
+        proof: { timestamp: purposes.length, signature: purpose } as DeviceProof,
+      }
+    }),
+  }
+  const api = {
+    passkeyList: vi.fn(async () => list),
+    passkeyAddStart: vi.fn(async () => ({ attemptId: 'attempt-1', options, expiresAt: '' })),
+    passkeyAddFinish: vi.fn(async () => ({
+      credentialId: credential.id,
+      name: 'Chrome on Linux',
+      createdAt: '',
+      lastUsedAt: null,
+      backedUp: false,
+      recovery: false,
+    })),
+    passkeyRemove: vi.fn(async () => list),
+  }
+  const output = new Uint8Array(32).fill(1)
+  const here: WebAuthn.Ceremony = {
+    create: vi.fn(async () => ({ credential, prf: { enabled: true, output } })),
+    get: vi.fn(),
+  }
+  return { purposes, api, here, passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here }) }
+}
+
+describe('add', () => {
+  it('runs the dialog on the API’s options between a start and a finish, each with its own proof', async () => {
+    const { passkeys, api, here, purposes } = setup()
+    await passkeys.add()
+    expect(here.create).toHaveBeenCalledWith(options)
+    expect(purposes).toEqual(['passkey-add', 'passkey-add'])
+    expect(api.passkeyAddFinish).toHaveBeenCalledWith('token', {
+      attemptId: 'attempt-1',
+      credential,
+      proof: { timestamp: 2, signature: 'passkey-add' },
+    })
+    // The passkey's PRF output never goes to the API.
+    expect(JSON.stringify(api.passkeyAddFinish.mock.calls)).not.toContain('output')
+  })
+})
+
+describe('list and remove', () => {
+  it('sign each call for its purpose', async () => {
+    const { passkeys, api, purposes } = setup()
+    await passkeys.list()
+    await passkeys.remove('Y3JlZGVudGlhbA')
+    expect(purposes).toEqual(['passkey-list', 'passkey-remove'])
+    expect(api.passkeyRemove).toHaveBeenCalledWith('token', {
+      credentialId: 'Y3JlZGVudGlhbA',
+      proof: { timestamp: 2, signature: 'passkey-remove' },
+    })
+  })
+})
