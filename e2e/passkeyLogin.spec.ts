@@ -55,6 +55,8 @@ async function authenticator(context: BrowserContext, page: Page, options: { has
       ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] })
         .credentials,
     add: (credential: Credential) => cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
+    /** Takes the authenticator away (the user's other device is not at hand). */
+    remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
   }
 }
 
@@ -130,7 +132,7 @@ test('with PRF, the wallet made on one host site opens on another with a touch a
   })
 })
 
-test('Account lists the passkey, refuses to remove the last login, adds a second and removes one', async ({
+test('Account lists the passkey, refuses to remove the last login, adds a second (with PRF: it opens the wallet on another site) and removes one', async ({
   page,
   stack,
 }) => {
@@ -151,15 +153,33 @@ test('Account lists the passkey, refuses to remove the last login, adds a second
   await expect(modal.getByTestId('wf-passkeys-error')).toContainText('your only way to log in')
   await expect(items).toHaveCount(1)
 
-  // A second passkey, made by the browser's dialog in the frame and stored for this account.
+  // The same authenticator again: the options exclude its passkey, and the view says so.
+  await modal.getByTestId('wf-passkeys-add').click()
+  await expect(modal.getByTestId('wf-passkeys-error')).toContainText(
+    'already holds a passkey for your account',
+  )
+  const [first] = await holder.credentials()
+
+  // Another authenticator (a second device, with PRF): its passkey is made in the frame and stored for
+  // this account, with its own copy of the recovery share (the wallet was made here, so the Worker holds it).
+  await holder.remove()
+  const second = await authenticator(page.context(), page, { hasPrf: true })
   await modal.getByTestId('wf-passkeys-add').click()
   await expect(items).toHaveCount(2, { timeout: 15_000 })
-  const made = await holder.credentials()
-  expect(made).toHaveLength(2)
+  await expect(items.nth(1)).toContainText('opens your wallet on a new device')
+  const [made] = await second.credentials()
   // Both passkeys are this account's: the same user handle.
-  expect(made[1]?.userHandle).toBe(made[0]?.userHandle)
+  expect(made?.userHandle).toBe(first?.userHandle)
   await items.first().getByTestId('wf-passkey-remove').click()
   await expect(items).toHaveCount(1)
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  // Host site B with the added passkey: the same wallet, no password.
+  const other = await openDemo(page, stack.foreignUrl())
+  await other.getByTestId('wf-passkey-login').click()
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
+  await expect(other.getByTestId('wf-recovery-password')).toHaveCount(0)
 })
 
 test('where the browser is not Chromium, the passkey is made in a window on the frame origin opened in the click', async ({

@@ -7,14 +7,17 @@ import type {
   PasskeyRegisterStartResponse,
   PasskeyRegistration,
   PasskeySummary,
+  PrfRecoveryShare,
 } from '@walletframe/protocol'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { authIdentities, authPasskeys, authPrfShares, authUsers } from '../db/schema.js'
+import { InvalidRequestError } from '../errors.js'
 import * as DeviceKey from './deviceKey.js'
 import { AttemptNotFoundError, LastLoginFactorError, PasskeyNotFoundError } from './errors.js'
 import * as Passkey from './passkey.js'
 import type * as Sessions from './sessions.js'
 import * as Store from './store.js'
+import * as Wallet from './wallet.js'
 
 /** The user's passkeys, oldest first, and whether another login remains besides them. */
 export async function list(context: Pick<Passkey.Context, 'db'>, userId: string): Promise<PasskeyList> {
@@ -90,8 +93,17 @@ export async function addFinish(
   context: Passkey.Context,
   where: Pick<Passkey.Where, 'hostAllowed'>,
   authenticated: Sessions.Authenticated,
-  input: { attemptId: string; credential: PasskeyRegistration; name: string },
+  input: {
+    attemptId: string
+    credential: PasskeyRegistration
+    name: string
+    prfShare?: PrfRecoveryShare | undefined
+  },
 ): Promise<PasskeySummary> {
+  // A copy must be the new passkey's own: any other credential id is refused before anything is spent.
+  if (input.prfShare && input.prfShare.credentialId !== input.credential.id) {
+    throw new InvalidRequestError('The recovery copy names another passkey', 'prfShare')
+  }
   const attempt = await Store.attempt(context.db, input.attemptId)
   if (
     attempt?.kind !== 'passkey_add' ||
@@ -103,13 +115,17 @@ export async function addFinish(
   const spent = await Passkey.spend(context, attempt)
   Passkey.checkTopOrigin(where, input.credential.response.clientDataJSON)
   const row = await Passkey.store(context, spent, input.credential, authenticated.user.id, input.name)
+  // The stored id is the verified one: the copy is kept under it only if they agree.
+  if (input.prfShare && row.credentialId === input.prfShare.credentialId) {
+    await Wallet.storePrfShare(context, authenticated.user.id, input.prfShare)
+  }
   return {
     credentialId: row.credentialId,
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     backedUp: row.backedUp,
-    recovery: false,
+    recovery: input.prfShare !== undefined && row.credentialId === input.prfShare.credentialId,
   }
 }
 

@@ -304,3 +304,39 @@ describe('the passkey’s PRF copy of the recovery share', () => {
     expect(rows).toEqual([])
   })
 })
+
+describe('a passkey added with its PRF copy', () => {
+  const copy = (credentialId: string) => ({
+    scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm',
+    credentialId,
+    salt: Buffer.alloc(32, 2).toString('base64url'),
+    iv: 'aXZpdml2aXZpdml2',
+    ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHRjaXBoZXJ0ZXh0',
+  })
+
+  it('keeps the copy of the new passkey, and refuses one naming another passkey', async () => {
+    const user = await h.login()
+    const authenticator = TestAuthenticator.create()
+    const started = (await (await call(user, 'add/start')).json()) as PasskeyRegisterStartResponse
+    const { credential, passkey } = authenticator.create(started.options, frame)
+    const other = await call(user, 'add/finish', {
+      attemptId: started.attemptId,
+      credential,
+      prfShare: copy(user.connected.user.id.padEnd(22, 'A')),
+    })
+    expect(other.status).toBe(400)
+    // Refused before the challenge was spent: the honest finish still works.
+    const response = await call(user, 'add/finish', {
+      attemptId: started.attemptId,
+      credential,
+      prfShare: copy(passkey.id),
+    })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as PasskeySummary).recovery).toBe(true)
+    const rows = await h.database.db
+      .select()
+      .from(authPrfShares)
+      .where(eq(authPrfShares.credentialId, passkey.id))
+    expect(rows).toMatchObject([{ userId: user.connected.user.id }])
+  })
+})

@@ -46,7 +46,8 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/passkey/add/finish',
     summary:
       "Verifies the new passkey (an attempt of this user and this session's device, its challenge spent first; origin, RP " +
-      `ID, user verification) and stores it. ${proofNote} 'passkey-add'`,
+      'ID, user verification) and stores it, with the recovery share under its PRF output when given (its credential id ' +
+      `the new passkey's). ${proofNote} 'passkey-add'`,
     query: SdkQuery,
     body: PasskeyAddFinishRequest,
     response: PasskeySummary,
@@ -108,6 +109,7 @@ export function routes(context: RouteContext): Hono<Env> {
       attemptId: body.attemptId,
       credential: body.credential,
       name: DeviceLabel.fromUserAgent(c.req.header('user-agent')),
+      prfShare: body.prfShare,
     })
     return c.json(added satisfies PasskeySummary)
   })

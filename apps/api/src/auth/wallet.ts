@@ -111,7 +111,7 @@ async function ownPasskey(context: Pick<Context, 'db'>, userId: string, credenti
 }
 
 /** Stores a passkey's copy of the recovery share (the passkey is the user's: checked by the caller). */
-async function storePrfShare(context: Pick<Context, 'db'>, userId: string, share: PrfRecoveryShare) {
+export async function storePrfShare(context: Pick<Context, 'db'>, userId: string, share: PrfRecoveryShare) {
   await context.db
     .insert(authPrfShares)
     .values({

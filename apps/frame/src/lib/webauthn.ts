@@ -37,6 +37,14 @@ export type Created = { credential: PasskeyRegistration; prf: Prf }
 /** An assertion: the credential for the API, and the passkey's PRF output apart from it. */
 export type Asserted = { credential: PasskeyAssertion; prf: Prf }
 
+/** The authenticator holds one of the account's passkeys already (the options excluded it). */
+export class PasskeyExistsError extends FrameError {
+  override name = 'PasskeyExistsError'
+  constructor() {
+    super('PASSKEY_EXISTS', 'This device already holds a passkey for your account; add one on another device')
+  }
+}
+
 /** The ceremonies a login runs: in the frame, or in a window on the frame origin. */
 export type Ceremony = {
   create(options: PasskeyCreationOptions): Promise<Created>
@@ -97,6 +105,8 @@ const descriptor = (credential: { id: string; transports?: string[] | undefined 
 function failed(error: unknown): Error {
   const name = (error as { name?: string } | undefined)?.name
   if (name === 'NotAllowedError') return new UserRejectedRequestError()
+  // create's answer for an authenticator holding an excluded credential.
+  if (name === 'InvalidStateError') return new PasskeyExistsError()
   if (name === 'SecurityError' || name === 'NotSupportedError') return new PasskeyUnavailableError()
   return error instanceof Error ? error : new Error(String(error))
 }

@@ -199,6 +199,30 @@ describe('recover with a passkey’s PRF', () => {
     expect(device.addresses()).toBeUndefined()
   })
 
+  it('seals a copy for a passkey added while it holds the share (after create or recover), none after an unlock', async () => {
+    const keyStore = KeyStore.memory()
+    const vault = Vault.create({ keyStore, recoveryIterations })
+    const created = await vault.create({ password })
+    const added = {
+      credentialId: 'YWRkZWQtcGFzc2tleS0wMDAx',
+      output: crypto.getRandomValues(new Uint8Array(32)),
+    }
+    const copy = await vault.sealForPasskey(added)
+    expect(copy?.credentialId).toBe(added.credentialId)
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const opened = await device.recover({ ...created, prfShare: copy!, prf: added })
+    expect(opened.addresses).toEqual(created.addresses)
+    // After a recovery it holds the share too; after an unlock (device share) it does not.
+    expect(await device.sealForPasskey(added)).toBeDefined()
+    device.lock()
+    await device.unlock({
+      wrappedDeviceShare: opened.wrappedDeviceShare,
+      authShare: created.authShare,
+      addresses: created.addresses,
+    })
+    expect(await device.sealForPasskey(added)).toBeUndefined()
+  })
+
   it('makes no PRF copy without an output', async () => {
     const { created } = await newWallet()
     expect(created.prfShare).toBeUndefined()

@@ -60,6 +60,12 @@ const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}
 export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recoveryIterations?: number }) {
   let keys: Keys.Keys | undefined
   /**
+   * The recovery share, while the wallet is open from a create or a recovery (the only times it is
+   * held in the clear): a passkey added then gets its own copy under its PRF output. Never after an
+   * unlock, which does not need it.
+   */
+  let recoveryShare: Uint8Array<ArrayBuffer> | undefined
+  /**
    * Smart-session keys by address, in memory only: a key leaves neither the Worker nor this page's
    * life, so a reload ends the frame's side of a grant (the account still holds it until its expiry
    * or a revoke).
@@ -185,6 +191,7 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
           : {}),
       }
       keys = opened.keys
+      recoveryShare = new Uint8Array(split.recovery)
       return created
     },
 
@@ -192,6 +199,7 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     async unlock(input: { wrappedDeviceShare: string; authShare: string; addresses: WalletAddresses }) {
       const device = await unwrap(input.wrappedDeviceShare, input.addresses)
       keys = (await Shares.combine(device, Base64url.decode(input.authShare), input.addresses)).keys
+      recoveryShare = undefined
       return keys.addresses
     },
 
@@ -215,6 +223,7 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
           ? await PrfCipher.decrypt(input.prfShare, input.prf, bound(input.addresses))
           : await RecoveryCipher.decrypt(input.recoveryShare, input.password, bound(input.addresses))
       keys = (await Shares.combine(auth, recovery, input.addresses)).keys
+      recoveryShare = recovery
       const device = await Shares.deviceShareOf(auth, recovery)
       return {
         addresses: keys.addresses,
@@ -253,6 +262,15 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
       }))
     },
 
+    /**
+     * A copy of the recovery share for a passkey added now, under its PRF output; undefined when the
+     * share is not held (the wallet was opened by its device share: the password would be needed).
+     */
+    async sealForPasskey(prf: PrfCipher.PrfOutput): Promise<PrfRecoveryShare | undefined> {
+      const { addresses } = unlocked()
+      return recoveryShare ? PrfCipher.encrypt(recoveryShare, prf, bound(addresses)) : undefined
+    },
+
     /** The open wallet's addresses, if one is open. */
     addresses(): WalletAddresses | undefined {
       return keys?.addresses
@@ -261,12 +279,14 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     /** Forgets the keys in memory (the shares stay where they are). */
     lock(): void {
       keys = undefined
+      recoveryShare = undefined
       sessionKeys.clear()
     },
 
     /** Sign-out: forgets the keys and deletes the wrap and device keys, so the stored wrapped share is dead. */
     async forget(): Promise<void> {
       keys = undefined
+      recoveryShare = undefined
       sessionKeys.clear()
       const keyStore = await store
       await keyStore.delete(wrapKeyName)

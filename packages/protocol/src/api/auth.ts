@@ -5,7 +5,7 @@
 import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
 import { text } from './common.js'
-import { DeviceProof } from './wallet.js'
+import { DeviceProof, PrfRecoveryShare } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
 // Pieces.
@@ -425,6 +425,8 @@ export type PasskeyList = z.infer<typeof PasskeyList>
 export const PasskeyAddFinishRequest = z.object({
   attemptId: AuthId,
   credential: PasskeyRegistration,
+  /** The recovery share under the new passkey's PRF output (its credential id the new one's), when the frame holds the share. */
+  prfShare: z.optional(PrfRecoveryShare),
   /** The session device key's proof over walletSigningInput('passkey-add', …). */
   proof: DeviceProof,
 })

@@ -422,7 +422,12 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     session,
     secondFactor: SecondFactor.create({ api, session }),
-    passkeys: Passkeys.create({ api, session }),
+    passkeys: Passkeys.create({
+      api,
+      session,
+      // Only while this wallet is open: the Worker seals with the share it holds for it.
+      sealForPasskey: async (prf) => (addresses ? vault.sealForPasskey(prf) : undefined),
+    }),
     login(connected, prf) {
       passkey = prf
       session.start(connected)

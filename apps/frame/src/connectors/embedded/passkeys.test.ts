@@ -38,7 +38,7 @@ function setup() {
   const api = {
     passkeyList: vi.fn(async () => list),
     passkeyAddStart: vi.fn(async () => ({ attemptId: 'attempt-1', options, expiresAt: '' })),
-    passkeyAddFinish: vi.fn(async () => ({
+    passkeyAddFinish: vi.fn(async (_token: string, _body: object) => ({
       credentialId: credential.id,
       name: 'Chrome on Linux',
       createdAt: '',
@@ -53,22 +53,48 @@ function setup() {
     create: vi.fn(async () => ({ credential, prf: { enabled: true, output } })),
     get: vi.fn(),
   }
-  return { purposes, api, here, passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here }) }
+  const prfShare = {
+    scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm' as const,
+    credentialId: credential.id,
+    salt: 'c'.repeat(43),
+    iv: 'i'.repeat(16),
+    ciphertext: 'x'.repeat(32),
+  }
+  const sealForPasskey = vi.fn(async () => prfShare)
+  return {
+    purposes,
+    api,
+    here,
+    output,
+    prfShare,
+    sealForPasskey,
+    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey }),
+  }
 }
 
 describe('add', () => {
   it('runs the dialog on the API’s options between a start and a finish, each with its own proof', async () => {
-    const { passkeys, api, here, purposes } = setup()
+    const { passkeys, api, here, purposes, output, prfShare, sealForPasskey } = setup()
     await passkeys.add()
     expect(here.create).toHaveBeenCalledWith(options)
     expect(purposes).toEqual(['passkey-add', 'passkey-add'])
+    // The Worker seals the recovery share under the new passkey's output; only that ciphertext goes.
+    expect(sealForPasskey).toHaveBeenCalledWith({ credentialId: credential.id, output })
     expect(api.passkeyAddFinish).toHaveBeenCalledWith('token', {
       attemptId: 'attempt-1',
       credential,
+      prfShare,
       proof: { timestamp: 2, signature: 'passkey-add' },
     })
     // The passkey's PRF output never goes to the API.
     expect(JSON.stringify(api.passkeyAddFinish.mock.calls)).not.toContain('output')
+  })
+
+  it('adds without a copy when the Worker holds no share (or the passkey has no PRF)', async () => {
+    const { passkeys, api, sealForPasskey } = setup()
+    sealForPasskey.mockResolvedValueOnce(undefined as never)
+    await passkeys.add()
+    expect(api.passkeyAddFinish.mock.calls[0]?.[1]).not.toHaveProperty('prfShare')
   })
 })
 
