@@ -3,6 +3,8 @@
 // made with a passkey alone on one host site (the dialog in the frame's cross-origin iframe), then the
 // same passkey on a second host site — a new device there — which recovers the wallet from the auth
 // share and the password-encrypted recovery share: the same address, and a signature that verifies.
+// With the passkey's PRF (the authenticator's hmac-secret), the second site opens the wallet with a
+// touch and no password; without it, the view says why the password is asked.
 // Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
 // create in a cross-origin iframe): the second test makes Chromium look like such a browser.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test'
@@ -26,7 +28,7 @@ type Credential = {
  * out-of-process iframe of another site, uses its page's authenticator (virtual authenticators hold
  * for a frame tree, iframes included), so no session on the frame's own target is needed.
  */
-async function authenticator(context: BrowserContext, page: Page) {
+async function authenticator(context: BrowserContext, page: Page, options: { hasPrf?: boolean } = {}) {
   const cdp: CDPSession = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -37,6 +39,8 @@ async function authenticator(context: BrowserContext, page: Page) {
       hasUserVerification: true,
       isUserVerified: true,
       automaticPresenceSimulation: true,
+      // The WebAuthn PRF extension (CTAP2 hmac-secret): off unless asked, as on many security keys.
+      hasPrf: options.hasPrf ?? false,
     },
   })
   return {
@@ -51,6 +55,8 @@ async function authenticator(context: BrowserContext, page: Page) {
       ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] })
         .credentials,
     add: (credential: Credential) => cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
+    /** Takes the authenticator away (the user's other device is not at hand). */
+    remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
   }
 }
 
@@ -62,8 +68,9 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
   const first = await authenticator(page.context(), page)
   const modal = await openDemo(page, stack.demoUrl())
   await modal.getByTestId('wf-passkey-create').click()
-  // A new wallet: the recovery password protects the recovery share (PRF comes later).
+  // A new wallet: this passkey has no PRF, so the recovery password alone protects the recovery share.
   await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await expect(modal.getByTestId('wf-recovery-passkey-note')).toHaveCount(0)
   await enterPassword(modal)
   await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
   const address = (await page.getByTestId('state-address').textContent()) as string
@@ -81,6 +88,10 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
   const secondModal = await openDemo(second, stack.foreignUrl())
   await secondModal.getByTestId('wf-passkey-login').click()
   await expect(secondModal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  // The view says why the password is asked: this passkey cannot open the wallet by itself.
+  await expect(secondModal.getByTestId('wf-recovery-passkey-note')).toContainText(
+    'cannot open your wallet by itself',
+  )
   await enterPassword(secondModal)
   await expect(second.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
   await expect(second.getByTestId('state-address')).toHaveText(address)
@@ -88,6 +99,87 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
     verified: true,
   })
   await second.close()
+})
+
+test('with PRF, the wallet made on one host site opens on another with a touch and no password', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  // One tab, one authenticator (it holds for the tab's frame trees across navigations), as one
+  // phone with its passkey visits two host sites.
+  const holder = await authenticator(page.context(), page, { hasPrf: true })
+  const modal = await openDemo(page, stack.demoUrl())
+  await modal.getByTestId('wf-passkey-create').click()
+  // The password is still chosen, as the backup; the view says the passkey opens the wallet by itself.
+  await expect(modal.getByTestId('wf-recovery-passkey-note')).toContainText('can open this wallet', {
+    timeout: 15_000,
+  })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const address = (await page.getByTestId('state-address').textContent()) as string
+  expect(await holder.credentials()).toHaveLength(1)
+
+  // Host site B: the frame has nothing of site A's (partitioned or blocked storage), a new device.
+  const other = await openDemo(page, stack.foreignUrl())
+  await other.getByTestId('wf-passkey-login').click()
+  // Connected with no password asked: the wallet opened only if the passkey's PRF opened its share.
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
+  await expect(other.getByTestId('wf-recovery-password')).toHaveCount(0)
+  expect(await approveAndVerify(page, other, address, 'Signed after a recovery with a touch')).toEqual({
+    verified: true,
+  })
+})
+
+test('Account lists the passkey, refuses to remove the last login, adds a second (with PRF: it opens the wallet on another site) and removes one', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000)
+  const holder = await authenticator(page.context(), page)
+  const modal = await openDemo(page, stack.demoUrl())
+  await modal.getByTestId('wf-passkey-create').click()
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+
+  await page.getByTestId('open').click()
+  const items = modal.getByTestId('wf-passkey-item')
+  await expect(items).toHaveCount(1, { timeout: 15_000 })
+  await expect(items.first()).toContainText('last used')
+  // The only passkey of a passkey-only account: the API refuses, and the view says why.
+  await items.first().getByTestId('wf-passkey-remove').click()
+  await expect(modal.getByTestId('wf-passkeys-error')).toContainText('your only way to log in')
+  await expect(items).toHaveCount(1)
+
+  // The same authenticator again: the options exclude its passkey, and the view says so.
+  await modal.getByTestId('wf-passkeys-add').click()
+  await expect(modal.getByTestId('wf-passkeys-error')).toContainText(
+    'already holds a passkey for your account',
+  )
+  const [first] = await holder.credentials()
+
+  // Another authenticator (a second device, with PRF): its passkey is made in the frame and stored for
+  // this account, with its own copy of the recovery share (the wallet was made here, so the Worker holds it).
+  await holder.remove()
+  const second = await authenticator(page.context(), page, { hasPrf: true })
+  await modal.getByTestId('wf-passkeys-add').click()
+  await expect(items).toHaveCount(2, { timeout: 15_000 })
+  await expect(items.nth(1)).toContainText('opens your wallet on a new device')
+  const [made] = await second.credentials()
+  // Both passkeys are this account's: the same user handle.
+  expect(made?.userHandle).toBe(first?.userHandle)
+  await items.first().getByTestId('wf-passkey-remove').click()
+  await expect(items).toHaveCount(1)
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  // Host site B with the added passkey: the same wallet, no password.
+  const other = await openDemo(page, stack.foreignUrl())
+  await other.getByTestId('wf-passkey-login').click()
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
+  await expect(other.getByTestId('wf-recovery-password')).toHaveCount(0)
 })
 
 test('where the browser is not Chromium, the passkey is made in a window on the frame origin opened in the click', async ({

@@ -160,6 +160,27 @@ export class PasskeyRejectedError extends ApiError {
 }
 
 /** The user has a second factor and this session has not passed it; the auth share waits for it. */
+/** A passkey named by a call that is not one of the signed-in user's (or does not exist). */
+export class PasskeyNotFoundError extends ApiError {
+  override name = 'PasskeyNotFoundError'
+  constructor() {
+    super(404, 'PASSKEY_NOT_FOUND', 'This passkey is not one of your account’s', 'credentialId')
+  }
+}
+
+/** The passkey is the account's only login: without it nobody could log in to this wallet again. */
+export class LastLoginFactorError extends ApiError {
+  override name = 'LastLoginFactorError'
+  constructor() {
+    super(
+      409,
+      'LAST_LOGIN_FACTOR',
+      'This passkey is your only way to log in; add another passkey or login method before removing it',
+      'credentialId',
+    )
+  }
+}
+
 export class SecondFactorRequiredError extends ApiError {
   override name = 'SecondFactorRequiredError'
   constructor() {

@@ -223,6 +223,32 @@ export async function fuzzFixtures(options: {
   const totpVerify = await enrolled()
   const totpDisable = await enrolled()
 
+  // The user's own passkeys, a passkey user per call: an add started for the finish, and a second
+  // passkey added so that removing it leaves the first.
+  const addStarted = async (u: Awaited<ReturnType<typeof passkeyUser>>) => {
+    const started = await post<PasskeyRegisterStartResponse>(
+      '/v1/auth/passkey/add/start',
+      { proof: await u.totpProof('passkey-add') },
+      u.headers,
+    )
+    return { started, made: authenticator.create(started.options, ceremony) }
+  }
+  const passkeyList = await passkeyUser()
+  const passkeyAddStart = await passkeyUser()
+  const passkeyAdding = await passkeyUser()
+  const adding = await addStarted(passkeyAdding)
+  const passkeyRemove = await passkeyUser()
+  const second = await addStarted(passkeyRemove)
+  await post(
+    '/v1/auth/passkey/add/finish',
+    {
+      attemptId: second.started.attemptId,
+      credential: second.made.credential,
+      proof: await passkeyRemove.totpProof('passkey-add'),
+    },
+    passkeyRemove.headers,
+  )
+
   return {
     parameters: {
       attemptId: codeAttempt.attemptId,
@@ -295,6 +321,17 @@ export async function fuzzFixtures(options: {
         code: totpDisable.recoveryCode,
         proof: await totpDisable.totpProof('totp-disable'),
       },
+      'post /v1/auth/passkey/list': { proof: await passkeyList.totpProof('passkey-list') },
+      'post /v1/auth/passkey/add/start': { proof: await passkeyAddStart.totpProof('passkey-add') },
+      'post /v1/auth/passkey/add/finish': {
+        attemptId: adding.started.attemptId,
+        credential: adding.made.credential,
+        proof: await passkeyAdding.totpProof('passkey-add'),
+      },
+      'post /v1/auth/passkey/remove': {
+        credentialId: second.made.passkey.id,
+        proof: await passkeyRemove.totpProof('passkey-remove'),
+      },
     },
     headers: {
       'post /v1/auth/email/update': bearer,
@@ -308,6 +345,10 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/totp/confirm': totpConfirm.headers,
       'post /v1/auth/totp/verify': totpVerify.headers,
       'post /v1/auth/totp/disable': totpDisable.headers,
+      'post /v1/auth/passkey/list': passkeyList.headers,
+      'post /v1/auth/passkey/add/start': passkeyAddStart.headers,
+      'post /v1/auth/passkey/add/finish': passkeyAdding.headers,
+      'post /v1/auth/passkey/remove': passkeyRemove.headers,
     },
   }
 }

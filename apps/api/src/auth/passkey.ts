@@ -68,9 +68,13 @@ function userHandle(userId: string): Uint8Array<ArrayBuffer> {
   return isoUint8Array.fromUTF8String(userId) as Uint8Array<ArrayBuffer>
 }
 
-async function open(
+/** The passkey ceremonies an attempt row can hold. */
+export type Kind = 'passkey_register' | 'passkey_login' | 'passkey_add'
+
+/** Opens a ceremony's attempt with its challenge (the one of the options given out). */
+export async function open(
   context: Context,
-  kind: 'passkey_register' | 'passkey_login',
+  kind: Kind,
   input: { deviceKey: DevicePublicKey; projectId: string; frameOrigin: string },
   challenge: string,
   userId?: string,
@@ -81,7 +85,11 @@ async function open(
     .delete(authAttempts)
     .where(
       and(
-        or(eq(authAttempts.kind, 'passkey_register'), eq(authAttempts.kind, 'passkey_login')),
+        or(
+          eq(authAttempts.kind, 'passkey_register'),
+          eq(authAttempts.kind, 'passkey_login'),
+          eq(authAttempts.kind, 'passkey_add'),
+        ),
         lt(authAttempts.expiresAt, now(context)),
       ),
     )
@@ -100,44 +108,56 @@ async function open(
   })
 }
 
-/** A new user's passkey: the options for navigator.credentials.create, a discoverable credential with user verification. */
-export async function registerStart(
+/**
+ * Options for navigator.credentials.create: a discoverable credential with user verification for
+ * `userId`, none of `exclude` again (the browser refuses an authenticator that holds one).
+ */
+export async function creationOptions(
   context: Context,
-  input: { deviceKey: DevicePublicKey; projectId: string; frameOrigin: string },
-): Promise<PasskeyRegisterStartResponse> {
-  const userId = newId()
+  input: { frameOrigin: string; userId: string; exclude: { id: string; transports: string[] }[] },
+): Promise<PasskeyRegisterStartResponse['options']> {
   const options = await generateRegistrationOptions({
     rpName: context.rpName,
     rpID: rpIdOf(context, input.frameOrigin),
-    userID: userHandle(userId),
+    userID: userHandle(input.userId),
     // What the passkey manager lists; the user has no other name with us.
-    userName: `Wallet ${userId.slice(0, 6)}`,
+    userName: `Wallet ${input.userId.slice(0, 6)}`,
     userDisplayName: 'Walletframe wallet',
     timeout: timeoutMs,
     attestationType: 'none',
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs: algorithms,
   })
-  const attempt = await open(context, 'passkey_register', input, options.challenge, userId)
   return {
-    attemptId: attempt.id,
-    options: {
-      challenge: options.challenge,
-      rp: options.rp,
-      user: options.user,
-      pubKeyCredParams: options.pubKeyCredParams.map(({ alg }) => ({ alg, type: 'public-key' as const })),
-      timeout: timeoutMs,
-      excludeCredentials: [],
-      authenticatorSelection: {
-        residentKey: 'required',
-        requireResidentKey: true,
-        userVerification: 'required',
-      },
-      attestation: 'none',
-      extensions: { credProps: true },
+    challenge: options.challenge,
+    rp: options.rp,
+    user: options.user,
+    pubKeyCredParams: options.pubKeyCredParams.map(({ alg }) => ({ alg, type: 'public-key' as const })),
+    timeout: timeoutMs,
+    excludeCredentials: input.exclude.map(({ id, transports }) => ({
+      id,
+      type: 'public-key' as const,
+      ...(transports.length ? { transports } : {}),
+    })),
+    authenticatorSelection: {
+      residentKey: 'required',
+      requireResidentKey: true,
+      userVerification: 'required',
     },
-    expiresAt: attempt.expiresAt.toISOString(),
+    attestation: 'none',
+    extensions: { credProps: true },
   }
+}
+
+/** A new user's passkey: the options for navigator.credentials.create, a discoverable credential with user verification. */
+export async function registerStart(
+  context: Context,
+  input: { deviceKey: DevicePublicKey; projectId: string; frameOrigin: string },
+): Promise<PasskeyRegisterStartResponse> {
+  const userId = newId()
+  const options = await creationOptions(context, { frameOrigin: input.frameOrigin, userId, exclude: [] })
+  const attempt = await open(context, 'passkey_register', input, options.challenge, userId)
+  return { attemptId: attempt.id, options, expiresAt: attempt.expiresAt.toISOString() }
 }
 
 /** A login with any passkey of this site (discoverable: the browser lists them). */
@@ -177,6 +197,14 @@ async function take(
     connectSigningInput(attempt.id, input.proof.timestamp),
     input.proof,
   )
+  return spend(context, attempt)
+}
+
+/** Spends the attempt's challenge (one conditional UPDATE, so it works once in every process). */
+export async function spend(
+  context: Context,
+  attempt: Store.Attempt,
+): Promise<Store.Attempt & { nonce: string }> {
   if (attempt.expiresAt <= now(context)) throw new AttemptExpiredError()
   const challenge = attempt.nonce
   const spent =
@@ -196,7 +224,10 @@ async function take(
  * The page the frame ran in, when the browser says (clientDataJSON.topOrigin of a cross-origin
  * iframe): it must be a page the project allows, or any site could frame the ceremony and relay it.
  */
-function checkTopOrigin(where: Pick<Where, 'hostAllowed'>, clientDataJSON: string): string | undefined {
+export function checkTopOrigin(
+  where: Pick<Where, 'hostAllowed'>,
+  clientDataJSON: string,
+): string | undefined {
   const { crossOrigin, topOrigin } = decodeClientDataJSON(clientDataJSON)
   if (!crossOrigin) return undefined
   // Safari sends crossOrigin without topOrigin; the origin check (the frame's) still holds.
@@ -216,27 +247,30 @@ async function connected(context: Context, attempt: Store.Attempt, user: Store.U
   return { action: 'CONNECT', user: await Sessions.describe(context.db, user, 'passkey'), tokens }
 }
 
-/** Verifies a new passkey; a new user with it as their login, and a session. */
-export async function registerFinish(
+/**
+ * Verifies a registration against the attempt's spent challenge and stores the passkey for `userId`,
+ * named `name`; refuses a credential seen before.
+ */
+export async function store(
   context: Context,
-  where: Pick<Where, 'hostAllowed'>,
-  input: { attemptId: string; credential: PasskeyRegistration; proof: DeviceProofBody },
-): Promise<AuthConnected> {
-  const attempt = await take(context, 'passkey_register', input)
-  checkTopOrigin(where, input.credential.response.clientDataJSON)
+  attempt: Store.Attempt & { nonce: string },
+  credential: PasskeyRegistration,
+  userId: string,
+  name?: string,
+): Promise<typeof authPasskeys.$inferSelect> {
   const rpId = rpIdOf(context, attempt.frameOrigin)
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verified = await verifyRegistrationResponse({
-      // What the checks read; extensions carry nothing the server uses yet.
+      // What the checks read; extensions carry nothing the server uses (PRF stays in the frame).
       response: {
-        id: input.credential.id,
-        rawId: input.credential.rawId,
+        id: credential.id,
+        rawId: credential.rawId,
         type: 'public-key',
         clientExtensionResults: {},
         response: {
-          clientDataJSON: input.credential.response.clientDataJSON,
-          attestationObject: input.credential.response.attestationObject,
+          clientDataJSON: credential.response.clientDataJSON,
+          attestationObject: credential.response.attestationObject,
         },
       },
       expectedChallenge: attempt.nonce,
@@ -249,26 +283,40 @@ export async function registerFinish(
     throw new PasskeyRejectedError(reason(error))
   }
   if (!verified.verified) throw new PasskeyRejectedError('the registration does not verify')
-  const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo
-  const userId = attempt.userId!
+  const { credential: made, credentialDeviceType, credentialBackedUp } = verified.registrationInfo
   await context.db.insert(authUsers).values({ id: userId }).onConflictDoNothing()
   const [stored] = await context.db
     .insert(authPasskeys)
     .values({
-      credentialId: credential.id,
+      credentialId: made.id,
       userId,
       rpId,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: input.credential.response.transports ?? [],
+      publicKey: isoBase64URL.fromBuffer(made.publicKey),
+      counter: made.counter,
+      transports: credential.response.transports ?? [],
       deviceType: credentialDeviceType,
       backedUp: credentialBackedUp,
+      name: name ?? null,
+      createdAt: now(context),
       lastUsedAt: now(context),
     })
     .onConflictDoNothing()
-    .returning({ credentialId: authPasskeys.credentialId })
+    .returning()
   // An authenticator makes a new id for each credential: one seen before is a replayed registration.
   if (!stored) throw new PasskeyRejectedError('this passkey is registered already')
+  return stored
+}
+
+/** Verifies a new passkey; a new user with it as their login, and a session. */
+export async function registerFinish(
+  context: Context,
+  where: Pick<Where, 'hostAllowed'>,
+  input: { attemptId: string; credential: PasskeyRegistration; proof: DeviceProofBody; name?: string },
+): Promise<AuthConnected> {
+  const attempt = await take(context, 'passkey_register', input)
+  checkTopOrigin(where, input.credential.response.clientDataJSON)
+  const userId = attempt.userId!
+  await store(context, attempt, input.credential, userId, input.name)
   return connected(context, attempt, (await Store.user(context.db, userId))!)
 }
 

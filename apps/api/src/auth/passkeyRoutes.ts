@@ -12,6 +12,7 @@ import {
 import { Hono, type Context as HonoContext } from 'hono'
 import type { z } from 'zod'
 import type { Env, RouteDoc } from '../routes/Route.js'
+import * as DeviceLabel from './deviceLabel.js'
 import * as Passkey from './passkey.js'
 import { authErrors, type RouteContext, readStart } from './routeContext.js'
 
@@ -86,7 +87,7 @@ export function routes(context: RouteContext): Hono<Env> {
       verify: (
         flow: Passkey.Context,
         where: Pick<Passkey.Where, 'hostAllowed'>,
-        body: Body,
+        body: Body & { name: string },
       ) => Promise<AuthConnected>,
     ) =>
     async (c: HonoContext<Env>) => {
@@ -94,7 +95,9 @@ export function routes(context: RouteContext): Hono<Env> {
       const flow = context.passkey()
       await context.perIp(c, limit, settings.passkeyCallsPerIp)
       const where = { hostAllowed: (origin: string) => context.hostAllowed(c, origin) }
-      return c.json((await verify(flow, where, body)) satisfies AuthConnected)
+      // A new passkey is named for the user's list by where it was made (a label from a fixed list).
+      const named = { ...body, name: DeviceLabel.fromUserAgent(c.req.header('user-agent')) }
+      return c.json((await verify(flow, where, named)) satisfies AuthConnected)
     }
 
   app.post('/register/start', project, async (c) => {

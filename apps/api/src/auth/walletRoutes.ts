@@ -24,17 +24,19 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/wallet/create',
     summary:
       "Stores a new wallet's auth share (sealed at rest) and recovery share (the frame's ciphertext under the " +
-      "user's password), once per user (409 WALLET_EXISTS). Bearer + the device key's proof over 'create'",
+      "user's password), and optionally the recovery share under one of the user's passkeys' PRF output (404 PASSKEY_NOT_FOUND " +
+      "for another's), once per user (409 WALLET_EXISTS). Bearer + the device key's proof over 'create'",
     query: SdkQuery,
     body: WalletCreateRequest,
     response: WalletCreated,
-    errors: [...errors, 409],
+    errors: [...errors, 404, 409],
   },
   {
     method: 'post',
     path: '/v1/auth/wallet/shares',
     summary:
-      'The auth share, and the encrypted recovery share when asked for (recovery: true; a device without its device share) ' +
+      'The auth share, and the encrypted recovery share when asked for (recovery: true; a device without its device share), ' +
+      'with the copy under the PRF output of the passkey named by prfCredentialId when the user keeps one ' +
       '(403 SECOND_FACTOR_REQUIRED while the user has a second factor this session has not passed: /v1/auth/totp/verify) ' +
       "({exists:false} before a create). Bearer + the device key's single-use proof over 'shares' (a leaked access token alone releases nothing)",
     query: SdkQuery,
@@ -82,7 +84,14 @@ export function routes(context: RouteContext): Hono<Env> {
     // The auth share is what the second factor protects: a session that has not passed it gets none.
     await Totp.requirePassed(wallet, authenticated)
     c.header('cache-control', 'no-store')
-    return c.json((await Wallet.shares(wallet, user.id, body.recovery === true)) satisfies WalletShares)
+    return c.json(
+      (await Wallet.shares(
+        wallet,
+        user.id,
+        body.recovery === true,
+        body.prfCredentialId,
+      )) satisfies WalletShares,
+    )
   })
 
   return app

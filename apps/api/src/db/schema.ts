@@ -280,9 +280,17 @@ export const authAttempts = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind', {
-      enum: ['email', 'social', 'email_update', 'farcaster', 'passkey_register', 'passkey_login'],
+      enum: [
+        'email',
+        'social',
+        'email_update',
+        'farcaster',
+        'passkey_register',
+        'passkey_login',
+        'passkey_add',
+      ],
     }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register and passkey_login: pending | connected. */
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register, passkey_login and passkey_add: pending | connected. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */
@@ -339,10 +347,30 @@ export const authPasskeys = pgTable(
     /** singleDevice or multiDevice (a synced passkey). */
     deviceType: text('device_type').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
+    /** What the user's passkey list shows ("Chrome on Linux"), from a fixed list, never the request's own text. */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [index('auth_passkeys_user').on(table.userId)],
+)
+
+/**
+ * A passkey's copy of its user's recovery share, encrypted in the frame under a key derived from the
+ * passkey's PRF output: the API keeps the ciphertext, the credential and the HKDF salt, and can open none.
+ * It goes with its passkey (removed in the same statement).
+ */
+export const authPrfShares = pgTable(
+  'auth_prf_shares',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    salt: text('salt').notNull(),
+    iv: text('iv').notNull(),
+    ciphertext: text('ciphertext').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('auth_prf_shares_user').on(table.userId)],
 )
 
 /**

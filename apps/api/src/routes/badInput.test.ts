@@ -92,6 +92,7 @@ const config: ApiConfigInput = {
       emailStartsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
       socialStartsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
       walletCallsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
+      passkeyCallsPerIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
     },
     rateLimits: {
       perProject: { capacity: 1_000_000, refillPerSecond: 1_000_000 },

@@ -40,6 +40,7 @@ export function load(
     passwordPrompt,
     codePrompt,
     secondFactor: wallet.secondFactor,
+    passkeys: wallet.passkeys,
     sessionOnly: wallet.sessionOnly,
     startEmail: (email) => LoginActions.startEmail(deps, email),
     resend: (step) => LoginActions.resend(deps, step),

@@ -3,6 +3,8 @@
 import type {
   AccountType,
   FrameSocialProvider,
+  PasskeyList,
+  PasskeySummary,
   RecoveryKit,
   TotpConfirmed,
   TotpStartResponse,
@@ -21,8 +23,12 @@ export type EmailStep = {
   readonly resendAt: number
 }
 
-/** Why the wallet asks for the recovery password: to protect a new wallet, or to open it on this device. */
-export type PasswordReason = 'create' | 'recover'
+/**
+ * Why the wallet asks for the recovery password: to protect a new wallet (`create-with-prf`: the login
+ * passkey will also open it, the password is the backup), or to open it on this device
+ * (`recover-without-prf`: the login passkey cannot open it by itself).
+ */
+export type PasswordReason = 'create' | 'create-with-prf' | 'recover' | 'recover-without-prf'
 
 /**
  * The wallet's question for the recovery password while it opens (core/passwordPrompt.ts): the login's
@@ -60,6 +66,18 @@ export type SecondFactor = {
   confirm(code: string): Promise<TotpConfirmed>
   /** Turns it off, for a code of the app or a recovery code. */
   disable(code: string): Promise<TotpStatus>
+}
+
+/** The signed-in user's passkeys (Account, "Passkeys"); each call carries the device key's proof. */
+export type Passkeys = {
+  list(): Promise<PasskeyList>
+  /**
+   * Makes a passkey for this account (the browser's dialog) and stores it at the API. `popup`: the
+   * window on the frame origin opened in the click, where the browser refuses create in the iframe.
+   */
+  add(popup?: MessagingPopup): Promise<PasskeySummary>
+  /** Removes one; the API refuses the account's last way to log in (LAST_LOGIN_FACTOR). */
+  remove(credentialId: string): Promise<PasskeyList>
 }
 
 /**
@@ -128,6 +146,8 @@ export type EmbeddedLogin = {
   readonly codePrompt: CodePrompt
   /** The signed-in user's second factor. */
   readonly secondFactor: SecondFactor
+  /** The signed-in user's passkeys. */
+  readonly passkeys: Passkeys
   /** Whether storage is blocked, so a login lasts for this page only. */
   readonly sessionOnly: boolean
   startEmail(email: string): Promise<EmailStep>

@@ -4,6 +4,7 @@
 import type { PasskeyCreationOptions, PasskeyRegistration } from '@walletframe/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as PasskeyWindow from './passkeyWindow.js'
+import * as WebAuthn from './webauthn.js'
 
 afterEach(() => vi.useRealTimers())
 
@@ -47,8 +48,14 @@ describe('ceremony', () => {
     deliver({ type: PasskeyWindow.helloType })
     expect(popup.postMessage).toHaveBeenCalledWith({ type: PasskeyWindow.createType, options }, origin)
     deliver({ type: PasskeyWindow.resultType, credential }, { source: {} })
-    deliver({ type: PasskeyWindow.resultType, credential })
-    await expect(created).resolves.toEqual(credential)
+    const output = new Uint8Array(32).fill(5)
+    deliver({
+      type: PasskeyWindow.resultType,
+      credential,
+      prf: { enabled: true, output: WebAuthn.toText(output) },
+    })
+    // The window's PRF output comes back as bytes, beside the credential (never inside it).
+    await expect(created).resolves.toEqual({ credential, prf: { enabled: true, output } })
     expect(listeners.size).toBe(0)
     expect(here.create).not.toHaveBeenCalled()
   })

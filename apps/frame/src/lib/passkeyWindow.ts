@@ -9,7 +9,7 @@ import { PasskeyCreationOptions, PasskeyRegistration, UserRejectedRequestError }
 import * as z from 'zod/mini'
 import { FrameError } from './errors.js'
 import type { MessagingPopup } from './popup.js'
-import type { Ceremony } from './webauthn.js'
+import * as WebAuthn from './webauthn.js'
 
 export const helloType = 'walletframe:passkey-hello'
 export const createType = 'walletframe:passkey-create'
@@ -21,6 +21,11 @@ export type Create = z.infer<typeof Create>
 export const Result = z.object({
   type: z.literal(resultType),
   credential: z.optional(PasskeyRegistration),
+  /**
+   * The passkey's PRF (its output base64url): both windows are the frame origin, so the output stays
+   * there, as it does when the iframe runs the ceremony.
+   */
+  prf: z.optional(z.object({ enabled: z.boolean(), output: z.optional(z.string()) })),
   /** Why there is none: the ceremony's error, in words for the user; `code` 4001 for a cancel. */
   error: z.optional(z.object({ code: z.optional(z.union([z.number(), z.string()])), message: z.string() })),
 })
@@ -40,9 +45,9 @@ export type FrameWindow = {
 export function ceremony(
   popup: Pick<MessagingPopup, 'postMessage' | 'closed' | 'close'>,
   win: FrameWindow,
-  here: Ceremony,
+  here: WebAuthn.Ceremony,
   pollMs = 500,
-): Ceremony {
+): WebAuthn.Ceremony {
   const origin = win.location.origin
   return {
     get: here.get,
@@ -58,7 +63,15 @@ export function ceremony(
           const result = Result.safeParse(event.data)
           if (!result.success) return
           finish()
-          if (result.data.credential) resolve(result.data.credential)
+          const { credential, prf } = result.data
+          if (credential)
+            resolve({
+              credential,
+              prf: {
+                enabled: prf?.enabled === true,
+                ...(prf?.output ? { output: WebAuthn.toBytes(prf.output) } : {}),
+              },
+            })
           else if (result.data.error?.code === 4001) reject(new UserRejectedRequestError())
           else
             reject(

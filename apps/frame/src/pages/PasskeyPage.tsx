@@ -34,7 +34,11 @@ export function PasskeyPage() {
     const answer = (result: Omit<PasskeyWindow.Result, 'type'>) =>
       opener.postMessage({ type: PasskeyWindow.resultType, ...result }, window.location.origin)
     try {
-      answer({ credential: await WebAuthn.create(request.options) })
+      const { credential, prf } = await WebAuthn.create(request.options)
+      answer({
+        credential,
+        prf: { enabled: prf.enabled, ...(prf.output ? { output: WebAuthn.toText(prf.output) } : {}) },
+      })
       window.close()
     } catch (failure) {
       const code = (failure as { code?: unknown }).code

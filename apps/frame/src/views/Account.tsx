@@ -26,6 +26,8 @@ const SmartSessions = lazy(() =>
 const TwoFactor = lazy(() =>
   import('./account/TwoFactor.js').then((module) => ({ default: module.TwoFactor })),
 )
+/** "Passkeys" of an embedded wallet loads with the Account view's first use of it. */
+const Passkeys = lazy(() => import('./account/Passkeys.js').then((module) => ({ default: module.Passkeys })))
 /** "Download recovery kit" and "Show recovery phrase" load only for an embedded wallet. */
 const RecoveryKit = lazy(() =>
   import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
@@ -100,6 +102,7 @@ export function Account() {
       {connection.connector?.embeddedWalletInfo ? (
         <Suspense fallback={null}>
           <TwoFactor />
+          <Passkeys />
         </Suspense>
       ) : null}
       {flags.smartSessions ? (

@@ -17,6 +17,7 @@ import { generatePrivateKey, HDKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import * as Base64url from './internal/base64url.js'
 import * as KeyStore from './keyStore.js'
+import * as PrfCipher from './prfCipher.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
 import * as Vault from './Vault.js'
@@ -149,6 +150,82 @@ describe('recover', () => {
       device.recover({ ...created, authShare: other.created.authShare, password }),
     ).rejects.toBeInstanceOf(Shares.ShareMismatchError)
     expect(device.addresses()).toBeUndefined()
+  })
+})
+
+describe('recover with a passkey’s PRF', () => {
+  const prf = { credentialId: 'Y3JlZGVudGlhbC1pZC0wMDAx', output: crypto.getRandomValues(new Uint8Array(32)) }
+
+  it('opens the wallet on a new device with the PRF output alone, no password', async () => {
+    const vault = Vault.create({ keyStore: KeyStore.memory(), recoveryIterations })
+    const created = await vault.create({ password, prf })
+    expect(created.prfShare).toMatchObject({
+      scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm',
+      credentialId: prf.credentialId,
+    })
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const recovered = await device.recover({
+      authShare: created.authShare,
+      addresses: created.addresses,
+      prfShare: created.prfShare!,
+      prf,
+    })
+    expect(recovered.addresses).toEqual(created.addresses)
+    // The same device share as a password recovery writes: either way the device opens alike.
+    const byPassword = await Vault.create({ keyStore: KeyStore.memory() }).recover({ ...created, password })
+    expect(recovered.addresses).toEqual(byPassword.addresses)
+    const signature = await device.signMessage('no password')
+    expect(
+      await verifyMessage({ address: created.addresses.eip155 as Hex, message: 'no password', signature }),
+    ).toBe(true)
+  })
+
+  it('refuses another passkey’s output, and the copy of another wallet', async () => {
+    const vault = Vault.create({ keyStore: KeyStore.memory(), recoveryIterations })
+    const created = await vault.create({ password, prf })
+    const other = await Vault.create({ keyStore: KeyStore.memory(), recoveryIterations }).create({
+      password,
+      prf,
+    })
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const wrongOutput = { ...prf, output: crypto.getRandomValues(new Uint8Array(32)) }
+    await expect(
+      device.recover({ ...created, prfShare: created.prfShare!, prf: wrongOutput }),
+    ).rejects.toBeInstanceOf(PrfCipher.PrfRecoveryFailedError)
+    // Another wallet's copy under the same passkey: bound to its own addresses, it opens for no other.
+    await expect(device.recover({ ...created, prfShare: other.prfShare!, prf })).rejects.toBeInstanceOf(
+      PrfCipher.PrfRecoveryFailedError,
+    )
+    expect(device.addresses()).toBeUndefined()
+  })
+
+  it('seals a copy for a passkey added while it holds the share (after create or recover), none after an unlock', async () => {
+    const keyStore = KeyStore.memory()
+    const vault = Vault.create({ keyStore, recoveryIterations })
+    const created = await vault.create({ password })
+    const added = {
+      credentialId: 'YWRkZWQtcGFzc2tleS0wMDAx',
+      output: crypto.getRandomValues(new Uint8Array(32)),
+    }
+    const copy = await vault.sealForPasskey(added)
+    expect(copy?.credentialId).toBe(added.credentialId)
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const opened = await device.recover({ ...created, prfShare: copy!, prf: added })
+    expect(opened.addresses).toEqual(created.addresses)
+    // After a recovery it holds the share too; after an unlock (device share) it does not.
+    expect(await device.sealForPasskey(added)).toBeDefined()
+    device.lock()
+    await device.unlock({
+      wrappedDeviceShare: opened.wrappedDeviceShare,
+      authShare: created.authShare,
+      addresses: created.addresses,
+    })
+    expect(await device.sealForPasskey(added)).toBeUndefined()
+  })
+
+  it('makes no PRF copy without an output', async () => {
+    const { created } = await newWallet()
+    expect(created.prfShare).toBeUndefined()
   })
 })
 

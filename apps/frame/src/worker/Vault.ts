@@ -7,6 +7,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import type {
   DevicePublicKey,
   EncryptedRecoveryShare,
+  PrfRecoveryShare,
   RecoveryKit,
   WalletAddresses,
 } from '@walletframe/protocol'
@@ -18,6 +19,7 @@ import { FrameError } from '../lib/errors.js'
 import * as ExportPort from './exportPort.js'
 import * as Base64url from './internal/base64url.js'
 import type { KeyStore } from './keyStore.js'
+import * as PrfCipher from './prfCipher.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
 
@@ -37,6 +39,8 @@ export type Created = {
   /** base64url; for POST /v1/auth/wallet/create. */
   authShare: string
   recoveryShare: EncryptedRecoveryShare
+  /** The recovery share under the login passkey's PRF output, when one was given. */
+  prfShare?: PrfRecoveryShare
   /** iv || AES-GCM ciphertext, base64url, under the non-extractable wrap key; for FrameStorage.secure. */
   wrappedDeviceShare: string
 }
@@ -55,6 +59,12 @@ const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}
 
 export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recoveryIterations?: number }) {
   let keys: Keys.Keys | undefined
+  /**
+   * The recovery share, while the wallet is open from a create or a recovery (the only times it is
+   * held in the clear): a passkey added then gets its own copy under its PRF output. Never after an
+   * unlock, which does not need it.
+   */
+  let recoveryShare: Uint8Array<ArrayBuffer> | undefined
   /**
    * Smart-session keys by address, in memory only: a key leaves neither the Worker nor this page's
    * life, so a reload ends the frame's side of a grant (the account still holds it until its expiry
@@ -153,8 +163,11 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
       return Base64url.encode(new Uint8Array(signature))
     },
 
-    /** A new wallet from 16 fresh random bytes, split 2-of-3; it is open afterwards. */
-    async create(input: { password: string }): Promise<Created> {
+    /**
+     * A new wallet from 16 fresh random bytes, split 2-of-3; it is open afterwards. With `prf` (the
+     * login passkey's PRF output) the recovery share is also sealed under it, for a recovery with no password.
+     */
+    async create(input: { password: string; prf?: PrfCipher.PrfOutput | undefined }): Promise<Created> {
       if (input.password.length < RecoveryCipher.minimumPasswordLength) {
         throw new RecoveryCipher.WeakRecoveryPasswordError()
       }
@@ -173,8 +186,12 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
           options.recoveryIterations,
         ),
         wrappedDeviceShare: await wrap(new Uint8Array(split.device), addresses),
+        ...(input.prf
+          ? { prfShare: await PrfCipher.encrypt(new Uint8Array(split.recovery), input.prf, bound(addresses)) }
+          : {}),
       }
       keys = opened.keys
+      recoveryShare = new Uint8Array(split.recovery)
       return created
     },
 
@@ -182,6 +199,7 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     async unlock(input: { wrappedDeviceShare: string; authShare: string; addresses: WalletAddresses }) {
       const device = await unwrap(input.wrappedDeviceShare, input.addresses)
       keys = (await Shares.combine(device, Base64url.decode(input.authShare), input.addresses)).keys
+      recoveryShare = undefined
       return keys.addresses
     },
 
@@ -189,19 +207,23 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
      * Opens the wallet on a new device (or a new host site's partition, or with storage blocked):
      * auth + recovery, then the same device share as before, wrapped for this device.
      */
-    async recover(input: {
-      authShare: string
-      recoveryShare: EncryptedRecoveryShare
-      password: string
-      addresses: WalletAddresses
-    }): Promise<{ addresses: WalletAddresses; wrappedDeviceShare: string }> {
+    async recover(
+      input: {
+        authShare: string
+        addresses: WalletAddresses
+      } & (
+        | { recoveryShare: EncryptedRecoveryShare; password: string }
+        /** The passkey's copy, opened with its PRF output: no password. */
+        | { prfShare: PrfRecoveryShare; prf: PrfCipher.PrfOutput }
+      ),
+    ): Promise<{ addresses: WalletAddresses; wrappedDeviceShare: string }> {
       const auth = Base64url.decode(input.authShare)
-      const recovery = await RecoveryCipher.decrypt(
-        input.recoveryShare,
-        input.password,
-        bound(input.addresses),
-      )
+      const recovery =
+        'prf' in input
+          ? await PrfCipher.decrypt(input.prfShare, input.prf, bound(input.addresses))
+          : await RecoveryCipher.decrypt(input.recoveryShare, input.password, bound(input.addresses))
       keys = (await Shares.combine(auth, recovery, input.addresses)).keys
+      recoveryShare = recovery
       const device = await Shares.deviceShareOf(auth, recovery)
       return {
         addresses: keys.addresses,
@@ -240,6 +262,15 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
       }))
     },
 
+    /**
+     * A copy of the recovery share for a passkey added now, under its PRF output; undefined when the
+     * share is not held (the wallet was opened by its device share: the password would be needed).
+     */
+    async sealForPasskey(prf: PrfCipher.PrfOutput): Promise<PrfRecoveryShare | undefined> {
+      const { addresses } = unlocked()
+      return recoveryShare ? PrfCipher.encrypt(recoveryShare, prf, bound(addresses)) : undefined
+    },
+
     /** The open wallet's addresses, if one is open. */
     addresses(): WalletAddresses | undefined {
       return keys?.addresses
@@ -248,12 +279,14 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     /** Forgets the keys in memory (the shares stay where they are). */
     lock(): void {
       keys = undefined
+      recoveryShare = undefined
       sessionKeys.clear()
     },
 
     /** Sign-out: forgets the keys and deletes the wrap and device keys, so the stored wrapped share is dead. */
     async forget(): Promise<void> {
       keys = undefined
+      recoveryShare = undefined
       sessionKeys.clear()
       const keyStore = await store
       await keyStore.delete(wrapKeyName)

@@ -5,7 +5,7 @@
 import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
 import { QueryFlag, SdkQuery, text } from './common.js'
-import { DeviceProof } from './wallet.js'
+import { DeviceProof, PrfRecoveryShare } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
 // Pieces.
@@ -389,6 +389,51 @@ export const PasskeyLoginFinishRequest = z.object({
   proof: DeviceProof,
 })
 export type PasskeyLoginFinishRequest = z.infer<typeof PasskeyLoginFinishRequest>
+
+// The signed-in user's passkeys (POST /v1/auth/passkey/{list,add/start,add/finish,remove}): each call
+// takes the Bearer token and the session device key's proof over it (walletSigningInput), as the
+// wallet calls do. A passkey is removed only while another login remains (another passkey, the
+// email, a social account).
+
+/** A call that carries nothing but the device key's proof. */
+export const PasskeyAccountRequest = z.object({ proof: DeviceProof })
+export type PasskeyAccountRequest = z.infer<typeof PasskeyAccountRequest>
+
+/** One of the user's passkeys as the Account view lists it. */
+export const PasskeySummary = z.object({
+  credentialId: CredentialId,
+  /** Where it was made ("Chrome on Linux"), or null for one made before names were kept. */
+  name: z.nullable(z.string()),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601; null when never used to log in. */
+  lastUsedAt: z.nullable(z.string()),
+  /** A synced passkey (backed up by its provider), which reaches the user's other devices. */
+  backedUp: z.boolean(),
+  /** The API keeps a copy of the recovery share this passkey's PRF opens (a recovery with no password). */
+  recovery: z.boolean(),
+})
+export type PasskeySummary = z.infer<typeof PasskeySummary>
+
+export const PasskeyList = z.object({
+  passkeys: z.array(PasskeySummary),
+  /** Whether the user can log in another way (email, a social account): then any passkey may go. */
+  otherLogin: z.boolean(),
+})
+export type PasskeyList = z.infer<typeof PasskeyList>
+
+export const PasskeyAddFinishRequest = z.object({
+  attemptId: AuthId,
+  credential: PasskeyRegistration,
+  /** The recovery share under the new passkey's PRF output (its credential id the new one's), when the frame holds the share. */
+  prfShare: z.optional(PrfRecoveryShare),
+  /** The session device key's proof over walletSigningInput('passkey-add', …). */
+  proof: DeviceProof,
+})
+export type PasskeyAddFinishRequest = z.infer<typeof PasskeyAddFinishRequest>
+
+export const PasskeyRemoveRequest = z.object({ credentialId: CredentialId, proof: DeviceProof })
+export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
 
 // ---------------------------------------------------------------------------------------------
 // Attempts (GET /v1/auth/attempts/{attemptId}) — how the frame follows a login it cannot see.

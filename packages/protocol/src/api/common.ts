@@ -224,6 +224,10 @@ export const apiErrorCodes = [
   /** A device-key proof (a login's finish, a wallet call, an email update) that does not verify, is stale, or was used. */
   'DEVICE_PROOF_REJECTED',
   'PASSKEY_REJECTED',
+  /** A passkey that is not one of this user's. */
+  'PASSKEY_NOT_FOUND',
+  /** Removing it would leave the account with no way to log in. */
+  'LAST_LOGIN_FACTOR',
   /** The user has a second factor and this session has not passed it: send a code to /v1/auth/totp/verify. */
   'SECOND_FACTOR_REQUIRED',
   /** A TOTP or recovery code that does not match, or a TOTP code used before (each works once). */

@@ -43,6 +43,30 @@ export const EncryptedRecoveryShare = z.object({
 })
 export type EncryptedRecoveryShare = z.infer<typeof EncryptedRecoveryShare>
 
+/** The scheme of a passkey's copy of the recovery share: HKDF-SHA256 of the passkey's PRF output, then AES-256-GCM. */
+export const prfRecoveryScheme = 'webauthn-prf/hkdf-sha256/aes-256-gcm'
+
+/** A passkey's credential id (16 to 1023 bytes, WebAuthn's bounds), base64url. */
+const PrfCredentialId = base64url(22, 1364)
+
+/**
+ * The recovery share encrypted under a key derived from one passkey's PRF output (the WebAuthn `prf`
+ * extension). The PRF output exists only in the authenticator and, for a moment, in the frame: the
+ * API keeps this ciphertext, the credential it belongs to and the HKDF salt, and can open none of it.
+ */
+export const PrfRecoveryShare = z.object({
+  scheme: z.literal(prfRecoveryScheme),
+  /** The passkey whose PRF output opens it; one of the user's passkeys. */
+  credentialId: PrfCredentialId,
+  /** HKDF's 32-byte salt. */
+  salt: base64url(43, 43),
+  /** AES-GCM's 12-byte nonce. */
+  iv: base64url(16, 16),
+  /** The share, encrypted, with GCM's 16-byte tag. */
+  ciphertext: base64url(22, 256),
+})
+export type PrfRecoveryShare = z.infer<typeof PrfRecoveryShare>
+
 export const walletProofPurposes = [
   'create',
   'shares',
@@ -52,6 +76,9 @@ export const walletProofPurposes = [
   'totp-confirm',
   'totp-verify',
   'totp-disable',
+  'passkey-list',
+  'passkey-add',
+  'passkey-remove',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
@@ -77,6 +104,8 @@ export const WalletCreateRequest = z.object({
   addresses: WalletAddresses,
   authShare: WalletShare,
   recoveryShare: EncryptedRecoveryShare,
+  /** The recovery share again under the login passkey's PRF output, when the passkey has PRF. */
+  prfShare: z.optional(PrfRecoveryShare),
   proof: DeviceProof,
 })
 export type WalletCreateRequest = z.infer<typeof WalletCreateRequest>
@@ -96,6 +125,8 @@ export const WalletSharesRequest = z.object({
    * every copy handed out is one more chance to guess the password offline.
    */
   recovery: z.optional(z.boolean()),
+  /** With `recovery`: also the copy under this passkey's PRF output, if the user's passkey has one. */
+  prfCredentialId: z.optional(PrfCredentialId),
 })
 export type WalletSharesRequest = z.infer<typeof WalletSharesRequest>
 
@@ -108,6 +139,8 @@ export const WalletShares = z.union([
     authShare: WalletShare,
     /** Only when asked for (`recovery: true`). */
     recoveryShare: z.optional(EncryptedRecoveryShare),
+    /** Only when asked for (`recovery: true` and `prfCredentialId` naming a passkey that has one). */
+    prfShare: z.optional(PrfRecoveryShare),
   }),
 ])
 export type WalletShares = z.infer<typeof WalletShares>

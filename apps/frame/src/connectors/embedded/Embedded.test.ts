@@ -10,7 +10,7 @@ import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Event } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
@@ -282,6 +282,58 @@ describe('reconnect', () => {
     expect(server.shareCalls).toEqual([false, false, true])
     first.close()
     second.close()
+  })
+})
+
+describe('connect after a passkey login', () => {
+  const passkey = {
+    credentialId: 'Y3JlZGVudGlhbC1pZC0wMDAx',
+    enabled: true,
+    output: new Uint8Array(32).fill(7),
+  }
+
+  it('seals a new wallet under the passkey’s PRF too, and a new device opens it with no password', async () => {
+    const server = fakeApi()
+    const first = device()
+    const created: string[] = []
+    const c = connector(first, server.api, created)
+    c.login(server.login(await c.deviceKey()), passkey)
+    const connected = await c.connect()
+    // The password is still chosen (the backup), and the view is told the passkey will open the wallet.
+    expect(created).toEqual(['create-with-prf'])
+    const second = device()
+    const asked: string[] = []
+    const other = connector(second, server.api, asked)
+    other.login(server.login(await other.deviceKey()), { ...passkey, output: passkey.output.slice() })
+    expect((await other.connect()).accounts).toEqual(connected.accounts)
+    expect(asked).toEqual([])
+    first.close()
+    second.close()
+  })
+
+  it('asks the password, saying why, when the passkey has no PRF or another passkey’s output', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    c.login(server.login(await c.deviceKey()), passkey)
+    const connected = await c.connect()
+    const second = device()
+    const asked: string[] = []
+    const other = connector(second, server.api, asked)
+    other.login(server.login(await other.deviceKey()), { credentialId: passkey.credentialId, enabled: false })
+    expect((await other.connect()).accounts).toEqual(connected.accounts)
+    expect(asked).toEqual(['recover-without-prf'])
+    const third = device()
+    const again: string[] = []
+    const wrong = connector(third, server.api, again)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    wrong.login(server.login(await wrong.deviceKey()), { ...passkey, output: new Uint8Array(32).fill(8) })
+    expect((await wrong.connect()).accounts).toEqual(connected.accounts)
+    expect(again).toEqual(['recover-without-prf'])
+    error.mockRestore()
+    first.close()
+    second.close()
+    third.close()
   })
 })
 

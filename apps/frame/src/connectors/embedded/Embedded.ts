@@ -23,13 +23,18 @@ import {
 import * as Comlink from 'comlink'
 import type { Address, Hex } from 'viem'
 import type { Client } from '../../data/client.js'
-import type { PasswordReason, SecondFactor as SecondFactorApi } from '../../lib/embeddedLogin.js'
+import type {
+  Passkeys as PasskeysApi,
+  PasswordReason,
+  SecondFactor as SecondFactorApi,
+} from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
+import * as Passkeys from './passkeys.js'
 import * as SecondFactor from './secondFactor.js'
 import * as Session from './session.js'
 import * as SessionGrants from './sessionGrants.js'
@@ -79,6 +84,9 @@ export class NoUsableNetworkError extends FrameError {
   }
 }
 
+/** A passkey login's PRF: the credential, and its output when the passkey evaluated one. */
+export type PasskeyPrf = { credentialId: string; enabled: boolean; output?: Uint8Array<ArrayBuffer> }
+
 export declare namespace create {
   type Options = {
     api: AuthApi
@@ -113,12 +121,18 @@ export type EmbeddedConnector = Connector & {
   deviceKey(): Promise<DevicePublicKey>
   /** The device key's proof that this device started login `attemptId`, which CONNECT takes (a fresh one per call). */
   loginProof(attemptId: string): Promise<DeviceProof>
-  /** Hands over a completed login; `connect()` opens the wallet next. */
-  login(connected: AuthConnected): void
+  /**
+   * Hands over a completed login; `connect()` opens the wallet next. A passkey login hands its PRF too:
+   * `connect()` seals a new wallet's recovery share under it, or opens an existing one with it, and
+   * forgets it then.
+   */
+  login(connected: AuthConnected, passkey?: PasskeyPrf): void
   /** The session (tokens, user): the email update calls the API with it (and its device-key proof) and records the new address. */
   readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
   /** The signed-in user's second factor (the Account view's "Two-factor authentication"). */
   readonly secondFactor: SecondFactorApi
+  /** The signed-in user's passkeys (the Account view's "Passkeys"). */
+  readonly passkeys: PasskeysApi
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
   /** The user's preferred EVM account: smartAccount unless they chose the EOA. */
@@ -165,6 +179,8 @@ export function create(options: create.Options): EmbeddedConnector {
   })
   const stamp = Session.clock(options.now)
   let addresses: WalletAddresses | undefined
+  /** The last passkey login's PRF, until the wallet opens with it (kept no longer: it is a key). */
+  let passkey: PasskeyPrf | undefined
   let active: ChainNetwork | undefined
   let preferred: AccountType = SmartAccountSupport.storedPreference(options.storage)
   /** The smart account over the EVM key on the current EVM network, when that network serves one. */
@@ -278,9 +294,39 @@ export function create(options: create.Options): EmbeddedConnector {
 
   const connection = (): Connection => ({ accounts: accounts(), network: network().caipNetworkId })
 
-  async function fetchShares(recovery: boolean) {
+  async function fetchShares(recovery: boolean, prfCredentialId?: string) {
     const { accessToken, proof } = await session.proof('shares')
-    return api.walletShares(accessToken, recovery ? { proof, recovery } : { proof })
+    return api.walletShares(
+      accessToken,
+      recovery ? { proof, recovery, ...(prfCredentialId ? { prfCredentialId } : {}) } : { proof },
+    )
+  }
+
+  /** The passkey's output, with the credential it came from, when the login's passkey gave one. */
+  const prfOutput = (prf: PasskeyPrf | undefined) =>
+    prf?.output ? { credentialId: prf.credentialId, output: prf.output } : undefined
+
+  /**
+   * Opens the wallet on a new device with the passkey's copy of the recovery share, when the login's
+   * passkey evaluated its PRF and the API keeps a copy for it; undefined when it cannot (the password then).
+   */
+  async function recoverWithPasskey(prf: PasskeyPrf | undefined) {
+    const output = prfOutput(prf)
+    if (!output) return undefined
+    const shares = await fetchShares(true, output.credentialId)
+    if (!shares.exists || !shares.prfShare) return undefined
+    try {
+      return await vault.recover({
+        authShare: shares.authShare,
+        addresses: shares.addresses,
+        prfShare: shares.prfShare,
+        prf: output,
+      })
+    } catch (error) {
+      // A copy that does not open (another passkey's output, a damaged row) leaves the password.
+      console.error('[walletframe] the passkey could not open the recovery share; asking the password', error)
+      return undefined
+    }
   }
 
   /**
@@ -310,15 +356,20 @@ export function create(options: create.Options): EmbeddedConnector {
       if (!interactive && SecondFactor.required(error)) return undefined
       throw error
     }
+    // The passkey's PRF serves this opening only.
+    const prf = passkey
+    passkey = undefined
     if (!shares.exists) {
       if (!interactive) return undefined
-      const password = await options.askPassword('create')
-      const created = await vault.create({ password })
+      const output = prfOutput(prf)
+      const password = await options.askPassword(output ? 'create-with-prf' : 'create')
+      const created = await vault.create({ password, prf: output })
       const signed = await session.proof('create')
       await api.walletCreate(signed.accessToken, {
         addresses: created.addresses,
         authShare: created.authShare,
         recoveryShare: created.recoveryShare,
+        ...(created.prfShare ? { prfShare: created.prfShare } : {}),
         proof: signed.proof,
       })
       session.setWallet({ addresses: created.addresses, wrappedDeviceShare: created.wrappedDeviceShare })
@@ -338,7 +389,13 @@ export function create(options: create.Options): EmbeddedConnector {
       }
     }
     if (!interactive) return undefined
-    const password = await options.askPassword('recover')
+    const withPasskey = await recoverWithPasskey(prf)
+    if (withPasskey) {
+      session.setWallet(withPasskey)
+      return withPasskey.addresses
+    }
+    // A passkey login that could not open the wallet says so: the password is what is left.
+    const password = await options.askPassword(prf ? 'recover-without-prf' : 'recover')
     const recovery = await fetchShares(true)
     if (!recovery.exists || !recovery.recoveryShare) throw new RecoveryShareMissingError()
     const recovered = await vault.recover({
@@ -365,7 +422,14 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     session,
     secondFactor: SecondFactor.create({ api, session }),
-    login(connected) {
+    passkeys: Passkeys.create({
+      api,
+      session,
+      // Only while this wallet is open: the Worker seals with the share it holds for it.
+      sealForPasskey: async (prf) => (addresses ? vault.sealForPasskey(prf) : undefined),
+    }),
+    login(connected, prf) {
+      passkey = prf
       session.start(connected)
     },
     walletInfo() {
@@ -417,6 +481,7 @@ export function create(options: create.Options): EmbeddedConnector {
       batches.clear()
       grants.clear()
       addresses = undefined
+      passkey = undefined
       smart = undefined
       await vault.lock()
       await session.end()

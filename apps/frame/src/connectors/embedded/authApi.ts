@@ -15,10 +15,14 @@ import {
   EmailUpdateResponse,
   FarcasterStartResponse,
   type FrameSocialProvider,
+  type PasskeyAddFinishRequest,
   type PasskeyAssertion,
+  PasskeyList,
   PasskeyLoginStartResponse,
   PasskeyRegisterStartResponse,
   type PasskeyRegistration,
+  type PasskeyRemoveRequest,
+  PasskeySummary,
   type RefreshRequest,
   SocialStartResponse,
   TotpConfirmed,
@@ -126,6 +130,21 @@ export function authApi(client: Client) {
         { code, proof },
         { schema: TotpStatus, headers: bearer(accessToken) },
       ),
+    passkeyList: (accessToken: string, proof: DeviceProof) =>
+      client.post('/v1/auth/passkey/list', { proof }, { schema: PasskeyList, headers: bearer(accessToken) }),
+    passkeyAddStart: (accessToken: string, proof: DeviceProof) =>
+      client.post(
+        '/v1/auth/passkey/add/start',
+        { proof },
+        { schema: PasskeyRegisterStartResponse, headers: bearer(accessToken) },
+      ),
+    passkeyAddFinish: (accessToken: string, body: PasskeyAddFinishRequest) =>
+      client.post('/v1/auth/passkey/add/finish', body, {
+        schema: PasskeySummary,
+        headers: bearer(accessToken),
+      }),
+    passkeyRemove: (accessToken: string, body: PasskeyRemoveRequest) =>
+      client.post('/v1/auth/passkey/remove', body, { schema: PasskeyList, headers: bearer(accessToken) }),
     totpDisable: (accessToken: string, code: string, proof: DeviceProof) =>
       client.post(
         '/v1/auth/totp/disable',

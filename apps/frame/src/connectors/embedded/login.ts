@@ -15,6 +15,7 @@ import { authApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
 import * as EmailUpdateFlow from './emailUpdate.js'
 import * as Farcaster from './farcaster.js'
+import * as PasskeyPrf from './passkeyPrf.js'
 import * as SocialLogin from './socialLogin.js'
 import { spawnVault } from './spawnVault.js'
 
@@ -48,6 +49,7 @@ export type Loaded = LoginAuth &
     | 'setPreferredAccountType'
     | 'smartAccountAvailable'
     | 'secondFactor'
+    | 'passkeys'
     | 'showRecoveryPhrase'
   > & {
     connector: Embedded.EmbeddedConnector
@@ -79,7 +81,8 @@ export function load(options: load.Options): Loaded {
   const connect = async (
     attemptId: string,
     call: (attemptId: string, proof: DeviceProof) => Promise<AuthConnected>,
-  ) => connector.login(await call(attemptId, await connector.loginProof(attemptId)))
+    passkey?: Embedded.PasskeyPrf,
+  ) => connector.login(await call(attemptId, await connector.loginProof(attemptId)), passkey)
   /** The server's cooldown from now: none said, none counted (the server refuses an early resend itself). */
   const resendAt = (seconds: number | undefined) => Date.now() + (seconds ?? 0) * 1000
   const step = (
@@ -96,6 +99,7 @@ export function load(options: load.Options): Loaded {
     connector,
     sessionOnly: options.sessionOnly,
     secondFactor: connector.secondFactor,
+    passkeys: connector.passkeys,
     async startEmail(email) {
       return step(email, await api.emailStart(email, await connector.deviceKey()))
     },
@@ -123,15 +127,22 @@ export function load(options: load.Options): Loaded {
       const deviceKey = await connector.deviceKey()
       if (mode === 'create') {
         const started = await api.passkeyRegisterStart(deviceKey)
-        const credential = await ceremony.create(started.options)
-        await connect(started.attemptId, (attemptId, proof) =>
-          api.passkeyRegisterFinish(attemptId, credential, proof),
+        const { credential, prf } = await ceremony.create(started.options)
+        await connect(
+          started.attemptId,
+          (attemptId, proof) => api.passkeyRegisterFinish(attemptId, credential, proof),
+          {
+            credentialId: credential.id,
+            ...(await PasskeyPrf.completed(ceremony, started.options, credential.id, prf)),
+          },
         )
       } else {
         const started = await api.passkeyLoginStart(deviceKey)
-        const credential = await ceremony.get(started.options)
-        await connect(started.attemptId, (attemptId, proof) =>
-          api.passkeyLoginFinish(attemptId, credential, proof),
+        const { credential, prf } = await ceremony.get(started.options)
+        await connect(
+          started.attemptId,
+          (attemptId, proof) => api.passkeyLoginFinish(attemptId, credential, proof),
+          { credentialId: credential.id, ...prf },
         )
       }
     },

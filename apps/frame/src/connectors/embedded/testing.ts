@@ -85,14 +85,16 @@ export function fakeApi(userId = 'user-1') {
       throw refuse()
   }
   const api = {
-    async walletShares(accessToken, { proof, recovery }) {
+    async walletShares(accessToken, { proof, recovery, prfCredentialId }) {
       await check('shares', accessToken, proof)
       if (factor && !factor.passed.has(accessToken))
         throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
       shareCalls.push(recovery === true)
       if (!wallet) return { exists: false as const }
-      const { recoveryShare, ...rest } = wallet
-      return { exists: true as const, ...rest, ...(recovery ? { recoveryShare } : {}) }
+      const { recoveryShare, prfShare, ...rest } = wallet
+      // The passkey's copy only for that passkey, as the API keeps one per credential.
+      const copy = recovery && prfShare && prfShare.credentialId === prfCredentialId ? { prfShare } : {}
+      return { exists: true as const, ...rest, ...(recovery ? { recoveryShare } : {}), ...copy }
     },
     async walletCreate(accessToken, { proof, ...body }) {
       await check('create', accessToken, proof)

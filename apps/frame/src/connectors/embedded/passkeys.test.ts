@@ -1,0 +1,112 @@
+import type {
+  DeviceProof,
+  PasskeyCreationOptions,
+  PasskeyList,
+  WalletProofPurpose,
+} from '@walletframe/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import type * as WebAuthn from '../../lib/webauthn.js'
+import type { AuthApi } from './authApi.js'
+import * as Passkeys from './passkeys.js'
+
+const options: PasskeyCreationOptions = {
+  challenge: 'Y2hhbGxlbmdl',
+  rp: { id: 'frame.test', name: 'Walletframe' },
+  user: { id: 'dXNlcg', name: 'Wallet user', displayName: 'Walletframe wallet' },
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+}
+const credential = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+}
+const list: PasskeyList = { passkeys: [], otherLogin: true }
+
+/** A session whose proofs name their purpose, so each call's proof is seen to be its own. */
+function setup() {
+  const purposes: WalletProofPurpose[] = []
+  const session = {
+    proof: vi.fn(async (purpose: WalletProofPurpose) => {
+      purposes.push(purpose)
+      return {
+        accessToken: 'token',
+        proof: { timestamp: purposes.length, signature: purpose } as DeviceProof,
+      }
+    }),
+  }
+  const api = {
+    passkeyList: vi.fn(async () => list),
+    passkeyAddStart: vi.fn(async () => ({ attemptId: 'attempt-1', options, expiresAt: '' })),
+    passkeyAddFinish: vi.fn(async (_token: string, _body: object) => ({
+      credentialId: credential.id,
+      name: 'Chrome on Linux',
+      createdAt: '',
+      lastUsedAt: null,
+      backedUp: false,
+      recovery: false,
+    })),
+    passkeyRemove: vi.fn(async () => list),
+  }
+  const output = new Uint8Array(32).fill(1)
+  const here: WebAuthn.Ceremony = {
+    create: vi.fn(async () => ({ credential, prf: { enabled: true, output } })),
+    get: vi.fn(),
+  }
+  const prfShare = {
+    scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm' as const,
+    credentialId: credential.id,
+    salt: 'c'.repeat(43),
+    iv: 'i'.repeat(16),
+    ciphertext: 'x'.repeat(32),
+  }
+  const sealForPasskey = vi.fn(async () => prfShare)
+  return {
+    purposes,
+    api,
+    here,
+    output,
+    prfShare,
+    sealForPasskey,
+    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey }),
+  }
+}
+
+describe('add', () => {
+  it('runs the dialog on the API’s options between a start and a finish, each with its own proof', async () => {
+    const { passkeys, api, here, purposes, output, prfShare, sealForPasskey } = setup()
+    await passkeys.add()
+    expect(here.create).toHaveBeenCalledWith(options)
+    expect(purposes).toEqual(['passkey-add', 'passkey-add'])
+    // The Worker seals the recovery share under the new passkey's output; only that ciphertext goes.
+    expect(sealForPasskey).toHaveBeenCalledWith({ credentialId: credential.id, output })
+    expect(api.passkeyAddFinish).toHaveBeenCalledWith('token', {
+      attemptId: 'attempt-1',
+      credential,
+      prfShare,
+      proof: { timestamp: 2, signature: 'passkey-add' },
+    })
+    // The passkey's PRF output never goes to the API.
+    expect(JSON.stringify(api.passkeyAddFinish.mock.calls)).not.toContain('output')
+  })
+
+  it('adds without a copy when the Worker holds no share (or the passkey has no PRF)', async () => {
+    const { passkeys, api, sealForPasskey } = setup()
+    sealForPasskey.mockResolvedValueOnce(undefined as never)
+    await passkeys.add()
+    expect(api.passkeyAddFinish.mock.calls[0]?.[1]).not.toHaveProperty('prfShare')
+  })
+})
+
+describe('list and remove', () => {
+  it('sign each call for its purpose', async () => {
+    const { passkeys, api, purposes } = setup()
+    await passkeys.list()
+    await passkeys.remove('Y3JlZGVudGlhbA')
+    expect(purposes).toEqual(['passkey-list', 'passkey-remove'])
+    expect(api.passkeyRemove).toHaveBeenCalledWith('token', {
+      credentialId: 'Y3JlZGVudGlhbA',
+      proof: { timestamp: 2, signature: 'passkey-remove' },
+    })
+  })
+})

@@ -1,0 +1,52 @@
+// The signed-in user's passkeys from the Account view: list, add (the browser's dialog between the
+// API's start and finish, in the frame or in the window on the frame origin) and remove. Each call
+// carries a fresh proof of the session's device key.
+import type { PrfRecoveryShare } from '@walletframe/protocol'
+import type { Passkeys } from '../../lib/embeddedLogin.js'
+import * as PasskeyWindow from '../../lib/passkeyWindow.js'
+import * as WebAuthn from '../../lib/webauthn.js'
+import type { AuthApi } from './authApi.js'
+import * as PasskeyPrf from './passkeyPrf.js'
+import type { Session } from './session.js'
+
+type Deps = {
+  api: Pick<AuthApi, 'passkeyList' | 'passkeyAddStart' | 'passkeyAddFinish' | 'passkeyRemove'>
+  session: Pick<Session, 'proof'>
+  /** The Worker's copy of the recovery share under a new passkey's PRF output, when it holds the share. */
+  sealForPasskey(prf: {
+    credentialId: string
+    output: Uint8Array<ArrayBuffer>
+  }): Promise<PrfRecoveryShare | undefined>
+  /** The ceremonies in this document (a stand-in in tests). */
+  here?: WebAuthn.Ceremony
+}
+
+export function create({ api, session, sealForPasskey, here = WebAuthn.here }: Deps): Passkeys {
+  return {
+    async list() {
+      const { accessToken, proof } = await session.proof('passkey-list')
+      return api.passkeyList(accessToken, proof)
+    },
+    async add(popup) {
+      const ceremony = popup ? PasskeyWindow.ceremony(popup, window, here) : here
+      const start = await session.proof('passkey-add')
+      const started = await api.passkeyAddStart(start.accessToken, start.proof)
+      const { credential, prf } = await ceremony.create(started.options)
+      // With PRF, the new passkey gets its copy of the recovery share (sealed in the Worker; only the
+      // ciphertext goes to the API), so it too opens the wallet on a new device with no password.
+      const { output } = await PasskeyPrf.completed(ceremony, started.options, credential.id, prf)
+      const prfShare = output ? await sealForPasskey({ credentialId: credential.id, output }) : undefined
+      const finish = await session.proof('passkey-add')
+      return api.passkeyAddFinish(finish.accessToken, {
+        attemptId: started.attemptId,
+        credential,
+        ...(prfShare ? { prfShare } : {}),
+        proof: finish.proof,
+      })
+    },
+    async remove(credentialId) {
+      const { accessToken, proof } = await session.proof('passkey-remove')
+      return api.passkeyRemove(accessToken, { credentialId, proof })
+    },
+  }
+}

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+// Account's "Passkeys": nothing for a wallet that is not embedded; for an embedded one, the list with
+// where and when, a refused removal in the API's words, an added passkey listed after the dialog.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { PasskeyList, PasskeySummary } from '@walletframe/protocol'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FrameContext } from '../../app/context.js'
+import type { Frame } from '../../app/Frame.js'
+import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
+import * as Store from '../../lib/store.js'
+import { Passkeys } from './Passkeys.js'
+
+afterEach(cleanup)
+
+const passkey = (id: string, recovery = false): PasskeySummary => ({
+  credentialId: id,
+  name: 'Chrome on Linux',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: false,
+  recovery,
+})
+
+/** The API's answers, as a passkey-only account's: its last passkey is refused. */
+function account(): PasskeysApi {
+  let list: PasskeyList = { passkeys: [passkey('Y3JlZGVudGlhbC0x', true)], otherLogin: false }
+  return {
+    list: async () => list,
+    async add() {
+      const added = passkey('Y3JlZGVudGlhbC0y')
+      list = { ...list, passkeys: [...list.passkeys, added] }
+      return added
+    },
+    async remove(id) {
+      if (list.passkeys.length === 1 && !list.otherLogin)
+        throw new Error(
+          'This passkey is your only way to log in; add another passkey or login method before removing it',
+        )
+      list = { ...list, passkeys: list.passkeys.filter((p) => p.credentialId !== id) }
+      return list
+    },
+  }
+}
+
+async function show(embeddedWalletInfo: object | undefined, passkeys = account()) {
+  const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
+  const frame = { core: { connection }, embedded: async () => ({ passkeys }) } as unknown as Frame
+  await act(async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <FrameContext value={frame}>
+          <Passkeys />
+        </FrameContext>
+      </QueryClientProvider>,
+    )
+  })
+}
+
+describe('Passkeys', () => {
+  it('shows nothing for a wallet that is not embedded', async () => {
+    await show(undefined)
+    expect(screen.queryByTestId('wf-passkeys')).toBeNull()
+  })
+
+  it('lists the passkey, shows the refusal of the last one, and lists an added one', async () => {
+    // Chromium's own marker: the dialog runs in the frame, no window.
+    Object.defineProperty(navigator, 'userAgentData', { value: {}, configurable: true })
+    await show({ authProvider: 'passkey', accountType: 'eoa', user: {} })
+    const items = await screen.findAllByTestId('wf-passkey-item')
+    expect(items).toHaveLength(1)
+    expect(items[0]?.textContent).toContain('Chrome on Linux')
+    expect(items[0]?.textContent).toContain('last used never')
+    expect(items[0]?.textContent).toContain('opens your wallet on a new device')
+    fireEvent.click(screen.getByTestId('wf-passkey-remove'))
+    expect((await screen.findByTestId('wf-passkeys-error')).textContent).toContain('your only way to log in')
+    fireEvent.click(screen.getByTestId('wf-passkeys-add'))
+    await waitFor(() => expect(screen.getAllByTestId('wf-passkey-item')).toHaveLength(2))
+  })
+})

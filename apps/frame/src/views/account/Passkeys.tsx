@@ -1,0 +1,115 @@
+// Account's "Passkeys" for an embedded wallet: the user's passkeys (where each was made, when, when
+// last used, and whether it opens the wallet on a new device by itself), a new one added with the
+// browser's dialog, one removed — never the account's last way to log in (the API refuses; its words
+// show here). Loads with Account's first use of it, like "Two-factor authentication".
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PasskeySummary } from '@walletframe/protocol'
+import { useState } from 'react'
+import { useEmbeddedWallet } from '../../components/useEmbeddedWallet.js'
+import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
+import * as PasskeySupport from '../../lib/passkeySupport.js'
+import * as Popup from '../../lib/popup.js'
+import * as PasskeyQueries from '../../queries/passkeys.js'
+
+export function Passkeys() {
+  const embedded = useEmbeddedWallet()
+  return embedded ? <List passkeys={embedded.wallet.passkeys} user={embedded.user} /> : null
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never')
+
+function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
+  const queryClient = useQueryClient()
+  const list = useQuery(PasskeyQueries.list(passkeys, user))
+  const [blocked, setBlocked] = useState(false)
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: PasskeyQueries.passkeysKey })
+  const add = useMutation({
+    mutationFn: (popup?: Popup.MessagingPopup) => passkeys.add(popup),
+    onSettled: invalidate,
+  })
+  const remove = useMutation({
+    mutationFn: (credentialId: string) => passkeys.remove(credentialId),
+    onSettled: invalidate,
+  })
+  /**
+   * Chromium creates the passkey in this iframe with the click's activation; elsewhere (Safari refuses
+   * create in a cross-origin iframe) a window on the frame origin opens synchronously in the click.
+   */
+  const onAdd = () => {
+    if (!PasskeySupport.needed()) {
+      add.mutate(undefined)
+      return
+    }
+    const popup = Popup.open(PasskeySupport.path, 'walletframe-passkey')
+    setBlocked(!popup)
+    if (popup) add.mutate(popup)
+  }
+  const error =
+    list.error ??
+    add.error ??
+    remove.error ??
+    (blocked
+      ? new Error('The browser blocked the passkey window; allow pop-ups for this site and try again')
+      : null)
+  return (
+    <section className="wf-stack" data-testid="wf-passkeys" aria-label="Passkeys">
+      <h3>Passkeys</h3>
+      {error ? (
+        <p className="wf-error" role="alert" data-testid="wf-passkeys-error">
+          {error.message}
+        </p>
+      ) : null}
+      {list.data ? (
+        list.data.passkeys.length === 0 ? (
+          <p className="wf-muted" data-testid="wf-passkeys-none">
+            No passkey yet. Add one to log in with a touch.
+          </p>
+        ) : (
+          <ul className="wf-stack">
+            {list.data.passkeys.map((passkey) => (
+              <Item
+                key={passkey.credentialId}
+                passkey={passkey}
+                busy={remove.isPending}
+                onRemove={() => remove.mutate(passkey.credentialId)}
+              />
+            ))}
+          </ul>
+        )
+      ) : null}
+      <button
+        type="button"
+        className="wf-button wf-button-secondary"
+        data-testid="wf-passkeys-add"
+        disabled={add.isPending || !list.data}
+        onClick={onAdd}
+      >
+        {add.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
+      </button>
+    </section>
+  )
+}
+
+function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: boolean; onRemove(): void }) {
+  return (
+    <li className="wf-list-item" data-testid="wf-passkey-item">
+      <span>
+        <span data-testid="wf-passkey-name">{passkey.name ?? 'Passkey'}</span>
+        <span className="wf-muted">
+          {' '}
+          · added {when(passkey.createdAt)} · last used {when(passkey.lastUsedAt)}
+          {passkey.recovery ? ' · opens your wallet on a new device' : ''}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="wf-button wf-button-secondary"
+        data-testid="wf-passkey-remove"
+        disabled={busy}
+        onClick={onRemove}
+      >
+        Remove
+      </button>
+    </li>
+  )
+}
