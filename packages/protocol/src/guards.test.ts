@@ -225,8 +225,12 @@ function replace(value: unknown, { op, key, junk }: Mutation): unknown {
     case 2:
       return [value]
     case 3:
-      // Inherited properties: zod reads keys with `in`, so they count.
-      return value !== null && typeof value === 'object' ? Object.create(value) : `${String(value)}x`
+      // Inherited properties: zod reads keys with `in`, so they count. Not from a typed array: an
+      // object inheriting one throws on any read of its length, in zod as anywhere, and postMessage
+      // cannot deliver one (the structured clone copies own properties into a plain object).
+      return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)
+        ? Object.create(value)
+        : `${String(value)}x`
     case 4:
       return value !== null && typeof value === 'object' ? Object.assign(Object.create(null), value) : junk
     case 5:
