@@ -21,7 +21,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
-import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
+import { connectBrowserWallet, fundedBrowserWallet } from './lib/browserWallet.js'
 import { rpcUrlsOf } from './lib/chains.js'
 import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
@@ -135,14 +135,7 @@ test('a browser wallet gets a request only after its review: Continue hands it o
   stack,
   chains,
 }) => {
-  const key = generatePrivateKey()
-  const account = privateKeyToAccount(key).address
-  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[1] as string) })
-  await client.request({
-    method: 'anvil_setBalance' as never,
-    params: [account, '0xde0b6b3a7640000'] as never,
-  })
-  await injectBrowserWallet(page, { privateKey: key, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
+  const { account, client } = await fundedBrowserWallet(page, chains, parseEther('1'))
   await page.goto(stack.demoUrl())
   const modal = page.frameLocator('iframe[title="Walletframe"]')
   await connectBrowserWallet(page, modal)

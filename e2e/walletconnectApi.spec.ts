@@ -4,12 +4,10 @@
 // at the bundler a WalletConnect session names. Needs the API and a bundler per devnet beside the
 // relay and test wallet.
 import { mergeTests } from '@playwright/test'
-import { evmAccount, setBalance } from '@walletframe/devstack'
+import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
-import { connectBrowserWallet, injectBrowserWallet, testWalletCalls } from './lib/browserWallet.js'
-import { rpcUrlsOf } from './lib/chains.js'
+import { connectBrowserWallet, fundedBrowserWallet, testWalletCalls } from './lib/browserWallet.js'
 import { providerRequest as request } from './lib/provider.js'
 import {
   connectByQr,
@@ -64,12 +62,8 @@ test('wallet_getAssets for a browser wallet that does not implement it is answer
   stack,
   chains,
 }) => {
-  const key = generatePrivateKey()
-  const account = privateKeyToAccount(key).address
-  const client = createPublicClient({ transport: http(rpcUrlsByCaip(chains)['eip155:1']) })
   const balance = parseEther('1.234')
-  await setBalance(client, account, balance)
-  await injectBrowserWallet(page, { privateKey: key, rpcUrls: rpcUrlsOf(chains), chainId: 1 })
+  const { account } = await fundedBrowserWallet(page, chains, balance)
   await page.goto(stack.demoUrl())
   await connectBrowserWallet(page, page.frameLocator('iframe[title="Walletframe"]'))
 

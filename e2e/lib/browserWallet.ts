@@ -2,7 +2,12 @@
 // provider announced with EIP-6963 that signs with a devnet key (viem) and sends to the devnet.
 // The page script is bundled on the fly; `window.__testWallet` lets a spec decline the next call.
 import { expect, type FrameLocator, type Page } from '@playwright/test'
+import { setBalance } from '@walletframe/devstack'
+import type { ChainsFile } from '@walletframe/protocol'
 import { build } from 'esbuild'
+import { type Address, createPublicClient, http, type PublicClient } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { rpcUrlsOf } from './chains.js'
 
 export type BrowserWalletOptions = {
   privateKey: `0x${string}`
@@ -43,6 +48,24 @@ export async function injectBrowserWallet(page: Page, options: BrowserWalletOpti
   await page.addInitScript({
     content: `window.__testWalletConfig = ${JSON.stringify(config)};\n${await bundle()}`,
   })
+}
+
+/**
+ * The test wallet with a fresh key holding `balance` wei on chain 1's devnet, injected into `page`
+ * before it loads: its address, and a client on that devnet to check what it did there.
+ */
+export async function fundedBrowserWallet(
+  page: Page,
+  chains: ChainsFile,
+  balance: bigint,
+): Promise<{ account: Address; client: PublicClient }> {
+  const privateKey = generatePrivateKey()
+  const account = privateKeyToAccount(privateKey).address
+  const rpcUrls = rpcUrlsOf(chains)
+  const client = createPublicClient({ transport: http(rpcUrls[1] as string) })
+  await setBalance(client, account, balance)
+  await injectBrowserWallet(page, { privateKey, rpcUrls, chainId: 1 })
+  return { account, client }
 }
 
 /** Connects the injected test wallet from the Connect view; with `thenOpen`, opens the Account view after. */

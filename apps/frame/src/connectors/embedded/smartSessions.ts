@@ -5,7 +5,8 @@
 // the grant go out signed by the session key with no prompt. The frame refuses a call outside the
 // grant's targets and selectors before sending, but the account is what enforces the grant: spend
 // limits are left to it (the bundler's simulation of the account's validation refuses an
-// operation over them), and a key could do no more if it ever left the Worker.
+// operation over them), and a key could do no more if it ever left the Worker. The grant's own
+// operations (grantSession, revokeSession) are offered to the project's sponsorship like any batch.
 //
 // The wallet holds the session key rather than taking a signer from the dapp: the dapp never holds
 // key material, a grant is bound to the origin that asked (the frame knows it, a key the dapp holds
