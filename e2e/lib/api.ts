@@ -2,7 +2,7 @@
 // worker, on the worker's devnets, embedded PostgreSQL in memory, the indexer following the chains.
 // The frame then takes its networks from the API's project config, RPC through the API's proxy.
 import { randomBytes } from 'node:crypto'
-import { startApi } from '@walletframe/api'
+import { passPublicKey, startApi } from '@walletframe/api'
 import { loginSettings } from '@walletframe/devstack'
 import type { ReviewPolicy } from '@walletframe/protocol'
 import { test as chainsTest } from './chains.js'
@@ -37,6 +37,7 @@ export const test = chainsTest.extend<
   api: [
     async ({ stack, chains, emailCooldownSeconds, sponsorship, review }, use) => {
       const contracts = chains.networks[0]?.contracts ?? {}
+      const secret = randomBytes(32).toString('hex')
       const api = await startApi({
         config: {
           ...chains,
@@ -65,7 +66,7 @@ export const test = chainsTest.extend<
             reorgSafeDepth: 0,
             // Email and social login against the worker's mail catcher and OAuth stand-in.
             auth: {
-              secret: randomBytes(32).toString('hex'),
+              secret,
               ...loginSettings(chains.services),
               emailCooldownSeconds,
             },
@@ -73,7 +74,7 @@ export const test = chainsTest.extend<
         },
         databaseUrl: undefined,
       })
-      stack.setApiUrl(api.url)
+      stack.setApiUrl(api.url, passPublicKey(secret))
       await use({ url: api.url, app: api })
       stack.setApiUrl(undefined)
       await api.stop()

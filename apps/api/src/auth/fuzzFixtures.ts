@@ -222,6 +222,14 @@ export async function fuzzFixtures(options: {
   const pendingSecret = (await totpConfirm.call<TotpStartResponse>('start', 'totp-start')).secret
   const totpVerify = await enrolled()
   const totpDisable = await enrolled()
+  const totpThreshold = await enrolled()
+  // A pass for a sensitive action: a user with a wallet and no factor (the pass needs no code then).
+  const passing = await passkeyUser()
+  await post(
+    '/v1/auth/wallet/create',
+    { ...exampleWallet, proof: await passing.totpProof('create') },
+    passing.headers,
+  )
 
   return {
     parameters: {
@@ -295,6 +303,12 @@ export async function fuzzFixtures(options: {
         code: totpDisable.recoveryCode,
         proof: await totpDisable.totpProof('totp-disable'),
       },
+      'post /v1/auth/factor/pass': { action: 'export', proof: await passing.totpProof('factor-pass') },
+      'post /v1/auth/totp/threshold': {
+        sendThreshold: '1000000000000000000',
+        code: totpThreshold.recoveryCode,
+        proof: await totpThreshold.totpProof('totp-threshold'),
+      },
     },
     headers: {
       'post /v1/auth/email/update': bearer,
@@ -308,6 +322,8 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/totp/confirm': totpConfirm.headers,
       'post /v1/auth/totp/verify': totpVerify.headers,
       'post /v1/auth/totp/disable': totpDisable.headers,
+      'post /v1/auth/factor/pass': passing.headers,
+      'post /v1/auth/totp/threshold': totpThreshold.headers,
     },
   }
 }

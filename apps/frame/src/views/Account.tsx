@@ -27,6 +27,9 @@ const TwoFactor = lazy(() =>
   import('./account/TwoFactor.js').then((module) => ({ default: module.TwoFactor })),
 )
 /** "Download recovery kit" and "Show recovery phrase" load only for an embedded wallet. */
+const FreshFactor = lazy(() =>
+  import('./account/FreshFactor.js').then((module) => ({ default: module.FreshFactor })),
+)
 const RecoveryKit = lazy(() =>
   import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
 )
@@ -92,6 +95,7 @@ export function Account() {
       <UpdateEmailEntry />
       {connection.connector?.embeddedWalletInfo ? (
         <Suspense fallback={null}>
+          <FreshFactor />
           <RecoveryKit />
           <RecoveryPhrase />
         </Suspense>

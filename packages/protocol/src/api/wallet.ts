@@ -52,6 +52,8 @@ export const walletProofPurposes = [
   'totp-confirm',
   'totp-verify',
   'totp-disable',
+  'factor-pass',
+  'totp-threshold',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
