@@ -77,7 +77,8 @@ export default defineConfig<object, { regime: Regime }>({
   // all three. socialLogin.spec.ts runs in all three too: its popup on the frame origin is first-party,
   // with storage of its own, while the iframe that waits for the login has its host site's partition,
   // none, or (same-site) the popup's own storage. passkeyLogin.spec.ts runs blocked and partitioned: a
-  // second host site is a new device in both.
+  // second host site is a new device in both. recoveryKit.spec.ts runs in all three: the kit downloads
+  // from the iframe and the phrase shows in a first-party window whatever the iframe's storage.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -104,6 +105,7 @@ export default defineConfig<object, { regime: Regime }>({
         'onramp.spec.ts',
         'socialLogin.spec.ts',
         'passkeyLogin.spec.ts',
+        'recoveryKit.spec.ts',
       ],
     },
     // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas) in
@@ -124,6 +126,7 @@ export default defineConfig<object, { regime: Regime }>({
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
+        'recoveryKit.spec.ts',
       ],
     },
   ],
