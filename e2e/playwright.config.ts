@@ -79,7 +79,9 @@ export default defineConfig<object, { regime: Regime }>({
   // none, or (same-site) the popup's own storage. passkeyLogin.spec.ts runs blocked and partitioned: a
   // second host site is a new device in both. walletconnectBitcoin.spec.ts runs in all three: the
   // Bitcoin accounts live in the WalletConnect session, which the frame keeps in its own storage, its
-  // host site's partition, or (blocked) the SDK's copy in the host page.
+  // host site's partition, or (blocked) the SDK's copy in the host page. recoveryKit.spec.ts runs in
+  // all three: the kit downloads from the iframe and the phrase shows in a first-party window whatever
+  // the iframe's storage.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -107,6 +109,7 @@ export default defineConfig<object, { regime: Regime }>({
         'onramp.spec.ts',
         'socialLogin.spec.ts',
         'passkeyLogin.spec.ts',
+        'recoveryKit.spec.ts',
       ],
     },
     // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its
@@ -135,6 +138,7 @@ export default defineConfig<object, { regime: Regime }>({
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
+        'recoveryKit.spec.ts',
       ],
     },
   ],

@@ -4,14 +4,16 @@
 // user's click. The offline command, run here in the test process with no server to ask, opens the kit
 // with that password and prints the same addresses the frame shows; another password opens nothing.
 // "Show recovery phrase" then shows, in a window on the frame origin after the password, the phrase the
-// command reveals from the kit.
+// command reveals from the kit. The offline rebuild: a wallet made against an API of the test's own,
+// whose kit the command opens to the same addresses once that API and its database are stopped.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { FrameLocator, Page } from '@playwright/test'
 import { expectAccessible } from './lib/a11y.js'
-import { test as apiTest } from './lib/api.js'
+import { test as apiTest, startE2eApi } from './lib/api.js'
 import { hostState, loginByEmail, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 
@@ -40,6 +42,46 @@ function recover(kit: string, passwordFile: string, ...flags: string[]) {
   })
 }
 
+/**
+ * Account: the addresses the frame shows (EVM in the view, Solana as reported to the host), a wrong
+ * password refused, then the kit made with the right one and saved from the iframe into `dir`.
+ */
+async function downloadKit(page: Page, modal: FrameLocator, dir: string) {
+  // What the frame shows: the Account view's EVM address, and the Solana account it reported.
+  await page.getByTestId('open').click()
+  const evm = (await modal.getByTestId('wf-account-address').getAttribute('title')) as string
+  expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await expect(page.getByTestId('state-address')).toHaveText(evm)
+  const state = (await hostState(page)) as { allAccounts: { namespace: string; address: string }[] }
+  const solana = state.allAccounts.find((account) => account.namespace === 'solana')?.address as string
+  expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+
+  // A wrong password is refused before any kit is made.
+  await modal.getByTestId('wf-account-recovery-kit').click()
+  await modal.getByTestId('wf-recovery-kit-password').fill('not the recovery password')
+  await modal.getByTestId('wf-recovery-kit-submit').click()
+  await expect(modal.getByTestId('wf-recovery-kit-error')).toHaveText(
+    'The recovery password is not correct; try again',
+  )
+  await expect(modal.getByTestId('wf-recovery-kit-save')).toHaveCount(0)
+
+  await modal.getByTestId('wf-recovery-kit-password').fill(password)
+  await modal.getByTestId('wf-recovery-kit-submit').click()
+  const save = modal.getByTestId('wf-recovery-kit-save')
+  await expect(save).toBeVisible({ timeout: 30_000 })
+  await expectAccessible(page, 'Account / Recovery kit')
+  const downloading = page.waitForEvent('download')
+  await save.click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`walletframe-recovery-kit-${evm.slice(0, 10).toLowerCase()}.json`)
+  const kitFile = join(dir, download.suggestedFilename())
+  await download.saveAs(kitFile)
+  const kit = JSON.parse(await readFile(kitFile, 'utf8'))
+  expect(kit).toMatchObject({ type: 'walletframe-recovery-kit', version: 1, kdf: { iterations: 600_000 } })
+
+  return { evm, solana, kitFile }
+}
+
 test('recovery kit: downloaded from the Account view, opened offline by walletframe-recover to the same addresses; the phrase shown in a window on the frame origin', async ({
   page,
   stack,
@@ -51,40 +93,7 @@ test('recovery kit: downloaded from the Account view, opened offline by walletfr
   try {
     const { modal } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
 
-    // What the frame shows: the Account view's EVM address, and the Solana account it reported.
-    await page.getByTestId('open').click()
-    const evm = (await modal.getByTestId('wf-account-address').getAttribute('title')) as string
-    expect(evm).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    await expect(page.getByTestId('state-address')).toHaveText(evm)
-    const state = (await hostState(page)) as { allAccounts: { namespace: string; address: string }[] }
-    const solana = state.allAccounts.find((account) => account.namespace === 'solana')?.address as string
-    expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-
-    // A wrong password is refused before any kit is made.
-    await modal.getByTestId('wf-account-recovery-kit').click()
-    await modal.getByTestId('wf-recovery-kit-password').fill('not the recovery password')
-    await modal.getByTestId('wf-recovery-kit-submit').click()
-    await expect(modal.getByTestId('wf-recovery-kit-error')).toHaveText(
-      'The recovery password is not correct; try again',
-    )
-    await expect(modal.getByTestId('wf-recovery-kit-save')).toHaveCount(0)
-
-    await modal.getByTestId('wf-recovery-kit-password').fill(password)
-    await modal.getByTestId('wf-recovery-kit-submit').click()
-    const save = modal.getByTestId('wf-recovery-kit-save')
-    await expect(save).toBeVisible({ timeout: 30_000 })
-    await expectAccessible(page, 'Account / Recovery kit')
-    const downloading = page.waitForEvent('download')
-    await save.click()
-    const download = await downloading
-    expect(download.suggestedFilename()).toBe(
-      `walletframe-recovery-kit-${evm.slice(0, 10).toLowerCase()}.json`,
-    )
-    const kitFile = join(dir, download.suggestedFilename())
-    await download.saveAs(kitFile)
-    const kit = JSON.parse(await readFile(kitFile, 'utf8'))
-    expect(kit).toMatchObject({ type: 'walletframe-recovery-kit', version: 1, kdf: { iterations: 600_000 } })
-
+    const { evm, solana, kitFile } = await downloadKit(page, modal, dir)
     const passwordFile = join(dir, 'password')
     await writeFile(passwordFile, `${password}\n`)
     const opened = await recover(kitFile, passwordFile)
@@ -133,6 +142,46 @@ test('recovery kit: downloaded from the Account view, opened offline by walletfr
     expect(await page.content()).not.toContain(phrase)
     await exportWindow.close()
   } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
+test('offline rebuild: with the API and its database stopped, walletframe-recover rebuilds the same addresses from the kit', async ({
+  page,
+  stack,
+  chains,
+  api,
+}) => {
+  // An API of this test's own (its database in memory inside it): stopping it leaves the worker's
+  // shared API to the other tests.
+  const own = await startE2eApi(stack, chains, { emailCooldownSeconds: 30 })
+  stack.setApiUrl(own.url, own.passKey)
+  let stopped = false
+  const dir = await mkdtemp(join(tmpdir(), 'walletframe-offline-'))
+  try {
+    const email = `offline-${Date.now()}@example.test`
+    const { modal } = await loginByEmail(
+      page,
+      { demoUrl: stack.demoUrl(), mailUrl: chains.services.mail as string },
+      email,
+    )
+    const { evm, solana, kitFile } = await downloadKit(page, modal, dir)
+
+    await own.app.stop()
+    stopped = true
+    // Nothing answers where the API and its database were.
+    await expect(fetch(`${own.url}/health`)).rejects.toThrow()
+
+    const passwordFile = join(dir, 'password')
+    await writeFile(passwordFile, `${password}\n`)
+    const rebuilt = await recover(kitFile, passwordFile)
+    expect(rebuilt.stderr).toBe('')
+    expect(rebuilt.code).toBe(0)
+    expect(/EVM address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(evm)
+    expect(/Solana address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(solana)
+  } finally {
+    stack.setApiUrl(api.url, api.passKey)
+    if (!stopped) await own.app.stop()
     await rm(dir, { recursive: true, force: true })
   }
 })

@@ -4,17 +4,24 @@
 // After sign-out, logging in again asks for the app's code before the wallet opens: a wrong one is
 // refused in the API's words, the right one opens the same address. A recovery code opens it once;
 // the same recovery code is refused the next time.
+
+import type { FrameLocator, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import { createPublicClient, type Hex, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
+import { rpcUrlsOf } from './lib/chains.js'
 import {
   codeOf,
   enterCode,
   enterPassword,
   loginByEmail,
   nextMail,
+  password,
   submitPastCooldown,
 } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { providerRequest } from './lib/provider.js'
 
 const test = apiTest
 // A shorter cooldown than the 30 s default (still longer than a login takes): three logins follow.
@@ -26,18 +33,8 @@ function appCode(secret: string, steps = 0): string {
   return totp.generate({ timestamp: Date.now() + steps * 30_000 })
 }
 
-test('TOTP: set up in Account, asked at the next login (a wrong code refused), and a recovery code works once', async ({
-  page,
-  stack,
-  chains,
-}) => {
-  test.setTimeout(180_000)
-  const mailUrl = chains.services.mail as string
-  const email = `totp-${Date.now()}@example.test`
-  const { modal, firstMail } = await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)
-  const address = (await page.getByTestId('state-address').textContent()) as string
-
-  // Account: set up the app from the secret shown, confirm with its first code.
+/** Account: sets up the app from the secret shown and confirms with its first code; the recovery codes shown once. */
+async function enableTotp(page: Page, modal: FrameLocator) {
   await page.getByTestId('open').click()
   await expect(modal.getByTestId('wf-totp-off')).toBeVisible({ timeout: 15_000 })
   await modal.getByTestId('wf-totp-start').click()
@@ -55,6 +52,37 @@ test('TOTP: set up in Account, asked at the next login (a wrong code refused), a
   const recoveryCodes = await codes.allTextContents()
   await modal.getByTestId('wf-totp-recovery-done').click()
   await expect(modal.getByTestId('wf-totp-on')).toContainText('10 recovery codes left')
+  return { secret, recoveryCodes }
+}
+
+/** A new user logged in by email (an address made of `prefix`), the wallet open. */
+async function newUser(
+  page: Page,
+  stack: { demoUrl(): string },
+  chains: { services: { mail?: string } },
+  prefix: string,
+) {
+  const mailUrl = chains.services.mail as string
+  const email = `${prefix}-${Date.now()}@example.test`
+  return { mailUrl, email, ...(await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)) }
+}
+
+/** A code none of the steps the API takes (now, and one either side) gives. */
+function wrongCode(secret: string): string {
+  const taken = new Set([-1, 0, 1, 2].map((steps) => appCode(secret, steps)))
+  return ['000000', '111111', '222222', '333333', '444444'].find((code) => !taken.has(code)) as string
+}
+
+test('TOTP: set up in Account, asked at the next login (a wrong code refused), and a recovery code works once', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const { mailUrl, email, modal, firstMail } = await newUser(page, stack, chains, 'totp')
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  const { secret, recoveryCodes } = await enableTotp(page, modal)
   await modal.getByTestId('wf-close').click()
 
   let after = firstMail.id
@@ -91,10 +119,7 @@ test('TOTP: set up in Account, asked at the next login (a wrong code refused), a
   // step's, and each code works once) opens the same wallet.
   await loginUntilAsked()
   const right = appCode(secret, 1)
-  // A code none of the steps the API takes (now, and one either side) gives.
-  const taken = new Set([-1, 0, 1, 2].map((steps) => appCode(secret, steps)))
-  const wrong = ['000000', '111111', '222222', '333333', '444444'].find((code) => !taken.has(code)) as string
-  await answer(wrong)
+  await answer(wrongCode(secret))
   await expect(modal.getByTestId('wf-totp-prompt-error')).toContainText('The code is not correct')
   await expect(page.getByTestId('state-status')).not.toHaveText('connected')
   await answer(right)
@@ -110,4 +135,126 @@ test('TOTP: set up in Account, asked at the next login (a wrong code refused), a
   await expect(page.getByTestId('state-status')).not.toHaveText('connected')
   await answer(recoveryCodes[1] as string)
   await opened()
+})
+
+test('TOTP: the recovery phrase and the recovery kit each need a fresh code; the Worker serves neither without it', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const { modal } = await newUser(page, stack, chains, 'totp-export')
+  const { secret, recoveryCodes } = await enableTotp(page, modal)
+  const prompt = modal.getByTestId('wf-totp-prompt')
+
+  // "Show recovery phrase": the window opens in the click, and Account asks for a fresh code; the
+  // window gets no line to the Worker until the API signed a pass for it.
+  const opening = page.waitForEvent('popup')
+  await modal.getByTestId('wf-account-recovery-phrase').click()
+  const exportWindow = await opening
+  await expect(prompt).toContainText('to show your recovery phrase', { timeout: 15_000 })
+  const submit = exportWindow.getByTestId('wf-export-submit')
+  await expect(submit).toHaveText('Preparing…')
+  await expect(submit).toBeDisabled()
+  await modal.getByTestId('wf-totp-prompt-input').fill(wrongCode(secret))
+  await modal.getByTestId('wf-totp-prompt-submit').click()
+  await expect(modal.getByTestId('wf-totp-prompt-error')).toContainText('The code is not correct')
+  await expect(submit).toBeDisabled()
+  // The enrolment spent this step's code; the next step's is fresh.
+  await modal.getByTestId('wf-totp-prompt-input').fill(appCode(secret, 1))
+  await modal.getByTestId('wf-totp-prompt-submit').click()
+  await expect(prompt).toHaveCount(0)
+  await expect(submit).toBeEnabled({ timeout: 15_000 })
+  await exportWindow.getByTestId('wf-export-password').fill(password)
+  await exportWindow.getByTestId('wf-export-submit').click()
+  const words = exportWindow.getByTestId('wf-export-phrase').getByRole('listitem')
+  await expect(words).toHaveCount(12, { timeout: 30_000 })
+  const phrase = (await words.allTextContents()).join(' ')
+  expect(await page.content()).not.toContain(phrase)
+  await exportWindow.close()
+
+  // The kit: the password, then a fresh code (a recovery code here: each opens one action).
+  await modal.getByTestId('wf-account-recovery-kit').click()
+  await modal.getByTestId('wf-recovery-kit-password').fill(password)
+  await modal.getByTestId('wf-recovery-kit-submit').click()
+  await expect(prompt).toContainText('to make your recovery kit', { timeout: 15_000 })
+  await modal.getByTestId('wf-totp-prompt-input').fill(recoveryCodes[0] as string)
+  await modal.getByTestId('wf-totp-prompt-submit').click()
+  await expect(modal.getByTestId('wf-recovery-kit-save')).toBeVisible({ timeout: 30_000 })
+
+  // Declining the code: no kit, and the form says so.
+  await modal.getByText('Done').click()
+  await modal.getByTestId('wf-account-recovery-kit').click()
+  await modal.getByTestId('wf-recovery-kit-password').fill(password)
+  await modal.getByTestId('wf-recovery-kit-submit').click()
+  await expect(prompt).toBeVisible({ timeout: 15_000 })
+  await prompt.getByText('Cancel').click()
+  await expect(modal.getByTestId('wf-recovery-kit-error')).toBeVisible()
+  await expect(modal.getByTestId('wf-recovery-kit-save')).toHaveCount(0)
+})
+
+test('TOTP: a send over the amount the user set needs a fresh code, one under it none; nothing moves before the code', async ({
+  page,
+  stack,
+  chains,
+}) => {
+  test.setTimeout(180_000)
+  const { modal } = await newUser(page, stack, chains, 'totp-send')
+  const address = (await page.getByTestId('state-address').textContent()) as Hex
+  const { secret, recoveryCodes } = await enableTotp(page, modal)
+  // The amount takes a code of its own (this step's went to the enrolment).
+  await modal.getByTestId('wf-totp-threshold-amount').fill('0.5')
+  await modal.getByTestId('wf-totp-threshold-code-input').fill(appCode(secret, 1))
+  await modal.getByTestId('wf-totp-threshold-code-submit').click()
+  await expect(modal.getByTestId('wf-totp-threshold-current')).toContainText('more than 0.5')
+  await modal.getByTestId('wf-close').click()
+
+  const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
+  const client = createPublicClient({ transport: http(rpcUrlsOf(chains)[chainId] as string) })
+  await client.request({
+    method: 'anvil_setBalance' as never,
+    params: [address, '0xde0b6b3a7640000'] as never,
+  })
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const send = (eth: string) =>
+    providerRequest(page, 'eth_sendTransaction', [
+      { from: address, to, value: `0x${parseEther(eth).toString(16)}` },
+    ])
+  const approve = async () => {
+    await expect(modal.getByTestId('wf-approve-transaction')).toHaveAttribute(
+      'data-method',
+      'eth_sendTransaction',
+    )
+    await modal.getByTestId('wf-approve-confirm').click()
+  }
+
+  // Under the amount: approved, mined, no code asked.
+  const small = send('0.1')
+  await approve()
+  expect((await small).error).toBeUndefined()
+  await expect(modal.getByTestId('wf-totp-prompt')).toHaveCount(0)
+  expect(await client.getBalance({ address: to })).toBe(parseEther('0.1'))
+
+  // Over it: after Approve, the code is asked (Account opens for it) and nothing is sent until then.
+  const large = send('0.6')
+  await approve()
+  const prompt = modal.getByTestId('wf-totp-prompt')
+  await expect(prompt).toContainText('to approve this send', { timeout: 15_000 })
+  expect(await client.getTransactionCount({ address })).toBe(1)
+  await modal.getByTestId('wf-totp-prompt-input').fill(wrongCode(secret))
+  await modal.getByTestId('wf-totp-prompt-submit').click()
+  await expect(modal.getByTestId('wf-totp-prompt-error')).toContainText('The code is not correct')
+  expect(await client.getTransactionCount({ address })).toBe(1)
+  await modal.getByTestId('wf-totp-prompt-input').fill(recoveryCodes[0] as string)
+  await modal.getByTestId('wf-totp-prompt-submit').click()
+  expect((await large).error).toBeUndefined()
+  expect(await client.getBalance({ address: to })).toBe(parseEther('0.7'))
+
+  // Declining the code: the caller gets 4001, and nothing moves.
+  const declined = send('0.6')
+  await approve()
+  await expect(prompt).toBeVisible({ timeout: 15_000 })
+  await prompt.getByText('Cancel').click()
+  expect((await declined).error).toMatchObject({ code: 4001 })
+  expect(await client.getBalance({ address: to })).toBe(parseEther('0.7'))
 })

@@ -2,7 +2,7 @@
 // on two origins — then prints the demo URL. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { startApi } from '@walletframe/api'
+import { passPublicKey, startApi } from '@walletframe/api'
 import { loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
 import type { ChainsFile, FrameConfigInput, SponsorshipPolicy } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
@@ -53,12 +53,14 @@ async function main() {
 
   let demoOrigin = ''
   let apiUrl: string | undefined
+  // The API's auth secret, which its pass key derives from: the frame's Worker checks passes with it.
+  const authSecret = process.env.WALLETFRAME_AUTH_SECRET ?? randomBytes(32).toString('hex')
   const frame = await serveOn(Number(process.env.FRAME_PORT ?? 5174), {
     root: frameDist,
     headers: frameHeaders,
     json: {
       '/frame-config.json': (): FrameConfigInput => ({
-        ...(apiUrl ? { apiUrl } : {}),
+        ...(apiUrl ? { apiUrl, passKey: passPublicKey(authSecret) } : {}),
         development: true,
         projects: [{ projectId, allowedOrigins: [demoOrigin] }],
         networks: chainsFile.networks,
@@ -92,7 +94,7 @@ async function main() {
         // Email and social login against the devstack's mail catcher and OAuth stand-in; a fresh secret
         // per run unless one is set (sessions then end with the run).
         auth: {
-          secret: process.env.WALLETFRAME_AUTH_SECRET ?? randomBytes(32).toString('hex'),
+          secret: authSecret,
           ...loginSettings(chainsFile.services),
         },
         // The devstack's on-ramp, configured as a real provider would be: its URL and the addresses

@@ -12,7 +12,7 @@ import {
   type FrameLocator,
   type Page,
 } from '@playwright/test'
-import { startApi } from '@walletframe/api'
+import { passPublicKey, startApi } from '@walletframe/api'
 import { loginSettings, startDevstack } from '@walletframe/devstack'
 import type { ChainsFile } from '@walletframe/protocol'
 import { codeOf, enterCode, enterPassword, nextMail } from '../../e2e/lib/emailLogin.js'
@@ -77,6 +77,7 @@ export async function startLoginBench(
   const devstack = await startDevstack({ relay: false, quiet: true, bundler: options.bundler ?? false })
   const stack = await startStack({ hosts: hostsOf('partitioned') })
   stack.setNetworks(devstack.chainsFile.networks)
+  const secret = randomBytes(32).toString('hex')
   const api = await startApi({
     config: {
       ...devstack.chainsFile,
@@ -84,7 +85,7 @@ export async function startLoginBench(
       options: {
         frameOrigins: [stack.frame.origin],
         auth: {
-          secret: randomBytes(32).toString('hex'),
+          secret,
           ...loginSettings(devstack.chainsFile.services),
           // One robot logs in many times from one address: the per-IP limits would measure themselves.
           emailStartsPerIp: { capacity: 1_000, refillPerSecond: 100 },
@@ -95,7 +96,7 @@ export async function startLoginBench(
     },
     databaseUrl: undefined,
   })
-  stack.setApiUrl(api.url)
+  stack.setApiUrl(api.url, passPublicKey(secret))
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

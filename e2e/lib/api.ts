@@ -2,13 +2,18 @@
 // worker, on the worker's devnets, embedded PostgreSQL in memory, the indexer following the chains.
 // The frame then takes its networks from the API's project config, RPC through the API's proxy.
 import { randomBytes } from 'node:crypto'
-import { startApi } from '@walletframe/api'
+import { passPublicKey, startApi } from '@walletframe/api'
 import { loginSettings } from '@walletframe/devstack'
-import type { ReviewPolicy } from '@walletframe/protocol'
+import type { ChainsFile, ReviewPolicy } from '@walletframe/protocol'
 import { test as chainsTest } from './chains.js'
-import { projectId } from './stack.js'
+import { projectId, type Stack } from './stack.js'
 
-export type Api = { readonly url: string; readonly app: Awaited<ReturnType<typeof startApi>> }
+export type Api = {
+  readonly url: string
+  readonly app: Awaited<ReturnType<typeof startApi>>
+  /** The API's pass key, as the frame's configuration names it. */
+  readonly passKey: string
+}
 
 /**
  * The project's gas sponsorship in a worker that sets it: the fixture contracts it sponsors calls to
@@ -41,48 +46,11 @@ export const test = chainsTest.extend<
   review: [undefined, { scope: 'worker', option: true }],
   api: [
     async ({ stack, chains, emailCooldownSeconds, sponsorship, review }, use) => {
-      const contracts = chains.networks[0]?.contracts ?? {}
-      const api = await startApi({
-        config: {
-          ...chains,
-          // The foreign site is a second host site of the project here: the embedded wallet on
-          // another site (another storage partition) reaches the same wallet.
-          projects: [
-            {
-              id: projectId,
-              name: 'e2e',
-              allowedOrigins: [stack.demo.origin, stack.foreign.origin],
-              ...(sponsorship && {
-                sponsorship: {
-                  enabled: true,
-                  allowedContracts: sponsorship.contracts.map((name) => contracts[name] as string),
-                  budgetWei: sponsorship.budgetWei,
-                  ...(sponsorship.sessionGrants && { sessionGrants: true }),
-                },
-              }),
-              ...(review && { review }),
-            },
-          ],
-          options: {
-            frameOrigins: [stack.frame.origin],
-            // The devnets mine a block per transaction and never reorg: index up to the head, so
-            // a transaction a spec sends shows in Activity without waiting for later blocks. The
-            // indexer hears each block over the devnets' WebSocket URLs, so its poll stays at the default.
-            reorgSafeDepth: 0,
-            // Email and social login against the worker's mail catcher and OAuth stand-in.
-            auth: {
-              secret: randomBytes(32).toString('hex'),
-              ...loginSettings(chains.services),
-              emailCooldownSeconds,
-            },
-          },
-        },
-        databaseUrl: undefined,
-      })
-      stack.setApiUrl(api.url)
-      await use({ url: api.url, app: api })
+      const api = await startE2eApi(stack, chains, { emailCooldownSeconds, sponsorship, review })
+      stack.setApiUrl(api.url, api.passKey)
+      await use(api)
       stack.setApiUrl(undefined)
-      await api.stop()
+      await api.app.stop()
     },
     { scope: 'worker' },
   ],
@@ -91,5 +59,61 @@ export const test = chainsTest.extend<
     await use(page)
   },
 })
+
+/**
+ * Starts an API as the `api` fixture does (its own in-memory database, the worker's devnets and mail
+ * catcher); a spec that stops its API mid-test starts one of its own with this, leaving the worker's.
+ */
+export async function startE2eApi(
+  stack: Pick<Stack, 'demo' | 'foreign' | 'frame'>,
+  chains: ChainsFile,
+  options: {
+    emailCooldownSeconds: number
+    sponsorship?: E2eSponsorship | undefined
+    review?: ReviewPolicy | undefined
+  },
+): Promise<Api> {
+  const { emailCooldownSeconds, sponsorship, review } = options
+  const contracts = chains.networks[0]?.contracts ?? {}
+  const secret = randomBytes(32).toString('hex')
+  const api = await startApi({
+    config: {
+      ...chains,
+      // The foreign site is a second host site of the project here: the embedded wallet on
+      // another site (another storage partition) reaches the same wallet.
+      projects: [
+        {
+          id: projectId,
+          name: 'e2e',
+          allowedOrigins: [stack.demo.origin, stack.foreign.origin],
+          ...(sponsorship && {
+            sponsorship: {
+              enabled: true,
+              allowedContracts: sponsorship.contracts.map((name) => contracts[name] as string),
+              budgetWei: sponsorship.budgetWei,
+              ...(sponsorship.sessionGrants && { sessionGrants: true }),
+            },
+          }),
+          ...(review && { review }),
+        },
+      ],
+      options: {
+        frameOrigins: [stack.frame.origin],
+        // The devnets mine a block per transaction and never reorg: index up to the head, so
+        // a transaction a spec sends shows in Activity without waiting for later blocks. The
+        // indexer hears each block over the devnets' WebSocket URLs, so its poll stays at the default.
+        reorgSafeDepth: 0,
+        // Email and social login against the worker's mail catcher and OAuth stand-in.
+        auth: {
+          secret,
+          ...loginSettings(chains.services),
+          emailCooldownSeconds,
+        },
+      },
+    },
+    databaseUrl: undefined,
+  })
+  return { url: api.url, app: api, passKey: passPublicKey(secret) }
+}
 
 export { expect } from '@playwright/test'

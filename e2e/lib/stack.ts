@@ -18,8 +18,11 @@ export type Stack = {
   demoUrl(options?: { networks?: string[] }): string
   foreignUrl(): string
   setNetworks(networks: ChainNetwork[]): void
-  /** Points the frame at an API (its networks then come from the API's project config), or at none. */
-  setApiUrl(url: string | undefined): void
+  /**
+   * Points the frame at an API (its networks then come from the API's project config), or at none;
+   * `passKey`: the API's pass key (passPublicKey of its auth secret) the Worker checks passes with.
+   */
+  setApiUrl(url: string | undefined, passKey?: string): void
   /** Headers the demo host page is served with, read per request (a spec may set a CSP; empty by default). */
   demoHeaders: Record<string, string>
 }
@@ -41,6 +44,7 @@ export async function startStack(
   let networks: ChainNetwork[] = unreachableNetworks
   let allowed: string[] = []
   let apiUrl: string | undefined
+  let passKey: string | undefined
   const frame = await serveStatic({
     root: frameDist,
     ...(hosts && { hostname: hosts.frame }),
@@ -51,6 +55,7 @@ export async function startStack(
         projects: [{ projectId, allowedOrigins: allowed }],
         networks,
         ...(apiUrl && { apiUrl }),
+        ...(apiUrl && passKey && { passKey }),
       }),
     },
   })
@@ -78,8 +83,9 @@ export async function startStack(
     setNetworks(next) {
       networks = next
     },
-    setApiUrl(url) {
+    setApiUrl(url, key) {
       apiUrl = url
+      passKey = key
     },
     demoHeaders,
     async close() {

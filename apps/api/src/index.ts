@@ -1,5 +1,6 @@
 // @walletframe/api: the blockchain data API as a library: build the Hono app around an
 // open database, or start the whole server.
+export { publicKeyForSecret as passPublicKey } from './auth/factorPass.js'
 export * as Config from './Config.js'
 export { createApi } from './createApi.js'
 export * as Database from './db/Database.js'

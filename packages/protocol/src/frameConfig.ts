@@ -26,6 +26,13 @@ export const FrameWalletConnect = z.object({
 })
 export type FrameWalletConnect = z.infer<typeof FrameWalletConnect>
 
+/**
+ * The API's pass key: an Ed25519 public key, 32 bytes base64url (api/factorPass.ts has the passes; the
+ * key is here so the boot's config schema carries none of them).
+ */
+export const PassPublicKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, '32 bytes, base64url'))
+export type PassPublicKey = z.infer<typeof PassPublicKey>
+
 export const FrameConfig = z
   .object({
     /** Base URL of the Walletframe API; absent when the frame runs without one. */
@@ -41,6 +48,12 @@ export const FrameConfig = z
      */
     networks: z._default(NetworkEntries, []),
     walletConnect: z.optional(FrameWalletConnect),
+    /**
+     * The API's Ed25519 public key (base64url) its passes for sensitive actions are signed with: the
+     * embedded wallet's Worker reveals keys, seals a recovery kit or signs a send over the user's
+     * threshold only with such a pass. Absent: the Worker allows none of these.
+     */
+    passKey: z.optional(PassPublicKey),
   })
   .check(
     z.superRefine((config, ctx) => {

@@ -183,12 +183,21 @@ export class LastLoginFactorError extends ApiError {
 
 export class SecondFactorRequiredError extends ApiError {
   override name = 'SecondFactorRequiredError'
-  constructor() {
+  /** `what`: what the code is for — opening the wallet, or a sensitive action that needs a fresh one. */
+  constructor(what = 'to open the wallet') {
     super(
       403,
       'SECOND_FACTOR_REQUIRED',
-      'Enter the code of your authenticator app (or a recovery code) to open the wallet',
+      `Enter the code of your authenticator app (or a recovery code) ${what}`,
     )
+  }
+}
+
+/** A pass for a sensitive action was asked by a user who has no wallet to act on. */
+export class WalletMissingError extends ApiError {
+  override name = 'WalletMissingError'
+  constructor() {
+    super(409, 'WALLET_MISSING', 'This account has no wallet yet')
   }
 }
 

@@ -222,6 +222,14 @@ export async function fuzzFixtures(options: {
   const pendingSecret = (await totpConfirm.call<TotpStartResponse>('start', 'totp-start')).secret
   const totpVerify = await enrolled()
   const totpDisable = await enrolled()
+  const totpThreshold = await enrolled()
+  // A pass for a sensitive action: a user with a wallet and no factor (the pass needs no code then).
+  const passing = await passkeyUser()
+  await post(
+    '/v1/auth/wallet/create',
+    { ...exampleWallet, proof: await passing.totpProof('create') },
+    passing.headers,
+  )
 
   // The user's own passkeys, a passkey user per call: an add started for the finish, and a second
   // passkey added so that removing it leaves the first.
@@ -332,6 +340,12 @@ export async function fuzzFixtures(options: {
         credentialId: second.made.passkey.id,
         proof: await passkeyRemove.totpProof('passkey-remove'),
       },
+      'post /v1/auth/factor/pass': { action: 'export', proof: await passing.totpProof('factor-pass') },
+      'post /v1/auth/totp/threshold': {
+        sendThreshold: '1000000000000000000',
+        code: totpThreshold.recoveryCode,
+        proof: await totpThreshold.totpProof('totp-threshold'),
+      },
     },
     headers: {
       'post /v1/auth/email/update': bearer,
@@ -349,6 +363,8 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/passkey/add/start': passkeyAddStart.headers,
       'post /v1/auth/passkey/add/finish': passkeyAdding.headers,
       'post /v1/auth/passkey/remove': passkeyRemove.headers,
+      'post /v1/auth/factor/pass': passing.headers,
+      'post /v1/auth/totp/threshold': totpThreshold.headers,
     },
   }
 }

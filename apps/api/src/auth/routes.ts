@@ -1,10 +1,11 @@
 // The login's HTTP surface under /v1/auth, one sub-app per flow: email (emailRoutes.ts), social
 // (socialRoutes.ts), Farcaster (farcasterRoutes.ts), the attempt the frame polls (attemptRoutes.ts),
-// passkeys (passkeyRoutes.ts; the user's own in passkeyAccountRoutes.ts), the second factor (totpRoutes.ts), the session (sessionRoutes.ts) and the wallet's shares (walletRoutes.ts). Every call but the
+// passkeys (passkeyRoutes.ts; the user's own in passkeyAccountRoutes.ts), the second factor (totpRoutes.ts) and the passes for sensitive actions (factorPassRoutes.ts), the session (sessionRoutes.ts) and the wallet's shares (walletRoutes.ts). Every call but the
 // provider's callback names its project, like the rest of the API.
 import type { App, Deps, RouteDoc } from '../routes/Route.js'
 import * as AttemptRoutes from './attemptRoutes.js'
 import * as EmailRoutes from './emailRoutes.js'
+import * as FactorPassRoutes from './factorPassRoutes.js'
 import * as FarcasterRoutes from './farcasterRoutes.js'
 import * as PasskeyAccountRoutes from './passkeyAccountRoutes.js'
 import * as PasskeyRoutes from './passkeyRoutes.js'
@@ -22,6 +23,7 @@ export const docs: RouteDoc[] = [
   ...PasskeyRoutes.docs,
   ...PasskeyAccountRoutes.docs,
   ...TotpRoutes.docs,
+  ...FactorPassRoutes.docs,
   ...SessionRoutes.docs,
   ...WalletRoutes.docs,
 ]
@@ -39,6 +41,7 @@ export function register(app: App, deps: Deps, options: register.Options): void 
   app.route('/v1/auth/passkey', PasskeyRoutes.routes(context))
   app.route('/v1/auth/passkey', PasskeyAccountRoutes.routes(context))
   app.route('/v1/auth/totp', TotpRoutes.routes(context))
+  app.route('/v1/auth/factor', FactorPassRoutes.routes(context))
   app.route('/v1/auth/wallet', WalletRoutes.routes(context))
   app.route('/v1/auth', SessionRoutes.routes(context))
 }

@@ -1,6 +1,15 @@
 // The login's secrets: random ids and tokens, one-time codes and their HMACs, digests of bearer
 // values, and the keys derived from the configured secret (one per use, so a key never serves two).
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto'
 
 /** 128 random bits, base64url (22 characters): attempt, user and session ids. */
 export function newId(): string {
@@ -27,12 +36,25 @@ export type Keys = {
   code: Buffer
   /** HS256 key for access tokens. */
   accessToken: Uint8Array
+  /** Ed25519 key the sensitive actions' passes are signed with (factorPass.ts); its public half is the frame's `passKey`. */
+  pass: KeyObject
 }
+
+/** PKCS #8 of an Ed25519 private key is this fixed prefix and the 32-byte seed (RFC 8410). */
+const ed25519Pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex')
 
 /** HKDF-SHA256 from the configured secret, one key per purpose. */
 export function deriveKeys(secret: string): Keys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'walletframe-auth', info, 32))
-  return { code: derive('otp-hmac'), accessToken: new Uint8Array(derive('access-token-hs256')) }
+  return {
+    code: derive('otp-hmac'),
+    accessToken: new Uint8Array(derive('access-token-hs256')),
+    pass: createPrivateKey({
+      key: Buffer.concat([ed25519Pkcs8Prefix, derive('factor-pass-ed25519')]),
+      format: 'der',
+      type: 'pkcs8',
+    }),
+  }
 }
 
 /**

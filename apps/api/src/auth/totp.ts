@@ -62,6 +62,7 @@ export async function status(context: Context, authenticated: Sessions.Authentic
     enabled,
     verified: enabled && authenticated.session.secondFactorAt !== null,
     recoveryCodesLeft: enabled ? await TotpStore.recoveryCodesLeft(context.db, authenticated.user.id) : 0,
+    sendThreshold: enabled ? (factor?.sendThresholdWei ?? null) : null,
   }
 }
 
@@ -157,6 +158,35 @@ export async function verify(
   })
 }
 
+/** The user's factor when it is on (its send threshold with it), else undefined. */
+export async function enabledFactor(
+  context: Pick<Context, 'db'>,
+  userId: string,
+): Promise<TotpStore.Factor | undefined> {
+  const factor = await TotpStore.ofUser(context.db, userId)
+  return factor?.enabledAt ? factor : undefined
+}
+
+/** Sets or clears the send threshold, for a fresh code (a session alone cannot raise it). */
+export async function setThreshold(
+  context: Context,
+  authenticated: Sessions.Authenticated,
+  request: { sendThreshold: string | null; code: string },
+): Promise<TotpStatus> {
+  await checkFresh(context, authenticated.user.id, request.code)
+  if (!(await TotpStore.setThreshold(context.db, authenticated.user.id, request.sendThreshold)))
+    throw new TotpStateError('not-enabled')
+  return status(context, authenticated)
+}
+
+/**
+ * A fresh code for one sensitive action (factorPass.ts): checked and spent as `verify` does, counted
+ * toward the same lock, and the session's state unchanged — the next action needs its own code.
+ */
+export async function checkFresh(context: Context, userId: string, code: string): Promise<void> {
+  await spend(context, await enabled(context, userId), code, { recovery: true })
+}
+
 /** Turns the factor off, for a valid code (or recovery code) only. */
 export async function disable(
   context: Context,
@@ -166,7 +196,7 @@ export async function disable(
   const factor = await enabled(context, authenticated.user.id)
   await spend(context, factor, code, { recovery: true })
   await TotpStore.remove(context.db, authenticated.user.id)
-  return { enabled: false, verified: false, recoveryCodesLeft: 0 }
+  return { enabled: false, verified: false, recoveryCodesLeft: 0, sendThreshold: null }
 }
 
 /** Refuses the auth share to a session that has not passed the user's enabled factor. */

@@ -2,9 +2,8 @@
 // code, ten recovery codes), the auth share held back from a session until it passed the factor, each
 // code working once, the lock after five wrong codes (kept in the database), and the attacks: another
 // account, a replayed code, a stolen access token without the device key.
-import { type TotpStartResponse, walletSigningInput } from '@walletframe/protocol'
+import { type TotpStartResponse, type WalletProofPurpose, walletSigningInput } from '@walletframe/protocol'
 import { eq } from 'drizzle-orm'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authTotp, authTotpRecoveryCodes } from '../db/schema.js'
 import * as Envelope from './envelope.js'
@@ -17,6 +16,16 @@ import {
   startAuthHarness,
 } from './testing.js'
 import * as Totp from './totp.js'
+import {
+  type Caller,
+  call,
+  codeOf,
+  enrolled as enrolledUser,
+  q,
+  sameDeviceAgain,
+  userWithWallet,
+  wrongCode,
+} from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -24,79 +33,18 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
-const q = '?projectId=app'
-
-type Caller = { device: Device; token: string }
-
 /** A TOTP call as the frame makes it: Bearer, and the device key's proof over the call. */
-async function call(path: string, who: Caller, purpose: Parameters<Device['callProof']>[0], body = {}) {
-  return h.post(
-    `/v1/auth/totp/${path}${q}`,
-    { ...body, proof: await who.device.callProof(purpose, who.token) },
-    { authorization: `Bearer ${who.token}` },
-  )
-}
-
-async function shares(who: Caller) {
-  return h.post(
-    `/v1/auth/wallet/shares${q}`,
-    { proof: await who.device.callProof('shares', who.token) },
-    { authorization: `Bearer ${who.token}` },
-  )
-}
-
-/** The app's code at `offsetSteps` steps from now (the API takes one step either side). */
-function codeOf(secret: string, offsetSteps = 0): string {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 })
-}
-
-/** A code that is surely wrong now (none of the three steps the API accepts gives it). */
-function wrongCode(secret: string): string {
-  const accepted = new Set([-1, 0, 1].map((step) => codeOf(secret, step)))
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0')
-    if (!accepted.has(code)) return code
-  }
-}
-
-/** A user with a wallet, logged in by email. */
-async function user(): Promise<Caller & { email: string }> {
-  const { email, device, connected } = await h.login()
-  const token = connected.tokens.accessToken
-  const created = await h.post(
-    `/v1/auth/wallet/create${q}`,
-    { ...exampleWallet, proof: await device.callProof('create', token) },
-    { authorization: `Bearer ${token}` },
-  )
-  expect(created.status).toBe(200)
-  return { email, device, token }
-}
-
-/** A user with the factor on: its secret, its recovery codes, and the code its confirm spent (step +1). */
-async function enrolled() {
-  const who = await user()
-  const started = (await (await call('start', who, 'totp-start')).json()) as TotpStartResponse
-  const confirmed = await call('confirm', who, 'totp-confirm', { code: codeOf(started.secret) })
-  expect(confirmed.status).toBe(200)
-  const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] }
-  return { ...who, secret: started.secret, recoveryCodes }
-}
-
-/**
- * The same user logging in again (a new session of the same device, which skips the device approval a
- * new one would need): a session that has not passed the factor.
- */
-async function loginAgain(who: { email: string; device: Device }): Promise<Caller> {
-  h.passCooldown()
-  const { device, connected } = await h.login(who.email, who.device)
-  return { device, token: connected.tokens.accessToken }
-}
+const totp = (path: string, who: Caller, purpose: WalletProofPurpose, body = {}) =>
+  call(h, `totp/${path}`, who, purpose, body)
+const shares = (who: Caller) => call(h, 'wallet/shares', who, 'shares')
+const user = () => userWithWallet(h)
+const enrolled = () => enrolledUser(h)
+const loginAgain = (who: { email: string; device: Device }) => sameDeviceAgain(h, who)
 
 describe('POST /v1/auth/totp/start and /confirm', () => {
   it('keeps a sealed pending secret, and a first code turns it on with ten hashed recovery codes', async () => {
     const who = await user()
-    const started = await call('start', who, 'totp-start')
+    const started = await totp('start', who, 'totp-start')
     expect(started.status).toBe(200)
     const { secret, uri } = (await started.json()) as TotpStartResponse
     const parsed = new URL(uri)
@@ -117,10 +65,10 @@ describe('POST /v1/auth/totp/start and /confirm', () => {
     // Pending: the auth share is still released.
     expect((await shares(who)).status).toBe(200)
 
-    const wrong = await call('confirm', who, 'totp-confirm', { code: wrongCode(secret) })
+    const wrong = await totp('confirm', who, 'totp-confirm', { code: wrongCode(secret) })
     expect(wrong.status).toBe(400)
     expect(await wrong.json()).toMatchObject({ code: 'TOTP_INVALID' })
-    const confirmed = await call('confirm', who, 'totp-confirm', { code: codeOf(secret) })
+    const confirmed = await totp('confirm', who, 'totp-confirm', { code: codeOf(secret) })
     expect(confirmed.status).toBe(200)
     const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] }
     expect(new Set(recoveryCodes).size).toBe(10)
@@ -131,18 +79,23 @@ describe('POST /v1/auth/totp/start and /confirm', () => {
     expect(stored).toHaveLength(10)
     for (const code of recoveryCodes) expect(stored.map((row) => row.digest)).not.toContain(code)
 
-    const status = await call('status', who, 'totp-status')
-    expect(await status.json()).toEqual({ enabled: true, verified: true, recoveryCodesLeft: 10 })
-    const again = await call('start', who, 'totp-start')
+    const status = await totp('status', who, 'totp-status')
+    expect(await status.json()).toEqual({
+      enabled: true,
+      verified: true,
+      recoveryCodesLeft: 10,
+      sendThreshold: null,
+    })
+    const again = await totp('start', who, 'totp-start')
     expect(again.status).toBe(409)
     expect(await again.json()).toMatchObject({ code: 'TOTP_STATE' })
   })
 
   it("does not let a second account confirm another's pending secret", async () => {
     const victim = await user()
-    const { secret } = (await (await call('start', victim, 'totp-start')).json()) as TotpStartResponse
+    const { secret } = (await (await totp('start', victim, 'totp-start')).json()) as TotpStartResponse
     const other = await user()
-    const refused = await call('confirm', other, 'totp-confirm', { code: codeOf(secret) })
+    const refused = await totp('confirm', other, 'totp-confirm', { code: codeOf(secret) })
     expect(refused.status).toBe(409)
     expect(await refused.json()).toMatchObject({ code: 'TOTP_STATE' })
     const [row] = await h.database.db
@@ -167,12 +120,12 @@ describe('POST /v1/auth/totp/verify', () => {
     const held = await shares(next)
     expect(held.status).toBe(403)
     expect(await held.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' })
-    expect(await (await call('status', next, 'totp-status')).json()).toMatchObject({
+    expect(await (await totp('status', next, 'totp-status')).json()).toMatchObject({
       enabled: true,
       verified: false,
     })
     // The confirm spent this step's code: the next step's (inside the window) opens it.
-    const verified = await call('verify', next, 'totp-verify', { code: codeOf(secret, 1) })
+    const verified = await totp('verify', next, 'totp-verify', { code: codeOf(secret, 1) })
     expect(verified.status).toBe(200)
     expect(await verified.json()).toMatchObject({ enabled: true, verified: true })
     const released = await shares(next)
@@ -185,14 +138,14 @@ describe('POST /v1/auth/totp/verify', () => {
     const { secret } = enrolment
     const first = await loginAgain(enrolment)
     const code = codeOf(secret, 1)
-    expect((await call('verify', first, 'totp-verify', { code })).status).toBe(200)
+    expect((await totp('verify', first, 'totp-verify', { code })).status).toBe(200)
     const second = await loginAgain(enrolment)
-    const replayed = await call('verify', second, 'totp-verify', { code })
+    const replayed = await totp('verify', second, 'totp-verify', { code })
     expect(replayed.status).toBe(400)
     expect(await replayed.json()).toMatchObject({ code: 'TOTP_INVALID' })
     expect((await shares(second)).status).toBe(403)
     // The confirm's own code (this step) is spent as well.
-    const spent = await call('verify', second, 'totp-verify', { code: codeOf(secret) })
+    const spent = await totp('verify', second, 'totp-verify', { code: codeOf(secret) })
     expect(spent.status).toBe(400)
   })
 
@@ -202,12 +155,12 @@ describe('POST /v1/auth/totp/verify', () => {
     const code = recoveryCodes[0]!
     const first = await loginAgain(enrolment)
     const typed = code.replace('-', '').toLowerCase()
-    const used = await call('verify', first, 'totp-verify', { code: typed })
+    const used = await totp('verify', first, 'totp-verify', { code: typed })
     expect(used.status).toBe(200)
     expect(await used.json()).toMatchObject({ verified: true, recoveryCodesLeft: 9 })
     expect((await shares(first)).status).toBe(200)
     const second = await loginAgain(enrolment)
-    const again = await call('verify', second, 'totp-verify', { code })
+    const again = await totp('verify', second, 'totp-verify', { code })
     expect(again.status).toBe(400)
     expect((await shares(second)).status).toBe(403)
   })
@@ -216,19 +169,19 @@ describe('POST /v1/auth/totp/verify', () => {
     const victim = await enrolled()
     const thief = await enrolled()
     const next = await loginAgain(thief)
-    const withTheirCode = await call('verify', next, 'totp-verify', { code: codeOf(victim.secret, 1) })
+    const withTheirCode = await totp('verify', next, 'totp-verify', { code: codeOf(victim.secret, 1) })
     expect(withTheirCode.status).toBe(400)
-    const withTheirRecovery = await call('verify', next, 'totp-verify', { code: victim.recoveryCodes[0]! })
+    const withTheirRecovery = await totp('verify', next, 'totp-verify', { code: victim.recoveryCodes[0]! })
     expect(withTheirRecovery.status).toBe(400)
     expect((await shares(next)).status).toBe(403)
     // The victim's recovery code is still unused.
     const victimNext = await loginAgain(victim)
-    expect((await call('verify', victimNext, 'totp-verify', { code: victim.recoveryCodes[0]! })).status).toBe(
+    expect((await totp('verify', victimNext, 'totp-verify', { code: victim.recoveryCodes[0]! })).status).toBe(
       200,
     )
     // A user without the factor has none to pass.
     const plain = await user()
-    const none = await call('verify', plain, 'totp-verify', { code: codeOf(victim.secret, 1) })
+    const none = await totp('verify', plain, 'totp-verify', { code: codeOf(victim.secret, 1) })
     expect(none.status).toBe(409)
   })
 
@@ -238,15 +191,15 @@ describe('POST /v1/auth/totp/verify', () => {
     const next = await loginAgain(enrolment)
     const wrong = wrongCode(secret)
     for (let n = 1; n <= Totp.tries; n++) {
-      const refused = await call('verify', next, 'totp-verify', { code: wrong })
+      const refused = await totp('verify', next, 'totp-verify', { code: wrong })
       expect(refused.status).toBe(400)
       expect(((await refused.json()) as { error: string }).error).toContain(`${Totp.tries - n} tr`)
     }
-    const locked = await call('verify', next, 'totp-verify', { code: codeOf(secret, 1) })
+    const locked = await totp('verify', next, 'totp-verify', { code: codeOf(secret, 1) })
     expect(locked.status).toBe(429)
     expect(await locked.json()).toMatchObject({ code: 'TOTP_LOCKED' })
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(Totp.lockSeconds - 60)
-    expect((await call('verify', next, 'totp-verify', { code: recoveryCodes[0]! })).status).toBe(429)
+    expect((await totp('verify', next, 'totp-verify', { code: recoveryCodes[0]! })).status).toBe(429)
     const [row] = await h.database.db
       .select()
       .from(authTotp)
@@ -260,7 +213,7 @@ describe('POST /v1/auth/totp/verify', () => {
       .update(authTotp)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(authTotp.userId, row!.userId))
-    expect((await call('verify', next, 'totp-verify', { code: codeOf(secret, 1) })).status).toBe(200)
+    expect((await totp('verify', next, 'totp-verify', { code: codeOf(secret, 1) })).status).toBe(200)
     const [after] = await h.database.db.select().from(authTotp).where(eq(authTotp.userId, row!.userId))
     expect(after).toMatchObject({ failures: 0, lockedUntil: null })
   })
@@ -270,9 +223,9 @@ describe('POST /v1/auth/totp/verify', () => {
     const { secret } = enrolment
     const next = await loginAgain(enrolment)
     for (let n = 0; n < Totp.tries - 1; n++)
-      expect((await call('verify', next, 'totp-verify', { code: wrongCode(secret) })).status).toBe(400)
-    expect((await call('verify', next, 'totp-verify', { code: codeOf(secret, 1) })).status).toBe(200)
-    const refused = await call('verify', next, 'totp-verify', { code: wrongCode(secret) })
+      expect((await totp('verify', next, 'totp-verify', { code: wrongCode(secret) })).status).toBe(400)
+    expect((await totp('verify', next, 'totp-verify', { code: codeOf(secret, 1) })).status).toBe(200)
+    const refused = await totp('verify', next, 'totp-verify', { code: wrongCode(secret) })
     expect(((await refused.json()) as { error: string }).error).toContain(`${Totp.tries - 1} tries left`)
   })
 })
@@ -282,12 +235,17 @@ describe('POST /v1/auth/totp/disable', () => {
     const enrolment = await enrolled()
     const { secret, recoveryCodes } = enrolment
     const next = await loginAgain(enrolment)
-    const wrong = await call('disable', next, 'totp-disable', { code: wrongCode(secret) })
+    const wrong = await totp('disable', next, 'totp-disable', { code: wrongCode(secret) })
     expect(wrong.status).toBe(400)
     expect((await shares(next)).status).toBe(403)
-    const off = await call('disable', next, 'totp-disable', { code: recoveryCodes[1]! })
+    const off = await totp('disable', next, 'totp-disable', { code: recoveryCodes[1]! })
     expect(off.status).toBe(200)
-    expect(await off.json()).toEqual({ enabled: false, verified: false, recoveryCodesLeft: 0 })
+    expect(await off.json()).toEqual({
+      enabled: false,
+      verified: false,
+      recoveryCodesLeft: 0,
+      sendThreshold: null,
+    })
     expect((await shares(next)).status).toBe(200)
     const id = await userId(next)
     expect(await h.database.db.select().from(authTotp).where(eq(authTotp.userId, id))).toHaveLength(0)
@@ -308,7 +266,7 @@ describe('a stolen access token', () => {
       ['verify', 'totp-verify', { code: codeOf(secret, 1) }],
       ['disable', 'totp-disable', { code: codeOf(secret, 1) }],
     ] as const) {
-      const refused = await call(path, thief, purpose, body)
+      const refused = await totp(path, thief, purpose, body)
       expect(refused.status).toBe(401)
       expect(await refused.json()).toMatchObject({ code: 'DEVICE_PROOF_REJECTED' })
     }

@@ -11,16 +11,15 @@ import {
   TotpStartResponse,
   TotpStatus,
   TotpStatusRequest,
+  TotpThresholdRequest,
   TotpVerifyRequest,
   type WalletProofPurpose,
 } from '@walletframe/protocol'
 import { Hono, type Context as HonoContext } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import type { RouteContext } from './routeContext.js'
-import * as Sessions from './sessions.js'
 import * as Totp from './totp.js'
-import * as Wallet from './wallet.js'
-import * as WalletLimit from './walletLimit.js'
+import * as WalletCall from './walletCall.js'
 
 const errors = [400, 401, 403, 413, 429]
 const proofNote = "Bearer + the device key's single-use proof over"
@@ -70,6 +69,17 @@ export const docs: RouteDoc[] = [
   },
   {
     method: 'post',
+    path: '/v1/auth/totp/threshold',
+    summary:
+      'Sets (wei, decimal) or clears (null) the amount of native coin above which a send needs a fresh code; a fresh ' +
+      `code of the factor itself, so a session alone cannot raise it (409 TOTP_STATE while not enabled). ${proofNote} 'totp-threshold'`,
+    query: SdkQuery,
+    body: TotpThresholdRequest,
+    response: TotpStatus,
+    errors: [...errors, 409],
+  },
+  {
+    method: 'post',
     path: '/v1/auth/totp/disable',
     summary: `Turns the factor off for a valid code or recovery code. ${proofNote} 'totp-disable'`,
     query: SdkQuery,
@@ -82,29 +92,9 @@ export const docs: RouteDoc[] = [
 /** The routes, to mount at /v1/auth/totp. */
 export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
-  // Before the routes: a refused caller costs one store round trip at most.
-  app.use(
-    '*',
-    WalletLimit.perIp({
-      store: context.limitStore,
-      rule: context.settings.walletCallsPerIp,
-      trustProxy: context.trustProxy,
-    }),
-  )
-  /** The session behind the Bearer token, its device key's proof over `purpose` checked and spent. */
-  const authorize = async (
-    c: HonoContext,
-    purpose: WalletProofPurpose,
-    proof: TotpStatusRequest['proof'],
-  ) => {
-    const wallet = context.wallet()
-    const header = c.req.header('authorization')
-    const authenticated = await Sessions.authenticate(wallet, header)
-    const accessToken = header!.slice('Bearer '.length)
-    await Wallet.checkProof(wallet, authenticated, { purpose, accessToken, proof })
-    c.header('cache-control', 'no-store')
-    return { wallet, authenticated }
-  }
+  app.use('*', WalletCall.perIp(context))
+  const authorize = (c: HonoContext, purpose: WalletProofPurpose, proof: TotpStatusRequest['proof']) =>
+    WalletCall.authorize(context, c, purpose, proof)
 
   app.post('/status', context.project, async (c) => {
     const body = await context.read(c, TotpStatusRequest)
@@ -125,6 +115,11 @@ export function routes(context: RouteContext): Hono<Env> {
     const body = await context.read(c, TotpVerifyRequest)
     const { wallet, authenticated } = await authorize(c, 'totp-verify', body.proof)
     return c.json((await Totp.verify(wallet, authenticated, body.code)) satisfies TotpStatus)
+  })
+  app.post('/threshold', context.project, async (c) => {
+    const body = await context.read(c, TotpThresholdRequest)
+    const { wallet, authenticated } = await authorize(c, 'totp-threshold', body.proof)
+    return c.json((await Totp.setThreshold(wallet, authenticated, body)) satisfies TotpStatus)
   })
   app.post('/disable', context.project, async (c) => {
     const body = await context.read(c, TotpDisableRequest)

@@ -131,3 +131,13 @@ export async function remove(db: Db, userId: string): Promise<void> {
 export async function markSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(authSessions).set({ secondFactorAt: now }).where(eq(authSessions.id, sessionId))
 }
+
+/** Sets the enabled factor's send threshold (null clears it); false when the factor is not enabled. */
+export async function setThreshold(db: Db, userId: string, wei: string | null): Promise<boolean> {
+  const updated = await db
+    .update(authTotp)
+    .set({ sendThresholdWei: wei })
+    .where(and(eq(authTotp.userId, userId), sql`${authTotp.enabledAt} is not null`))
+    .returning({ userId: authTotp.userId })
+  return updated.length > 0
+}

@@ -14,6 +14,7 @@ import {
   newDevice,
   startAuthHarness,
 } from './testing.js'
+import { call, q } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -21,26 +22,19 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
-const q = '?projectId=app'
-
 // The shares every test stores; the API opens neither share, so their bytes are arbitrary.
 const { addresses, authShare, recoveryShare } = exampleWallet
 
-async function create(device: Device, accessToken: string, body: Partial<WalletCreateRequest> = {}) {
-  return h.post(
-    `/v1/auth/wallet/create${q}`,
-    { addresses, authShare, recoveryShare, proof: await device.callProof('create', accessToken), ...body },
-    { authorization: `Bearer ${accessToken}` },
-  )
-}
+const create = (device: Device, accessToken: string, body: Partial<WalletCreateRequest> = {}) =>
+  call(h, 'wallet/create', { device, token: accessToken }, 'create', {
+    addresses,
+    authShare,
+    recoveryShare,
+    ...body,
+  })
 
-async function shares(device: Device, accessToken: string, timestamp?: number, recovery?: boolean) {
-  return h.post(
-    `/v1/auth/wallet/shares${q}`,
-    { proof: await device.callProof('shares', accessToken, timestamp), ...(recovery ? { recovery } : {}) },
-    { authorization: `Bearer ${accessToken}` },
-  )
-}
+const shares = (device: Device, accessToken: string, timestamp?: number, recovery?: boolean) =>
+  call(h, 'wallet/shares', { device, token: accessToken }, 'shares', recovery ? { recovery } : {}, timestamp)
 
 describe('POST /v1/auth/wallet/create', () => {
   it('stores the shares once: the auth share sealed, the recovery share as sent', async () => {

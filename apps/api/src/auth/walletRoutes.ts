@@ -8,13 +8,12 @@ import {
   WalletShares,
   WalletSharesRequest,
 } from '@walletframe/protocol'
-import { Hono, type Context as HonoContext } from 'hono'
+import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import type { RouteContext } from './routeContext.js'
-import * as Sessions from './sessions.js'
 import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
-import * as WalletLimit from './walletLimit.js'
+import * as WalletCall from './walletCall.js'
 
 const errors = [400, 401, 403, 413, 429]
 
@@ -50,44 +49,24 @@ export const docs: RouteDoc[] = [
 export function routes(context: RouteContext): Hono<Env> {
   const app = new Hono<Env>()
   // Before the routes (and their project check): a refused caller costs one store round trip at most.
-  app.use(
-    '*',
-    WalletLimit.perIp({
-      store: context.limitStore,
-      rule: context.settings.walletCallsPerIp,
-      trustProxy: context.trustProxy,
-    }),
-  )
-  /** The session behind the Bearer token, its device key's proof checked. */
-  const authorize = async (
-    c: HonoContext,
-    purpose: 'create' | 'shares',
-    proof: WalletCreateRequest['proof'],
-  ) => {
-    const wallet = context.wallet()
-    const header = c.req.header('authorization')
-    const authenticated = await Sessions.authenticate(wallet, header)
-    const accessToken = header!.slice('Bearer '.length)
-    await Wallet.checkProof(wallet, authenticated, { purpose, accessToken, proof })
-    return { wallet, user: authenticated.user, authenticated }
-  }
+  app.use('*', WalletCall.perIp(context))
 
   app.post('/create', context.project, async (c) => {
     const body = await context.read(c, WalletCreateRequest)
-    const { wallet, user } = await authorize(c, 'create', body.proof)
-    return c.json((await Wallet.create(wallet, user.id, body)) satisfies WalletCreated)
+    const { wallet, authenticated } = await WalletCall.authorize(context, c, 'create', body.proof)
+    return c.json((await Wallet.create(wallet, authenticated.user.id, body)) satisfies WalletCreated)
   })
 
   app.post('/shares', context.project, async (c) => {
     const body = await context.read(c, WalletSharesRequest)
-    const { wallet, user, authenticated } = await authorize(c, 'shares', body.proof)
+    const { wallet, authenticated } = await WalletCall.authorize(context, c, 'shares', body.proof)
     // The auth share is what the second factor protects: a session that has not passed it gets none.
     await Totp.requirePassed(wallet, authenticated)
     c.header('cache-control', 'no-store')
     return c.json(
       (await Wallet.shares(
         wallet,
-        user.id,
+        authenticated.user.id,
         body.recovery === true,
         body.prfCredentialId,
       )) satisfies WalletShares,

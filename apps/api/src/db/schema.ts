@@ -450,6 +450,11 @@ export const authTotp = pgTable('auth_totp', {
   /** Wrong codes in a row; the fifth sets `lockedUntil`. */
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /**
+   * Sends of more native coin than this (wei, decimal) need a fresh code (factorPass.ts); null: none
+   * does. It goes with the factor: turning the factor off drops it.
+   */
+  sendThresholdWei: text('send_threshold_wei'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

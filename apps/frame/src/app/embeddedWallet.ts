@@ -7,11 +7,11 @@ import * as Login from '../connectors/embedded/login.js'
 import * as ApprovalView from '../core/actions/approvalView.js'
 import type * as Connect from '../core/actions/connect.js'
 import * as LoginActions from '../core/actions/login.js'
+import * as Navigation from '../core/actions/navigation.js'
 import * as AuthReload from '../core/authReload.js'
 import type { Core } from '../core/Core.js'
 import * as FarcasterChannel from '../core/farcasterChannel.js'
-import * as PasswordPrompt from '../core/passwordPrompt.js'
-import * as SecondFactorPrompt from '../core/secondFactorPrompt.js'
+import * as Prompt from '../core/prompt.js'
 import type { EmbeddedLogin } from '../lib/embeddedLogin.js'
 
 export type Loaded = EmbeddedLogin & { connector: Login.Loaded['connector'] }
@@ -21,8 +21,16 @@ export function load(
   options: Omit<Login.load.Options, 'askPassword' | 'askCode' | 'origin'>,
 ): Loaded {
   ApprovalView.watch(core)
-  const passwordPrompt = PasswordPrompt.create()
-  const codePrompt = SecondFactorPrompt.create()
+  const passwordPrompt = Prompt.password()
+  const codePrompt = Prompt.code()
+  // A send over the user's threshold asks for its code after the approval closed the modal: Account
+  // shows the question (views/account/FreshFactor.tsx), so the modal opens there for it.
+  codePrompt.asked.subscribe((question) => {
+    if (question?.action !== 'send') return
+    const { open, stack } = core.modal.get()
+    if (!open) Navigation.open(core, 'Account')
+    else if (stack.history.at(-1) !== 'Account') Navigation.push(core, 'Account')
+  })
   const wallet = Login.load({
     ...options,
     askPassword: passwordPrompt.ask,

@@ -6,6 +6,7 @@ import type {
   PasskeyList,
   PasskeySummary,
   RecoveryKit,
+  SensitiveAction,
   TotpConfirmed,
   TotpStartResponse,
   TotpStatus,
@@ -30,32 +31,29 @@ export type EmailStep = {
  */
 export type PasswordReason = 'create' | 'create-with-prf' | 'recover' | 'recover-without-prf'
 
-/**
- * The wallet's question for the recovery password while it opens (core/passwordPrompt.ts): the login's
- * state shows the form while it is asked, and the answer goes back to the wallet.
- */
-export type PasswordPrompt = {
-  /** Why the password is asked, while it is; undefined otherwise. */
-  readonly asked: ReadableStore<PasswordReason | undefined>
-  submit(password: string): void
-  /** The user declines: the wallet does not open (4001). */
-  decline(): void
-}
-
-/** The wallet's question for a second-factor code; `error` says why the last code was refused. */
-export type CodeQuestion = { readonly error?: string }
-
-/**
- * The wallet's question for the code of the user's authenticator app (or a recovery code) while it
- * opens (core/secondFactorPrompt.ts): the API releases the auth share only after it.
- */
-export type CodePrompt = {
+/** A question the wallet waits on (core/prompt.ts): a form shows while it is asked, and the answer goes back. */
+export type Prompt<Question> = {
   /** The question, while it is asked; undefined otherwise. */
-  readonly asked: ReadableStore<CodeQuestion | undefined>
-  submit(code: string): void
-  /** The user declines: the wallet does not open (4001). */
+  readonly asked: ReadableStore<Question | undefined>
+  submit(answer: string): void
+  /** The user declines: what waits on it fails with 4001. */
   decline(): void
 }
+
+/** The recovery password asked while the wallet opens: the login's state shows the form while it is asked. */
+export type PasswordPrompt = Prompt<PasswordReason>
+
+/**
+ * The wallet's question for a second-factor code: `action` is the sensitive action it is for (absent:
+ * to open the wallet); `error` says why the last code was refused.
+ */
+export type CodeQuestion = { readonly error?: string; readonly action?: SensitiveAction }
+
+/**
+ * The code of the user's authenticator app (or a recovery code) asked while the wallet opens (the API
+ * releases the auth share only after it) or for a sensitive action (the API signs its pass only after it).
+ */
+export type CodePrompt = Prompt<CodeQuestion>
 
 /** The signed-in user's second factor (Account, "Two-factor authentication"); each call carries the device key's proof. */
 export type SecondFactor = {
@@ -66,6 +64,8 @@ export type SecondFactor = {
   confirm(code: string): Promise<TotpConfirmed>
   /** Turns it off, for a code of the app or a recovery code. */
   disable(code: string): Promise<TotpStatus>
+  /** Sets (wei, decimal) or clears the amount above which a send asks for a fresh code, for a code. */
+  setThreshold(sendThreshold: string | null, code: string): Promise<TotpStatus>
 }
 
 /** The signed-in user's passkeys (Account, "Passkeys"); each call carries the device key's proof. */

@@ -29,6 +29,9 @@ const TwoFactor = lazy(() =>
 /** "Passkeys" of an embedded wallet loads with the Account view's first use of it. */
 const Passkeys = lazy(() => import('./account/Passkeys.js').then((module) => ({ default: module.Passkeys })))
 /** "Download recovery kit" and "Show recovery phrase" load only for an embedded wallet. */
+const FreshFactor = lazy(() =>
+  import('./account/FreshFactor.js').then((module) => ({ default: module.FreshFactor })),
+)
 const RecoveryKit = lazy(() =>
   import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
 )
@@ -94,6 +97,7 @@ export function Account() {
       <UpdateEmailEntry />
       {connection.connector?.embeddedWalletInfo ? (
         <Suspense fallback={null}>
+          <FreshFactor />
           <RecoveryKit />
           <RecoveryPhrase />
         </Suspense>

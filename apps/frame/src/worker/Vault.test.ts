@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
+import type { SensitiveAction } from '@walletframe/protocol'
 import * as Keys from '@walletframe/recover/keys'
 import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
@@ -17,6 +18,7 @@ import { generatePrivateKey, HDKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import * as Base64url from './internal/base64url.js'
 import * as KeyStore from './keyStore.js'
+import * as PassTesting from './passTesting.js'
 import * as PrfCipher from './prfCipher.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
@@ -27,8 +29,22 @@ const recoveryIterations = 100_000
 const password = 'correct horse battery'
 
 async function newWallet(keyStore: KeyStore.KeyStore = KeyStore.memory()) {
-  const vault = Vault.create({ keyStore, recoveryIterations })
+  const vault = Vault.create({ keyStore, recoveryIterations, passKey: async () => PassTesting.passKey })
   return { vault, created: await vault.create({ password }) }
+}
+
+/** A pass the API would sign for `action` on this vault's wallet and device. */
+async function passOf(
+  wallet: Awaited<ReturnType<typeof newWallet>>,
+  action: SensitiveAction,
+  claims: Partial<Parameters<typeof PassTesting.signPass>[0]> = {},
+) {
+  return PassTesting.signPass({
+    action,
+    wallet: wallet.created.addresses.eip155,
+    device: await wallet.vault.deviceKey(),
+    ...claims,
+  })
 }
 
 describe('create', () => {
@@ -101,7 +117,7 @@ describe('unlock', () => {
 describe('recover', () => {
   it('opens the wallet on a new device from auth + recovery and writes the same device share again', async () => {
     const { created } = await newWallet()
-    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const device = Vault.create({ keyStore: KeyStore.memory(), passKey: async () => PassTesting.passKey })
     const recovered = await device.recover({
       authShare: created.authShare,
       recoveryShare: created.recoveryShare,
@@ -119,7 +135,9 @@ describe('recover', () => {
       maxFeePerGas: 2n,
       maxPriorityFeePerGas: 1n,
     } as const
-    const signed = await device.signTransaction(transaction)
+    const send = { chainId: 8453, to: transaction.to, value: '1' }
+    const pass = await passOf({ vault: device, created }, 'send', { send })
+    const signed = await device.signTransaction(transaction, pass)
     expect(parseTransaction(signed)).toMatchObject({
       to: transaction.to.toLowerCase(),
       value: 1n,
@@ -253,11 +271,13 @@ describe('device key and forget', () => {
 
 describe('recoveryKit', () => {
   it('seals the open wallet under its verified recovery password; the kit opens to the same accounts', async () => {
-    const { vault, created } = await newWallet()
+    const wallet = await newWallet()
+    const { vault, created } = wallet
     const kit = await vault.recoveryKit({
       authShare: created.authShare,
       recoveryShare: created.recoveryShare,
       password,
+      pass: await passOf(wallet, 'recovery-kit'),
     })
     expect(kit.addresses).toEqual(created.addresses)
     expect(kit.kdf.iterations).toBe(recoveryIterations)
@@ -274,18 +294,22 @@ describe('recoveryKit', () => {
   })
 
   it('refuses a wrong recovery password before it seals anything', async () => {
-    const { vault, created } = await newWallet()
+    const wallet = await newWallet()
+    const { vault, created } = wallet
     await expect(
       vault.recoveryKit({
         authShare: created.authShare,
         recoveryShare: created.recoveryShare,
         password: 'not the password',
+        pass: await passOf(wallet, 'recovery-kit'),
       }),
     ).rejects.toBeInstanceOf(RecoveryCipher.WrongRecoveryPasswordError)
   })
 
   it('refuses shares of another wallet, and works only while the wallet is open', async () => {
-    const { vault, created } = await newWallet()
+    const wallet = await newWallet()
+    const { vault, created } = wallet
+    const pass = await passOf(wallet, 'recovery-kit')
     const other = await newWallet()
     // Another wallet's recovery share is bound to its addresses: it does not open for this one.
     await expect(
@@ -293,6 +317,7 @@ describe('recoveryKit', () => {
         authShare: other.created.authShare,
         recoveryShare: other.created.recoveryShare,
         password,
+        pass,
       }),
     ).rejects.toBeInstanceOf(RecoveryCipher.WrongRecoveryPasswordError)
     // This wallet's recovery share with another's auth share combines to another secret.
@@ -301,11 +326,17 @@ describe('recoveryKit', () => {
         authShare: other.created.authShare,
         recoveryShare: created.recoveryShare,
         password,
+        pass,
       }),
     ).rejects.toBeInstanceOf(Shares.ShareMismatchError)
     vault.lock()
     await expect(
-      vault.recoveryKit({ authShare: created.authShare, recoveryShare: created.recoveryShare, password }),
+      vault.recoveryKit({
+        authShare: created.authShare,
+        recoveryShare: created.recoveryShare,
+        password,
+        pass,
+      }),
     ).rejects.toBeInstanceOf(Vault.WalletLockedError)
   })
 })
@@ -330,9 +361,14 @@ describe('exportTo', () => {
   }
 
   it('answers the window on its port: a wrong password refused, the right one the phrase and keys', async () => {
-    const { vault, created } = await newWallet()
+    const wallet = await newWallet()
+    const { vault, created } = wallet
     const { port1, port2 } = new MessageChannel()
-    await vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare })
+    await vault.exportTo(port1, {
+      authShare: created.authShare,
+      recoveryShare: created.recoveryShare,
+      pass: await passOf(wallet, 'export'),
+    })
     const window = windowEnd(port2)
     port2.postMessage({ type: 'reveal', password: 'not the password' })
     await window.next(1)
@@ -355,14 +391,118 @@ describe('exportTo', () => {
   })
 
   it('serves only an open wallet', async () => {
-    const { vault, created } = await newWallet()
+    const wallet = await newWallet()
+    const { vault, created } = wallet
+    const pass = await passOf(wallet, 'export')
     vault.lock()
     const { port1, port2 } = new MessageChannel()
     await expect(
-      vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare }),
+      vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare, pass }),
     ).rejects.toBeInstanceOf(Vault.WalletLockedError)
     port1.close()
     port2.close()
+  })
+})
+
+describe('the pass a sensitive action needs', () => {
+  /** exportTo with `pass`: resolves when the Worker serves the port, rejects with why it does not. */
+  async function exportWith(wallet: Awaited<ReturnType<typeof newWallet>>, pass: string) {
+    const { port1 } = new MessageChannel()
+    try {
+      await wallet.vault.exportTo(port1, {
+        authShare: wallet.created.authShare,
+        recoveryShare: wallet.created.recoveryShare,
+        pass,
+      })
+    } finally {
+      port1.close()
+    }
+  }
+  const rejected = (reason: string) => ({
+    code: 'FACTOR_PASS_REJECTED',
+    message: expect.stringContaining(reason),
+  })
+
+  it('takes a pass once: a replayed one is refused', async () => {
+    const wallet = await newWallet()
+    const pass = await passOf(wallet, 'export')
+    await exportWith(wallet, pass)
+    await expect(exportWith(wallet, pass)).rejects.toMatchObject(rejected('used already'))
+  })
+
+  it('refuses a pass for another action, another wallet, another device, or expired', async () => {
+    const wallet = await newWallet()
+    const other = await newWallet()
+    await expect(exportWith(wallet, await passOf(wallet, 'recovery-kit'))).rejects.toMatchObject(
+      rejected('a pass for recovery-kit'),
+    )
+    await expect(exportWith(wallet, await passOf(other, 'export'))).rejects.toMatchObject(
+      rejected('another wallet'),
+    )
+    const elsewhere = await passOf(wallet, 'export', { device: await other.vault.deviceKey() })
+    await expect(exportWith(wallet, elsewhere)).rejects.toMatchObject(rejected('another device'))
+    const expired = await passOf(wallet, 'export', { exp: Math.floor(Date.now() / 1000) - 1 })
+    await expect(exportWith(wallet, expired)).rejects.toMatchObject(rejected('expired'))
+  })
+
+  it('refuses a pass the page signed itself, a tampered one, and none', async () => {
+    const wallet = await newWallet()
+    const forged = PassTesting.signPass(
+      { action: 'export', wallet: wallet.created.addresses.eip155, device: await wallet.vault.deviceKey() },
+      ed25519.utils.randomPrivateKey(),
+    )
+    await expect(exportWith(wallet, forged)).rejects.toMatchObject(
+      rejected('not signed by the login service'),
+    )
+    const [segment, signature] = (await passOf(wallet, 'recovery-kit')).split('.') as [string, string]
+    const claims = JSON.parse(new TextDecoder().decode(Base64url.decode(segment)))
+    const swapped = Base64url.encode(
+      new TextEncoder().encode(JSON.stringify({ ...claims, action: 'export' })),
+    )
+    await expect(exportWith(wallet, `${swapped}.${signature}`)).rejects.toMatchObject(
+      rejected('not signed by the login service'),
+    )
+    await expect(exportWith(wallet, '')).rejects.toMatchObject(rejected('no pass'))
+  })
+
+  it('signs a transaction only for a send pass of its chain, recipient and value', async () => {
+    const wallet = await newWallet()
+    const transaction = {
+      chainId: 8453,
+      type: 'eip1559',
+      to: '0x000000000000000000000000000000000000dEaD',
+      value: 10n ** 18n + 1n,
+      nonce: 0,
+      gas: 21_000n,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+    } as const
+    const send = { chainId: 8453, to: transaction.to, value: transaction.value.toString() }
+    // A pass for a smaller amount (what a threshold lets through without a code) signs nothing bigger.
+    const smaller = await passOf(wallet, 'send', { send: { ...send, value: '1' } })
+    await expect(wallet.vault.signTransaction(transaction, smaller)).rejects.toMatchObject(
+      rejected('another transaction'),
+    )
+    const elsewhere = await passOf(wallet, 'send', { send: { ...send, chainId: 1 } })
+    await expect(wallet.vault.signTransaction(transaction, elsewhere)).rejects.toMatchObject(
+      rejected('another transaction'),
+    )
+    await expect(
+      wallet.vault.signTransaction(transaction, await passOf(wallet, 'export')),
+    ).rejects.toMatchObject(rejected('a pass for export'))
+    const pass = await passOf(wallet, 'send', { send })
+    const signed = await wallet.vault.signTransaction(transaction, pass)
+    expect(parseTransaction(signed)).toMatchObject({ value: transaction.value, chainId: 8453 })
+    await expect(wallet.vault.signTransaction(transaction, pass)).rejects.toMatchObject(
+      rejected('used already'),
+    )
+  })
+
+  it('allows nothing when the frame names no pass key', async () => {
+    const vault = Vault.create({ keyStore: KeyStore.memory(), recoveryIterations })
+    const created = await vault.create({ password })
+    const pass = await passOf({ vault, created }, 'export')
+    await expect(exportWith({ vault, created }, pass)).rejects.toMatchObject({ code: 'PASS_KEY_MISSING' })
   })
 })
 

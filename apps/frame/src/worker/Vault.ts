@@ -4,12 +4,14 @@
 // the clear stay inside.
 
 import { ed25519 } from '@noble/curves/ed25519'
-import type {
-  DevicePublicKey,
-  EncryptedRecoveryShare,
-  PrfRecoveryShare,
-  RecoveryKit,
-  WalletAddresses,
+import {
+  type DevicePublicKey,
+  type EncryptedRecoveryShare,
+  type PrfRecoveryShare,
+  passDevice,
+  type RecoveryKit,
+  type SensitiveAction,
+  type WalletAddresses,
 } from '@walletframe/protocol'
 import * as Keys from '@walletframe/recover/keys'
 import * as Kit from '@walletframe/recover/kit'
@@ -17,6 +19,7 @@ import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataD
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
 import * as ExportPort from './exportPort.js'
+import * as FactorPass from './factorPass.js'
 import * as Base64url from './internal/base64url.js'
 import type { KeyStore } from './keyStore.js'
 import * as PrfCipher from './prfCipher.js'
@@ -57,7 +60,20 @@ export type Vault = ReturnType<typeof create>
 /** The addresses as associated data: a share wrapped or encrypted for one wallet opens for no other. */
 const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}|${addresses.solana}`
 
-export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recoveryIterations?: number }) {
+export declare namespace create {
+  type Options = {
+    keyStore: Promise<KeyStore> | KeyStore
+    recoveryIterations?: number
+    /**
+     * The API's pass key (base64url Ed25519), read from the frame origin's own configuration — never
+     * taken from the page that calls the Worker, which could hand in a key of its own.
+     */
+    passKey?: () => Promise<string | undefined>
+    now?: () => number
+  }
+}
+
+export function create(options: create.Options) {
   let keys: Keys.Keys | undefined
   /**
    * The recovery share, while the wallet is open from a create or a recovery (the only times it is
@@ -72,6 +88,10 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
    */
   const sessionKeys = new Map<string, ReturnType<typeof privateKeyToAccount>>()
   const store = Promise.resolve(options.keyStore)
+  const passes = FactorPass.checker({
+    key: options.passKey ?? (async () => undefined),
+    ...(options.now ? { now: options.now } : {}),
+  })
 
   async function deviceKeyPair(): Promise<CryptoKeyPair> {
     const keyStore = await store
@@ -133,6 +153,20 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     return keys
   }
 
+  async function publicDeviceKey(): Promise<DevicePublicKey> {
+    const jwk = await crypto.subtle.exportKey('jwk', (await deviceKeyPair()).publicKey)
+    return { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! }
+  }
+
+  /** Spends `pass` for `action` on the open wallet and this device, or throws why not. */
+  async function takePass(pass: string, action: SensitiveAction) {
+    return passes.take(pass, {
+      action,
+      wallet: unlocked().addresses.eip155,
+      device: passDevice(await publicDeviceKey()),
+    })
+  }
+
   /**
    * The open wallet's entropy, once `password` is verified as `recover` verifies it: it opens the
    * recovery share, and that share with the auth share rebuilds this very wallet.
@@ -148,10 +182,7 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
 
   return {
     /** The device key's public half (made on first use; non-extractable private half). */
-    async deviceKey(): Promise<DevicePublicKey> {
-      const jwk = await crypto.subtle.exportKey('jwk', (await deviceKeyPair()).publicKey)
-      return { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y! }
-    },
+    deviceKey: publicDeviceKey,
 
     /** ECDSA P-256 / SHA-256 with the device key over UTF-8 `input`: r || s, base64url. */
     async signWithDeviceKey(input: string): Promise<string> {
@@ -234,14 +265,17 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     /**
      * The recovery kit of the open wallet, after the recovery password is verified as `recover` does:
      * it opens the recovery share and, combined with the auth share, rebuilds this wallet. Only the
-     * kit — the entropy encrypted under that password — leaves the Worker.
+     * kit — the entropy encrypted under that password — leaves the Worker, and only for a pass the
+     * API signed for 'recovery-kit' (factorPass.ts), spent once the password is right.
      */
     async recoveryKit(input: {
       authShare: string
       recoveryShare: EncryptedRecoveryShare
       password: string
+      pass: string
     }): Promise<RecoveryKit> {
       const entropy = await verifiedEntropy(input, input.password)
+      await takePass(input.pass, 'recovery-kit')
       return Kit.seal({
         entropy,
         password: input.password,
@@ -250,12 +284,16 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
     },
 
     /**
-     * Serves a recovery phrase window on `port` (lib/exportWindow.ts): the password typed there is
-     * verified as `recoveryKit` does, and the phrase and keys go back on the port only — never to the
-     * frame's page that called this.
+     * Serves a recovery phrase window on `port` (lib/exportWindow.ts) for a pass the API signed for
+     * 'export': the password typed there is verified as `recoveryKit` does, and the phrase and keys go
+     * back on the port only — never to the frame's page that called this.
      */
-    async exportTo(port: MessagePort, input: { authShare: string; recoveryShare: EncryptedRecoveryShare }) {
+    async exportTo(
+      port: MessagePort,
+      input: { authShare: string; recoveryShare: EncryptedRecoveryShare; pass: string },
+    ) {
       const { addresses } = unlocked()
+      await takePass(input.pass, 'export')
       ExportPort.serve(port, async (password) => ({
         addresses,
         ...Keys.secretsOf(await verifiedEntropy(input, password)),
@@ -303,8 +341,16 @@ export function create(options: { keyStore: Promise<KeyStore> | KeyStore; recove
       return unlocked().evm.signTypedData(typedData)
     },
 
-    /** A prepared transaction, signed and serialized (the caller sends it with eth_sendRawTransaction). */
-    async signTransaction(transaction: TransactionSerializable): Promise<Hex> {
+    /**
+     * A prepared transaction, signed and serialized (the caller sends it with eth_sendRawTransaction),
+     * for a 'send' pass the API signed for its very chain, recipient and value: the API asks for a
+     * fresh code first when the value is over the user's threshold, so a script in the frame's page
+     * cannot move more than that without the user's factor.
+     */
+    async signTransaction(transaction: TransactionSerializable, pass: string): Promise<Hex> {
+      const { send } = await takePass(pass, 'send')
+      const target = { chainId: transaction.chainId ?? 0, to: transaction.to, value: transaction.value ?? 0n }
+      if (!FactorPass.allowsSend(send, target)) throw new FactorPass.PassRejectedError('another transaction')
       return unlocked().evm.signTransaction(transaction)
     },
 

@@ -3,6 +3,12 @@
 // no message posted while IndexedDB opens is lost.
 import * as Comlink from 'comlink'
 import * as KeyStore from './keyStore.js'
+import * as PassKey from './passKey.js'
 import * as Vault from './Vault.js'
 
-Comlink.expose(Vault.create({ keyStore: KeyStore.open().then((store) => store ?? KeyStore.memory()) }))
+Comlink.expose(
+  Vault.create({
+    keyStore: KeyStore.open().then((store) => store ?? KeyStore.memory()),
+    passKey: PassKey.fromFrameConfig(),
+  }),
+)

@@ -236,6 +236,8 @@ export const apiErrorCodes = [
   'TOTP_LOCKED',
   /** The factor is not in the state the call needs (none pending to confirm, none enabled, one enabled already). */
   'TOTP_STATE',
+  /** A pass for a sensitive action was asked for a user with no wallet yet. */
+  'WALLET_MISSING',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

@@ -5,6 +5,9 @@
 import * as z from '../internal/zod.js'
 import { DeviceProof } from './wallet.js'
 
+/** An amount of a network's native coin in wei, as a decimal string. */
+export const Wei = z.string().check(z.regex(/^\d{1,78}$/, 'A decimal amount in wei'))
+
 /** A code of the authenticator app: six digits. */
 export const TotpCode = z.string().check(z.regex(/^\d{6}$/, 'The code is 6 digits'))
 export type TotpCode = z.infer<typeof TotpCode>
@@ -27,8 +30,21 @@ export const TotpStatus = z.object({
   verified: z.boolean(),
   /** Recovery codes not yet used (0 while not enabled). */
   recoveryCodesLeft: z.int().check(z.minimum(0), z.maximum(10)),
+  /** Sends of more native coin than this (wei, decimal) ask for a fresh code; null: none does (or not enabled). */
+  sendThreshold: z.nullable(Wei),
 })
 export type TotpStatus = z.infer<typeof TotpStatus>
+
+/**
+ * Sets or clears the send threshold: a fresh code, so that a script with the session alone cannot
+ * raise it. Needs the factor on.
+ */
+export const TotpThresholdRequest = z.object({
+  sendThreshold: z.nullable(Wei),
+  code: z.union([TotpCode, TotpRecoveryCode]),
+  proof: DeviceProof,
+})
+export type TotpThresholdRequest = z.infer<typeof TotpThresholdRequest>
 
 /** The status, asked for with the device key's proof too: an access token alone learns nothing. */
 export const TotpStatusRequest = z.object({ proof: DeviceProof })

@@ -79,6 +79,8 @@ export const walletProofPurposes = [
   'passkey-list',
   'passkey-add',
   'passkey-remove',
+  'factor-pass',
+  'totp-threshold',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { UserRejectedRequestError } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
@@ -48,8 +49,14 @@ afterAll(() => {
 const networks = () => [evmNetwork(8453, 'Base', rpcUrl), solanaNetwork()]
 const password = 'a long recovery password'
 
-function connector(d: ReturnType<typeof device>, api: AuthApi, asked: string[] = []) {
+function connector(
+  d: ReturnType<typeof device>,
+  api: AuthApi,
+  asked: string[] = [],
+  options: Pick<Embedded.create.Options, 'askCode'> = {},
+) {
   return Embedded.create({
+    ...options,
     api,
     vault: d.vault,
     storage: d.storage,
@@ -59,6 +66,16 @@ function connector(d: ReturnType<typeof device>, api: AuthApi, asked: string[] =
       return password
     },
   })
+}
+
+/** A device of a user the API logged in, its connector holding the session (connect opens the wallet). */
+async function signedIn(options: Pick<Embedded.create.Options, 'askCode'> = {}) {
+  const server = fakeApi()
+  const d = device()
+  const c = connector(d, server.api, [], options)
+  const login = server.login(await c.deviceKey())
+  c.login(login)
+  return { server, d, c, login }
 }
 
 /** The user approves every request as the wallet lists it (ApproveTransaction's Approve). */
@@ -151,11 +168,8 @@ describe('connect', () => {
   })
 
   it('sends a transaction to the network: signed in the Worker, mined on the devnet', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
+    const { d, c } = await signedIn()
     approveAll(c)
-    c.login(server.login(await c.deviceKey()))
     const address = (await c.connect()).accounts[0]!.split(':')[2] as Hex
     const chain = createPublicClient({ transport: http(rpcUrl) })
     await chain.request({
@@ -186,10 +200,7 @@ describe('connect', () => {
 
 describe('request', () => {
   it('waits for the user on every signing call: rejected, the caller gets 4001; approved, it signs', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { d, c } = await signedIn()
     const address = (await c.connect()).accounts[0]!.split(':')[2] as Hex
     const listed: Event[] = []
     c.subscribe((event) => listed.push(event))
@@ -237,10 +248,7 @@ describe('request', () => {
 
 describe('reconnect', () => {
   it('restores the wallet after a reload from the device share, refreshing the session with the device key', async () => {
-    const server = fakeApi()
-    const first = device()
-    const c = connector(first, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d: first, c } = await signedIn()
     const connected = await c.connect()
     first.close()
     // A reload: the same IndexedDB and secure storage, a new Worker.
@@ -255,10 +263,7 @@ describe('reconnect', () => {
   })
 
   it('with storage blocked (nothing kept), restores nothing: the user logs in again', async () => {
-    const server = fakeApi()
-    const first = device()
-    const c = connector(first, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d: first, c } = await signedIn()
     await c.connect()
     first.close()
     const blocked = device()
@@ -267,10 +272,7 @@ describe('reconnect', () => {
   })
 
   it('on a new device (or host site) recovers with the password to the same accounts', async () => {
-    const server = fakeApi()
-    const first = device()
-    const c = connector(first, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d: first, c } = await signedIn()
     const connected = await c.connect()
     const second = device()
     const asked: string[] = []
@@ -339,10 +341,7 @@ describe('connect after a passkey login', () => {
 
 describe('connect with a second factor', () => {
   it('asks for the code before the shares, again when refused, and opens the same accounts', async () => {
-    const server = fakeApi()
-    const first = device()
-    const c = connector(first, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d: first, c } = await signedIn()
     const connected = await c.connect()
     server.requireCode('123456')
     // A new login on a new device: the API holds the auth share back until the session gives the code.
@@ -368,10 +367,7 @@ describe('connect with a second factor', () => {
   })
 
   it('restores nothing without asking when the session has not passed the factor', async () => {
-    const server = fakeApi()
-    const first = device()
-    const c = connector(first, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d: first, c } = await signedIn()
     await c.connect()
     first.close()
     server.requireCode('123456')
@@ -402,10 +398,7 @@ describe('loginProof', () => {
 
 describe('switchNetwork', () => {
   it('moves across namespaces: the Solana account becomes the selected one', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { d, c } = await signedIn()
     const before = await c.connect()
     const events: unknown[] = []
     c.subscribe((event) => events.push(event))
@@ -421,10 +414,7 @@ describe('switchNetwork', () => {
 
 describe('recoveryKit', () => {
   it('fetches the recovery share for it and answers a kit that opens, under that password, to the accounts connected', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d, c } = await signedIn()
     const { accounts } = await c.connect()
     const kit = await c.recoveryKit(password)
     // The device opened the wallet by itself; the kit alone asked for the recovery ciphertext.
@@ -445,10 +435,7 @@ describe('recoveryKit', () => {
 
 describe('exportTo', () => {
   it('hands the Worker a port on which the password opens the phrase of the wallet connected', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
-    c.login(server.login(await c.deviceKey()))
+    const { server, d, c } = await signedIn()
     const { accounts } = await c.connect()
     const { port1, port2 } = new MessageChannel()
     await c.exportTo(port1)
@@ -466,15 +453,47 @@ describe('exportTo', () => {
     port2.close()
     d.close()
   })
+
+  it('asks a user with a factor for a fresh code, again after a wrong one, before the Worker serves the window', async () => {
+    const questions: unknown[] = []
+    const codes = ['000000', '123456']
+    const { server, d, c, login } = await signedIn({
+      askCode: async (question) => {
+        questions.push(question)
+        return codes.shift()!
+      },
+    })
+    await c.connect()
+    server.requireCode('123456', [login.tokens.accessToken])
+    const { port1 } = new MessageChannel()
+    await c.exportTo(port1)
+    expect(questions).toEqual([{ action: 'export' }, { action: 'export', error: 'The code is not correct' }])
+    expect(server.passes).toEqual(['export'])
+    port1.close()
+    d.close()
+  })
+
+  it('serves no window when the user declines the code', async () => {
+    const { server, d, c, login } = await signedIn({
+      askCode: async () => {
+        throw new UserRejectedRequestError()
+      },
+    })
+    await c.connect()
+    server.requireCode('123456', [login.tokens.accessToken])
+    const { port1 } = new MessageChannel()
+    await expect(c.exportTo(port1)).rejects.toMatchObject({ code: 4001 })
+    // No pass was signed, so the Worker was never asked; the recovery ciphertext was not fetched either.
+    expect(server.passes).toEqual([])
+    expect(server.shareCalls).toEqual([false])
+    port1.close()
+    d.close()
+  })
 })
 
 describe('disconnect', () => {
   it('signs out: the API revokes the session, this device forgets it, calls are refused', async () => {
-    const server = fakeApi()
-    const d = device()
-    const c = connector(d, server.api)
-    const login = server.login(await c.deviceKey())
-    c.login(login)
+    const { server, d, c, login } = await signedIn()
     const { accounts } = await c.connect()
     await c.disconnect()
     expect(server.revoked).toEqual([login.tokens.accessToken])

@@ -15,9 +15,11 @@ import {
   connectSigningInput,
   type DeviceProof,
   type DevicePublicKey,
+  type PassSend,
   type RecoveryKit,
   UnrecognizedChainError,
   UnsupportedMethodError,
+  UserRejectedRequestError,
   type WalletAddresses,
 } from '@walletframe/protocol'
 import * as Comlink from 'comlink'
@@ -102,9 +104,10 @@ export declare namespace create {
     askPassword(reason: PasswordReason): Promise<string>
     /**
      * Asks the user for the code of their authenticator app (or a recovery code) when the API holds the
-     * auth share back for it; `error` is why the last code was refused (rejects with 4001 when they decline).
+     * auth share back for it, or for a sensitive action (`action`); `error` is why the last code was
+     * refused (rejects with 4001 when they decline).
      */
-    askCode?(question: { error?: string }): Promise<string>
+    askCode?: SecondFactor.Ask
     /**
      * The data API, whose token balances wallet_getAssets (ERC-7811) answers from; without it that
      * method is unsupported (4200).
@@ -265,7 +268,7 @@ export function create(options: create.Options): EmbeddedConnector {
       ...(typeof tx.value === 'string' ? { value: tx.value } : {}),
     }
     const { sponsorship } = await import('./sponsorship.js')
-    return (await sponsorship({ eoa: owner, signer: vault }, on, [call])) === true
+    return (await sponsorship({ eoa: owner, signer }, on, [call])) === true
   }
 
   function callerOf(method: string, params: unknown): AccountType {
@@ -341,6 +344,26 @@ export function create(options: create.Options): EmbeddedConnector {
       await SecondFactor.pass({ api, session, ask: options.askCode })
       return fetchShares(false)
     }
+  }
+
+  /** The API's pass the Worker requires for a sensitive action: a fresh code first when the user has a factor. */
+  function freshPass(request: Parameters<typeof SecondFactor.freshPass>[1]) {
+    const ask: SecondFactor.Ask =
+      options.askCode ??
+      (async () => {
+        throw new UserRejectedRequestError()
+      })
+    return SecondFactor.freshPass({ api, session, ask }, request)
+  }
+
+  /** The Worker as the EVM signing paths use it, with the pass each EOA transaction needs. */
+  const signer = {
+    signMessage: vault.signMessage,
+    signTypedData: vault.signTypedData,
+    signTransaction: vault.signTransaction,
+    createSessionKey: vault.createSessionKey,
+    signWithSessionKey: vault.signWithSessionKey,
+    sendPass: (send: PassSend) => freshPass({ action: 'send', send }),
   }
 
   /** Opens the wallet for the signed-in user; `interactive: false` never asks for the password. */
@@ -504,7 +527,7 @@ export function create(options: create.Options): EmbeddedConnector {
       }
       if (batchMethods.has(method) || permissionMethods.has(method)) {
         const context: WalletCallsContext = {
-          signer: vault,
+          signer,
           eoa: wallet.eip155 as Address,
           smartAccount: smart?.address,
           inUse: accountType(),
@@ -543,13 +566,13 @@ export function create(options: create.Options): EmbeddedConnector {
       const send = async () => {
         if (viaSmartAccount) {
           const { request } = await import('./smartAccountRequests.js')
-          const answer = await request(vault, wallet.eip155 as Address, chosen, method, params, sponsored)
+          const answer = await request(signer, wallet.eip155 as Address, chosen, method, params, sponsored)
           if (answer.deployed) markDeployed()
           return answer.result
         }
         if (chosen.chainNamespace === 'eip155') {
           const { request } = await import('./evmRequests.js')
-          return request(vault, wallet.eip155 as Hex, chosen, method, params)
+          return request(signer, wallet.eip155 as Hex, chosen, method, params)
         }
         if (chosen.chainNamespace === 'solana') {
           const { request } = await import('./solanaRequests.js')
@@ -594,21 +617,25 @@ export function create(options: create.Options): EmbeddedConnector {
       if (!addresses) throw new Session.NotSignedInError()
       // The user asked for the kit: the recovery ciphertext is fetched for this, and the Worker
       // verifies the password with it as a recovery does.
+      const pass = await freshPass({ action: 'recovery-kit' })
       const shares = await fetchShares(true)
       if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
       return vault.recoveryKit({
         authShare: shares.authShare,
         recoveryShare: shares.recoveryShare,
         password,
+        pass,
       })
     },
     async exportTo(port) {
       if (!addresses) throw new Session.NotSignedInError()
+      const pass = await freshPass({ action: 'export' })
       const shares = await fetchShares(true)
       if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
       await vault.exportTo(Comlink.transfer(port, [port]), {
         authShare: shares.authShare,
         recoveryShare: shares.recoveryShare,
+        pass,
       })
     },
     async switchNetwork(target) {

@@ -13,6 +13,8 @@ import {
   EmailStartResponse,
   type EmailUpdateRequest,
   EmailUpdateResponse,
+  type FactorPassRequest,
+  FactorPassResponse,
   FarcasterStartResponse,
   type FrameSocialProvider,
   type PasskeyAddFinishRequest,
@@ -28,6 +30,7 @@ import {
   TotpConfirmed,
   TotpStartResponse,
   TotpStatus,
+  type TotpThresholdRequest,
   WalletCreated,
   type WalletCreateRequest,
   WalletShares,
@@ -145,6 +148,14 @@ export function authApi(client: Client) {
       }),
     passkeyRemove: (accessToken: string, body: PasskeyRemoveRequest) =>
       client.post('/v1/auth/passkey/remove', body, { schema: PasskeyList, headers: bearer(accessToken) }),
+    totpThreshold: (accessToken: string, body: TotpThresholdRequest) =>
+      client.post('/v1/auth/totp/threshold', body, { schema: TotpStatus, headers: bearer(accessToken) }),
+    /** A pass for one sensitive action, which the Worker takes once; with a factor on, for a fresh code only. */
+    factorPass: (accessToken: string, body: FactorPassRequest) =>
+      client.post('/v1/auth/factor/pass', body, {
+        schema: FactorPassResponse,
+        headers: bearer(accessToken),
+      }),
     totpDisable: (accessToken: string, code: string, proof: DeviceProof) =>
       client.post(
         '/v1/auth/totp/disable',

@@ -4,6 +4,7 @@
 import {
   type ChainNetwork,
   InvalidParamsError,
+  type PassSend,
   UnauthorizedError,
   UnsupportedMethodError,
 } from '@walletframe/protocol'
@@ -11,7 +12,13 @@ import { type Hex, isHex, type TransactionSerializable, type TypedDataDefinition
 import { publicClient as client } from '../../chains/eip155/client.js'
 import type { Vault } from '../../worker/Vault.js'
 
-type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>
+/** Where a transaction's pass comes from: the API, after a fresh code when it is over the user's threshold. */
+export type SendPasses = {
+  /** The API's pass for this one send, which the Worker requires to sign it. */
+  sendPass(send: PassSend): Promise<string>
+}
+
+type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'> & SendPasses
 
 /** Calls that only read; the rest of eth_* that is not signing is refused. */
 const reads =
@@ -79,10 +86,13 @@ export async function request(
         from: _from,
         ...serializable
       } = prepared as typeof prepared & { from?: unknown }
-      const signed = await vault.signTransaction({
-        ...serializable,
+      const transaction = { ...serializable, chainId: Number(network.id) } as TransactionSerializable
+      const pass = await vault.sendPass({
         chainId: Number(network.id),
-      } as TransactionSerializable)
+        to: transaction.to ?? '0x0000000000000000000000000000000000000000',
+        value: (transaction.value ?? 0n).toString(),
+      })
+      const signed = await vault.signTransaction(transaction, pass)
       return rpc.sendRawTransaction({ serializedTransaction: signed })
     }
     default:

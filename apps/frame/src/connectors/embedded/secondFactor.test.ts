@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../data/client.js'
 import * as SecondFactor from './secondFactor.js'
 
-const verified = { enabled: true, verified: true, recoveryCodesLeft: 10 }
+const verified = { enabled: true, verified: true, recoveryCodesLeft: 10, sendThreshold: null }
 
 function deps(answers: Array<() => Promise<typeof verified>>) {
   const calls: Array<{ code: string; purpose: string; token: string }> = []

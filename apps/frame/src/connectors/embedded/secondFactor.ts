@@ -1,14 +1,20 @@
-// The embedded wallet's second factor (TOTP): managing it from the Account view, and passing it as the
-// wallet opens. The API holds back the auth share (403 SECOND_FACTOR_REQUIRED) from a session that has
-// not given a code; `pass` asks the user for one until the API takes it, then the shares come.
+// The embedded wallet's second factor (TOTP): managing it from the Account view, passing it as the
+// wallet opens, and a fresh code for each sensitive action. The API holds back the auth share (403
+// SECOND_FACTOR_REQUIRED) from a session that has not given a code; `pass` asks the user for one until
+// the API takes it, then the shares come. `freshPass` gets the API's signed pass the Worker requires
+// for an export, a recovery kit or a large send.
 
+import type { FactorPassRequest } from '@walletframe/protocol'
 import { ApiError } from '../../data/client.js'
-import type { SecondFactor } from '../../lib/embeddedLogin.js'
+import type { CodeQuestion, SecondFactor } from '../../lib/embeddedLogin.js'
 import type { AuthApi } from './authApi.js'
 import type { Session } from './session.js'
 
 type Deps = {
-  api: Pick<AuthApi, 'totpStatus' | 'totpStart' | 'totpConfirm' | 'totpVerify' | 'totpDisable'>
+  api: Pick<
+    AuthApi,
+    'totpStatus' | 'totpStart' | 'totpConfirm' | 'totpVerify' | 'totpDisable' | 'totpThreshold'
+  >
   session: Pick<Session, 'proof'>
 }
 
@@ -31,6 +37,10 @@ export function create({ api, session }: Deps): SecondFactor {
       const { accessToken, proof } = await session.proof('totp-disable')
       return api.totpDisable(accessToken, code, proof)
     },
+    async setThreshold(sendThreshold, code) {
+      const { accessToken, proof } = await session.proof('totp-threshold')
+      return api.totpThreshold(accessToken, { sendThreshold, code, proof })
+    },
   }
 }
 
@@ -39,25 +49,23 @@ export function required(error: unknown): boolean {
   return error instanceof ApiError && error.apiCode === 'SECOND_FACTOR_REQUIRED'
 }
 
-export declare namespace pass {
-  type Options = Deps & {
-    /** Asks the user for a code; `error` is why the last one was refused. Rejects (4001) when they decline. */
-    ask(question: { error?: string }): Promise<string>
-  }
-}
+/** Asks the user for a code; `error` is why the last one was refused. Rejects (4001) when they decline. */
+export type Ask = (question: CodeQuestion) => Promise<string>
 
 /**
- * Asks for codes until the API takes one for this session. A wrong or used code is asked again with
- * the API's words; any other failure (the factor locked after five wrong codes, no answer) ends it.
+ * Asks for codes until `attempt` takes one. A wrong or used code is asked again with the API's words;
+ * any other failure (the factor locked after five wrong codes, no answer) ends it.
  */
-export async function pass(options: pass.Options): Promise<void> {
+async function withCode<T>(
+  ask: Ask,
+  question: Omit<CodeQuestion, 'error'>,
+  attempt: (code: string) => Promise<T>,
+): Promise<T> {
   let error: string | undefined
   for (;;) {
-    const code = await options.ask(error === undefined ? {} : { error })
-    const { accessToken, proof } = await options.session.proof('totp-verify')
+    const code = await ask(error === undefined ? question : { ...question, error })
     try {
-      await options.api.totpVerify(accessToken, code, proof)
-      return
+      return await attempt(code)
     } catch (failure) {
       const retry =
         failure instanceof ApiError &&
@@ -66,4 +74,44 @@ export async function pass(options: pass.Options): Promise<void> {
       error = failure.message
     }
   }
+}
+
+export declare namespace pass {
+  type Options = Deps & { ask: Ask }
+}
+
+/** Asks for codes until the API takes one for this session (see withCode). */
+export async function pass(options: pass.Options): Promise<void> {
+  await withCode(options.ask, {}, async (code) => {
+    const { accessToken, proof } = await options.session.proof('totp-verify')
+    await options.api.totpVerify(accessToken, code, proof)
+  })
+}
+
+export declare namespace freshPass {
+  type Options = {
+    api: Pick<AuthApi, 'factorPass'>
+    session: Pick<Session, 'proof'>
+    ask: Ask
+  }
+}
+
+/**
+ * A pass for one sensitive action, which the Worker requires: at once when the user has no factor,
+ * else after a fresh code (asked until the API takes one, see withCode).
+ */
+export async function freshPass(
+  options: freshPass.Options,
+  request: Pick<FactorPassRequest, 'action' | 'send'>,
+): Promise<string> {
+  const ask = async (code?: string) => {
+    const { accessToken, proof } = await options.session.proof('factor-pass')
+    return (await options.api.factorPass(accessToken, { ...request, ...(code ? { code } : {}), proof })).pass
+  }
+  try {
+    return await ask()
+  } catch (error) {
+    if (!required(error)) throw error
+  }
+  return withCode(options.ask, { action: request.action }, ask)
 }

@@ -28,7 +28,7 @@ function own(address: string, candidate: unknown) {
 export type Result = { result: unknown; deployed?: boolean }
 
 export async function request(
-  signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'>,
+  signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'> & EvmRequests.SendPasses,
   owner: Address,
   network: ChainNetwork,
   method: string,

@@ -19,6 +19,7 @@ import { ApiError } from '../../data/client.js'
 import { memory, type Storage } from '../../storage/Storage.js'
 import * as Base64url from '../../worker/internal/base64url.js'
 import * as KeyStore from '../../worker/keyStore.js'
+import * as PassTesting from '../../worker/passTesting.js'
 import * as Vault from '../../worker/Vault.js'
 import type { PendingRequest } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
@@ -38,6 +39,8 @@ export function fakeApi(userId = 'user-1') {
   const spent = new Set<string>()
   /** `recovery` of each shares call, in order. */
   const shareCalls: boolean[] = []
+  /** The action of each pass signed, in order. */
+  const passes: string[] = []
   /** The second factor, once `requireCode` set one: the code it takes, and the sessions that gave it. */
   let factor: { code: string; passed: Set<string> } | undefined
   const tokens = (): AuthTokens => {
@@ -74,7 +77,7 @@ export function fakeApi(userId = 'user-1') {
     return true
   }
   const check = async (
-    purpose: 'create' | 'shares' | 'totp-verify',
+    purpose: 'create' | 'shares' | 'totp-verify' | 'factor-pass',
     accessToken: string,
     proof: DeviceProof,
   ) => {
@@ -107,7 +110,26 @@ export function fakeApi(userId = 'user-1') {
       if (code !== factor.code)
         throw new ApiError('The code is not correct', { status: 400, apiCode: 'TOTP_INVALID' })
       factor.passed.add(accessToken)
-      return { enabled: true, verified: true, recoveryCodesLeft: 10 }
+      return { enabled: true, verified: true, recoveryCodesLeft: 10, sendThreshold: null }
+    },
+    /** A pass signed as the API signs it (passTesting.ts's key, which `device` configures). */
+    async factorPass(accessToken, { proof, code, action, send }) {
+      await check('factor-pass', accessToken, proof)
+      if (!wallet) throw new ApiError('No wallet', { status: 409, apiCode: 'WALLET_MISSING' })
+      if (factor && code === undefined)
+        throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
+      if (factor && code !== factor.code)
+        throw new ApiError('The code is not correct', { status: 400, apiCode: 'TOTP_INVALID' })
+      passes.push(action)
+      return {
+        pass: PassTesting.signPass({
+          action,
+          wallet: wallet.addresses.eip155,
+          device: deviceKey!,
+          factor: factor ? 'totp' : 'none',
+          ...(send ? { send } : {}),
+        }),
+      }
     },
     async refresh({ refreshToken, timestamp, signature }) {
       if (!(await verify(refreshSigningInput(refreshToken, timestamp), signature))) throw refuse()
@@ -123,9 +145,13 @@ export function fakeApi(userId = 'user-1') {
     api: api as unknown as AuthApi,
     revoked,
     shareCalls,
-    /** Turns the second factor on: from now, a session gets the shares only after giving `code`. */
-    requireCode(code: string) {
-      factor = { code, passed: new Set() }
+    passes,
+    /**
+     * Turns the second factor on: from now, a session gets the shares only after giving `code`
+     * (`passed`: sessions that did already, as the one that turned it on).
+     */
+    requireCode(code: string, passed: string[] = []) {
+      factor = { code, passed: new Set(passed) }
     },
     /** CONNECT's check: the key that started `attemptId` signed it, and the proof was not used before. */
     connectProofHolds: (attemptId: string, proof: DeviceProof) =>
@@ -145,7 +171,10 @@ export function fakeApi(userId = 'user-1') {
 /** A device: its key store (IndexedDB's stand-in) and secure storage, with the Worker behind comlink. */
 export function device(keyStore = KeyStore.memory(), storage: Storage = memory()) {
   const channel = new MessageChannel()
-  Comlink.expose(Vault.create({ keyStore, recoveryIterations: 100_000 }), channel.port1 as never)
+  Comlink.expose(
+    Vault.create({ keyStore, recoveryIterations: 100_000, passKey: async () => PassTesting.passKey }),
+    channel.port1 as never,
+  )
   const vault = Comlink.wrap<Vault.Vault>(channel.port2 as never)
   return { keyStore, storage, vault, close: () => channel.port2.close() }
 }

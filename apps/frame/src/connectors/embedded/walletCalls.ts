@@ -54,7 +54,8 @@ export type Context = {
   readonly signer: Pick<
     Vault,
     'signMessage' | 'signTypedData' | 'signTransaction' | 'createSessionKey' | 'signWithSessionKey'
-  >
+  > &
+    EvmRequests.SendPasses
   /** The wallet's EOA (the smart account's owner). */
   readonly eoa: Address
   /** The smart account's address, where the wallet has one. */

@@ -4,9 +4,11 @@
 // loaded while the embedded wallet is connected; this component loads with Account's first use of it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TotpStartResponse } from '@walletframe/protocol'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { formatEther, parseEther } from 'viem'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
+import { useEmbeddedLogin } from '../../components/useEmbeddedLogin.js'
 import { useStore } from '../../components/useStore.js'
 import type { SecondFactor } from '../../lib/embeddedLogin.js'
 import * as SecondFactorQueries from '../../queries/secondFactor.js'
@@ -15,20 +17,7 @@ export function TwoFactor() {
   const frame = useFrame()
   const connection = useStore(frame.core.connection)
   const info = connection.connector?.embeddedWalletInfo
-  const [factor, setFactor] = useState<SecondFactor>()
-  useEffect(() => {
-    if (!info) return
-    let live = true
-    frame
-      .embedded()
-      .then((wallet) => {
-        if (live) setFactor(wallet.secondFactor)
-      })
-      .catch((error: unknown) => console.error('[walletframe] two-factor settings did not load', error))
-    return () => {
-      live = false
-    }
-  }, [frame, info])
+  const factor = useEmbeddedLogin(Boolean(info))?.secondFactor
   if (connection.status !== 'connected' || !info || !factor) return null
   return (
     <Settings factor={factor} user={`${info.authProvider}:${info.user.email ?? info.user.username ?? ''}`} />
@@ -60,7 +49,10 @@ function Settings({ factor, user }: { factor: SecondFactor; user: string }) {
           }}
         />
       ) : status.data?.enabled ? (
-        <Disable factor={factor} recoveryCodesLeft={status.data.recoveryCodesLeft} />
+        <>
+          <Disable factor={factor} recoveryCodesLeft={status.data.recoveryCodesLeft} />
+          <SendThreshold factor={factor} threshold={status.data.sendThreshold} />
+        </>
       ) : status.data ? (
         <>
           <p className="wf-muted" data-testid="wf-totp-off">
@@ -200,6 +192,46 @@ function Disable(props: { factor: SecondFactor; recoveryCodesLeft: number }) {
         pending={disable.isPending}
         error={disable.error}
         onSubmit={(code) => disable.mutate(code)}
+      />
+    </div>
+  )
+}
+
+/**
+ * The amount of native coin above which a send asks for a fresh code. Setting it takes a code too, so
+ * that a script with the session alone cannot raise it.
+ */
+function SendThreshold(props: { factor: SecondFactor; threshold: string | null }) {
+  const queryClient = useQueryClient()
+  const [amount, setAmount] = useState(props.threshold === null ? '' : formatEther(BigInt(props.threshold)))
+  const save = useMutation({
+    mutationFn: (code: string) =>
+      props.factor.setThreshold(amount.trim() === '' ? null : parseEther(amount.trim()).toString(), code),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SecondFactorQueries.secondFactorKey }),
+  })
+  return (
+    <div className="wf-stack" data-testid="wf-totp-threshold">
+      <p className="wf-muted" data-testid="wf-totp-threshold-current">
+        {props.threshold === null
+          ? 'Sends ask for no code.'
+          : `Sends of more than ${formatEther(BigInt(props.threshold))} (ETH or the network's coin) ask for a code.`}
+      </p>
+      <input
+        className="wf-input"
+        inputMode="decimal"
+        aria-label="Ask for a code for sends over (empty: never)"
+        data-testid="wf-totp-threshold-amount"
+        pattern="\d*\.?\d*"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <CodeForm
+        testId="wf-totp-threshold-code"
+        label="Code to save the amount"
+        submit="Save amount"
+        pending={save.isPending}
+        error={save.error}
+        onSubmit={(code) => save.mutate(code)}
       />
     </div>
   )

@@ -12,8 +12,7 @@ import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
-import * as PasswordPrompt from '../../core/passwordPrompt.js'
-import * as SecondFactorPrompt from '../../core/secondFactorPrompt.js'
+import * as Prompt from '../../core/prompt.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { LoginMethods } from './LoginMethods.js'
@@ -33,8 +32,8 @@ function frameWith(features: Features, login?: Partial<EmbeddedLogin>): Frame {
     embedded: () =>
       login
         ? Promise.resolve({
-            passwordPrompt: PasswordPrompt.create(),
-            codePrompt: SecondFactorPrompt.create(),
+            passwordPrompt: Prompt.password(),
+            codePrompt: Prompt.code(),
             sessionOnly: false,
             ...login,
           })
@@ -212,7 +211,7 @@ describe('LoginMethods', () => {
   })
 
   it('asks for the recovery password as the wallet opens, and hands it the answer', async () => {
-    const passwordPrompt = PasswordPrompt.create()
+    const passwordPrompt = Prompt.password()
     const given: string[] = []
     const verify = vi.fn(async () => {
       given.push(await passwordPrompt.ask('create'))
@@ -236,7 +235,7 @@ describe('LoginMethods', () => {
   })
 
   it("asks for the second factor's code as the wallet opens, again with the API's reason when refused", async () => {
-    const codePrompt = SecondFactorPrompt.create()
+    const codePrompt = Prompt.code()
     const given: string[] = []
     const verify = vi.fn(async () => {
       given.push(await codePrompt.ask({}))
@@ -269,7 +268,7 @@ describe('LoginMethods', () => {
   })
 
   it('returns to the code when the recovery password is declined', async () => {
-    const passwordPrompt = PasswordPrompt.create()
+    const passwordPrompt = Prompt.password()
     const verify = vi.fn(async () => {
       await passwordPrompt.ask('recover').catch(() => {})
       return false

@@ -10,8 +10,7 @@ import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
-import * as PasswordPrompt from '../../core/passwordPrompt.js'
-import * as SecondFactorPrompt from '../../core/secondFactorPrompt.js'
+import * as Prompt from '../../core/prompt.js'
 import { LoginMethods } from './LoginMethods.js'
 import { LoginStartPlaceholder } from './LoginStart.js'
 
@@ -25,8 +24,8 @@ function frameWith(features: Features, api: object | undefined = {}): Frame {
     queryClient: () => client,
     embedded: () =>
       Promise.resolve({
-        passwordPrompt: PasswordPrompt.create(),
-        codePrompt: SecondFactorPrompt.create(),
+        passwordPrompt: Prompt.password(),
+        codePrompt: Prompt.code(),
         sessionOnly: false,
       }),
   } as unknown as Frame

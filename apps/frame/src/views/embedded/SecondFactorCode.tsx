@@ -1,8 +1,18 @@
 // The second factor's code the embedded wallet asks for as it opens, when the user turned on an
-// authenticator app: the API releases the wallet's auth share only after it. A recovery code works too
-// (once each).
+// authenticator app (the API releases the wallet's auth share only after it), or afresh for a sensitive
+// action (the API signs the Worker's pass only after it). A recovery code works too (once each).
+
+import type { SensitiveAction } from '@walletframe/protocol'
 import { useState } from 'react'
 import type { CodePrompt, CodeQuestion } from '../../lib/embeddedLogin.js'
+
+/** What the code is for, as the form says it. */
+const purposes: Record<SensitiveAction, string> = {
+  export: 'to show your recovery phrase',
+  'recovery-kit': 'to make your recovery kit',
+  'login-method': 'to change how you log in',
+  send: 'to approve this send',
+}
 
 export function SecondFactorCode(props: {
   question: CodeQuestion
@@ -21,7 +31,9 @@ export function SecondFactorCode(props: {
       }}
     >
       <p className="wf-muted">
-        Enter the 6-digit code of your authenticator app to open your wallet, or one of your recovery codes.
+        Enter the 6-digit code of your authenticator app{' '}
+        {props.question.action ? purposes[props.question.action] : 'to open your wallet'}, or one of your
+        recovery codes.
       </p>
       {props.question.error ? (
         <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_totp" ADD COLUMN "send_threshold_wei" text;

@@ -1,0 +1,80 @@
+// A fresh factor for a sensitive action, as a pass the API signs (POST /v1/auth/factor/pass) and the
+// frame's Worker checks before it acts with keys only it holds: revealing the recovery phrase, sealing
+// a recovery kit, signing a send over the user's threshold. A script in the frame's page can call the
+// Worker but cannot sign a pass: the Worker knows the API's Ed25519 public key from the frame's own
+// configuration, and takes a pass once, for its action, its wallet and its device key, before expiry.
+// Without an enabled factor the API signs a pass with factor 'none' for a valid session.
+import { EvmAddress } from '../address.js'
+import * as z from '../internal/zod.js'
+import { TotpCode, TotpRecoveryCode, Wei } from './totp.js'
+import { DeviceProof } from './wallet.js'
+
+export const sensitiveActions = ['export', 'recovery-kit', 'login-method', 'send'] as const
+/** What a pass allows, once. */
+export const SensitiveAction = z.enum(sensitiveActions)
+export type SensitiveAction = z.infer<typeof SensitiveAction>
+
+/** How the user proved themselves just now: an authenticator app's code, a passkey, or no factor enabled. */
+export const PassFactor = z.enum(['totp', 'passkey', 'none'])
+export type PassFactor = z.infer<typeof PassFactor>
+
+/** The one transaction a send pass allows: its chain, recipient and native value in wei (decimal). */
+export const PassSend = z.object({
+  chainId: z.int().check(z.minimum(1), z.maximum(2 ** 53 - 1)),
+  to: EvmAddress,
+  value: Wei,
+})
+export type PassSend = z.infer<typeof PassSend>
+
+/** What the API signs. */
+export const FactorPassClaims = z.object({
+  v: z.literal(1),
+  action: SensitiveAction,
+  /** The wallet's EVM address, lowercase: a pass for one user's wallet opens no other. */
+  wallet: z.string().check(z.regex(/^0x[0-9a-f]{40}$/)),
+  /** The session's device key (P-256 x and y, base64url, joined by a dot): another device's Worker refuses it. */
+  device: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/)),
+  factor: PassFactor,
+  /** Unix seconds after which the Worker refuses it. */
+  exp: z.int().check(z.minimum(0)),
+  /** 128 random bits, base64url: the Worker takes each pass once. */
+  nonce: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)),
+  send: z.optional(PassSend),
+})
+export type FactorPassClaims = z.infer<typeof FactorPassClaims>
+
+/** `base64url(JSON claims).base64url(Ed25519 signature)`. */
+export const FactorPass = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{40,1400}\.[A-Za-z0-9_-]{86}$/, 'A pass is claims.signature (base64url)'))
+export type FactorPass = z.infer<typeof FactorPass>
+
+/** A pass for `action`, with the factor's code when the user has one (none otherwise). */
+export const FactorPassRequest = z
+  .object({
+    action: SensitiveAction,
+    code: z.optional(z.union([TotpCode, TotpRecoveryCode])),
+    /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
+    send: z.optional(PassSend),
+    proof: DeviceProof,
+  })
+  .check(
+    z.refine((request) => (request.action === 'send') === (request.send !== undefined), {
+      message: 'a send pass names its transaction (send), and only a send pass does',
+      path: ['send'],
+    }),
+  )
+export type FactorPassRequest = z.infer<typeof FactorPassRequest>
+
+export const FactorPassResponse = z.object({ pass: FactorPass })
+export type FactorPassResponse = z.infer<typeof FactorPassResponse>
+
+/** What the Ed25519 signature covers (UTF-8): a domain tag, then the claims segment as sent. */
+export function passSigningInput(claimsSegment: string): string {
+  return `walletframe-factor-pass\n${claimsSegment}`
+}
+
+/** The device key as a pass names it. */
+export function passDevice(key: { x: string; y: string }): string {
+  return `${key.x}.${key.y}`
+}
