@@ -2,26 +2,15 @@
 // request: wallet_getAssets (ERC-7811) from the API's balances for a session that did not approve
 // it, and wallet_getCallsStatus at the bundler the session names. Needs the API and a bundler per
 // devnet beside the relay and test wallet.
-import { mergeTests } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http } from 'viem'
-import { test as apiTest } from './lib/api.js'
 import { providerRequest as request } from './lib/provider.js'
-import {
-  connectByQr,
-  expect,
-  rpcUrlsByCaip,
-  testWalletOn,
-  test as walletConnectTest,
-} from './lib/walletConnect.js'
+import { connectByQr, expect, rpcUrlsByCaip, testWalletOn } from './lib/walletConnect.js'
+import { nothingLeftTheMachine, test } from './lib/walletConnectApi.js'
 
-const test = mergeTests(apiTest, walletConnectTest)
 test.use({ withBundler: true })
 
-test.afterEach(({ outbound }) => {
-  // Nothing the page or the frame did may leave the machine.
-  expect(outbound).toEqual([])
-})
+test.afterEach(nothingLeftTheMachine)
 
 test('wallet_getAssets for a wallet that did not approve it is answered from the API, for its own account only', async ({
   api: _api,
