@@ -104,6 +104,8 @@ export default defineConfig<object, { regime: Regime }>({
         'onramp.spec.ts',
         'socialLogin.spec.ts',
         'passkeyLogin.spec.ts',
+        // The review keeps nothing in the frame's storage; it runs where the frame has some too.
+        'review.spec.ts',
       ],
     },
     // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas) in
@@ -124,6 +126,7 @@ export default defineConfig<object, { regime: Regime }>({
         'account.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
+        'review.spec.ts',
       ],
     },
   ],
