@@ -41,11 +41,21 @@ test('without IntersectionObserver v2, Approve happens in a window on the frame 
   expect(new URL(popup.url()).origin).toBe(stack.frame.origin)
   await expect(popup.getByTestId('wf-approve-action')).toHaveText('Sign a message')
   await expect(popup.getByTestId('wf-approve-message')).toHaveText('Approved in the window')
+  // The same review as the frame's: what the rules found, and the verdict.
+  await expect(popup.getByTestId('wf-review')).toHaveAttribute('data-status', 'reviewed')
+  await expect(popup.getByTestId('wf-review-verdict')).toHaveAttribute('data-level', 'none')
   await expectAccessible(popup, 'the approval window')
   await expect(note).toHaveText('Waiting for your answer in the approval window…')
-  await popup.getByTestId('wf-approve-confirm').click()
+  // Approve answers and closes the window in the click's own task: the click may lose its page as it ends.
+  const closed = popup.waitForEvent('close')
+  await popup
+    .getByTestId('wf-approve-confirm')
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error
+    })
   expect(await signed).toEqual({ verified: true })
-  await expect.poll(() => popup.isClosed()).toBe(true)
+  await closed
 
   // Closed unanswered: the request still waits, and says so; Reject in the frame is a 4001.
   const rejected = signAndVerify(page, address, 'Window closed')

@@ -110,6 +110,8 @@ export default defineConfig<object, { regime: Regime }>({
         'socialLogin.spec.ts',
         'passkeyLogin.spec.ts',
         'recoveryKit.spec.ts',
+        // The review keeps nothing in the frame's storage; it runs where the frame has some too.
+        'review.spec.ts',
       ],
     },
     // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its
@@ -139,6 +141,7 @@ export default defineConfig<object, { regime: Regime }>({
         'signIn.spec.ts',
         'onramp.spec.ts',
         'recoveryKit.spec.ts',
+        'review.spec.ts',
       ],
     },
   ],

@@ -2,7 +2,8 @@
 // request. A plain ETH send shows the exact balance change, and once approved the chain moved that
 // much; an unlimited ERC-20 approve to a fresh account (no code) warns, and Approve waits for the
 // "I understand the risk" tick; a send to an address on the project's deny list is blocked — no
-// Approve, the reason shown, and the host's request fails with 4001 "Action not allowed", unsent.
+// Approve, the reason shown, and the host's request fails with 4001 "Action not allowed", unsent —
+// and stays blocked when the review is held back past its deadline, while a plain send may go on.
 // With a browser wallet the review comes first (ReviewRequest): Continue hands the request to the
 // wallet, and a blocked one never reaches it.
 
@@ -69,6 +70,15 @@ test('the embedded wallet shows the review before signing: exact changes, a warn
   const changes = modal.getByTestId('wf-review-change')
   await expect(changes).toHaveText([`-${formatEther(value)} ${network.nativeCurrency.symbol}`])
   await expect(changes).toHaveAttribute('data-kind', 'out')
+  // Its worth at the API's price of the native coin, and the network fee in the coin and in USD.
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  await expect(modal.getByTestId('wf-review-usd')).toContainText(
+    `(${usd.format(Number(formatEther(value)) * (network.nativePriceUsd as number))})`,
+  )
+  await expect(modal.getByTestId('wf-review-fee')).toHaveText(
+    new RegExp(`^0\\.\\d+ ${network.nativeCurrency.symbol}$`),
+  )
+  await expect(modal.getByTestId('wf-review-fee-usd')).toHaveText(/\((<)?\$\d+\.\d\d\)$/)
   await expect(verdict).toHaveAttribute('data-level', 'none')
   const before = await client.getBalance({ address })
   await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
@@ -124,6 +134,36 @@ test('the embedded wallet shows the review before signing: exact changes, a warn
   await expect(view).toBeHidden()
   expect(await client.getTransactionCount({ address })).toBe(nonce)
   expect(await client.getBalance({ address: denied })).toBe(0n)
+
+  // An attacker who holds the review back (here the network: the API's review never answers): past the
+  // review's own deadline a plain send may go on, said unavailable, but the deny-listed send stays
+  // blocked by the frame's own check of the project's list.
+  // The frame's API calls carry the SDK's name and version in the query.
+  const reviewCall = /\/v1\/review(\?|$)/
+  await page.context().route(reviewCall, () => {
+    // Never answered.
+  })
+  const held = providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to: denied, value: `0x${parseEther('0.001').toString(16)}` },
+  ])
+  await expect(review).toHaveAttribute('data-status', 'checking')
+  await expect(review).toHaveAttribute('data-status', 'unavailable')
+  await expect(verdict).toHaveAttribute('data-level', 'blocked')
+  await expect(modal.getByTestId('wf-review-finding')).toHaveAttribute('data-rule', 'deny-listed')
+  await expect(approve).toHaveCount(0)
+  await modal.getByTestId('wf-review-dismiss').click()
+  expect(await held).toEqual({ error: { code: 4001, message: 'Action not allowed' } })
+  const late = providerRequest(page, 'eth_sendTransaction', [
+    { from: address, to, value: `0x${value.toString(16)}` },
+  ])
+  await expect(review).toHaveAttribute('data-status', 'unavailable')
+  await expect(modal.getByTestId('wf-review-unavailable')).toBeVisible()
+  await answerInFrame(modal, 'approve', { method: 'eth_sendTransaction' })
+  const lateSent = await late
+  expect(lateSent.error).toBeUndefined()
+  expect((await client.waitForTransactionReceipt({ hash: lateSent.result as Hex })).status).toBe('success')
+  expect(await client.getTransactionCount({ address })).toBe(nonce + 1)
+  await page.context().unroute(reviewCall)
 })
 
 /** The calls the injected test wallet received, by method. */

@@ -3,7 +3,6 @@
 // address is blocked — dismissed, the host's request fails with 4001 "Action not allowed", and the
 // wallet never gets it. An unlimited approve to the devstack's drainer and a Permit2 signature naming
 // it warn before the wallet is asked, and Continue waits for "I understand the risk".
-import { mergeTests } from '@playwright/test'
 import {
   type Address,
   createPublicClient,
@@ -17,19 +16,15 @@ import {
   parseEther,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { test as apiTest } from './lib/api.js'
 import { rulesOf } from './lib/emailLogin.js'
 import { providerRequest as request } from './lib/provider.js'
 import { denied, permit2TypedData, reviewPolicy } from './lib/review.js'
-import { connectByQr, expect, rpcUrlsByCaip, test as walletConnectTest } from './lib/walletConnect.js'
+import { connectByQr, expect, rpcUrlsByCaip } from './lib/walletConnect.js'
+import { nothingLeftTheMachine, test } from './lib/walletConnectApi.js'
 
-const test = mergeTests(apiTest, walletConnectTest)
 test.use({ review: reviewPolicy })
 
-test.afterEach(({ outbound }) => {
-  // Nothing the page or the frame did may leave the machine.
-  expect(outbound).toEqual([])
-})
+test.afterEach(nothingLeftTheMachine)
 
 test('a WalletConnect wallet gets a request only after its review: Continue hands it over, a blocked one never reaches it', async ({
   api: _api,

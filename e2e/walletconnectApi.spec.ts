@@ -3,27 +3,16 @@
 // and for a browser wallet that does not implement it (it answers -32601), and wallet_getCallsStatus
 // at the bundler a WalletConnect session names. Needs the API and a bundler per devnet beside the
 // relay and test wallet.
-import { mergeTests } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { createPublicClient, http, parseEther } from 'viem'
-import { test as apiTest } from './lib/api.js'
 import { connectBrowserWallet, fundedBrowserWallet, testWalletCalls } from './lib/browserWallet.js'
 import { providerRequest as request } from './lib/provider.js'
-import {
-  connectByQr,
-  expect,
-  rpcUrlsByCaip,
-  testWalletOn,
-  test as walletConnectTest,
-} from './lib/walletConnect.js'
+import { connectByQr, expect, rpcUrlsByCaip, testWalletOn } from './lib/walletConnect.js'
+import { nothingLeftTheMachine, test } from './lib/walletConnectApi.js'
 
-const test = mergeTests(apiTest, walletConnectTest)
 test.use({ withBundler: true })
 
-test.afterEach(({ outbound }) => {
-  // Nothing the page or the frame did may leave the machine.
-  expect(outbound).toEqual([])
-})
+test.afterEach(nothingLeftTheMachine)
 
 test('wallet_getAssets for a wallet that did not approve it is answered from the API, for its own account only', async ({
   api: _api,
