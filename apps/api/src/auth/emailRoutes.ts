@@ -20,6 +20,7 @@ import * as Email from './email.js'
 import * as HandedOver from './handedOver.js'
 import { authErrors, type RouteContext, readStart } from './routeContext.js'
 import * as Sessions from './sessions.js'
+import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 
 export const docs: RouteDoc[] = [
@@ -72,7 +73,8 @@ export const docs: RouteDoc[] = [
     summary:
       "Email update (Bearer + the session device key's single-use proof over 'email-update'): a code to the current address " +
       '(VERIFY_PRIMARY_OTP); a user without one first logs in again with their current method (reauthAttemptId) and the ' +
-      'code goes to the new address. The answer is the same whether the new address is free or not; its owner is told by mail',
+      'code goes to the new address. With the second factor on, a fresh code of it first (403 SECOND_FACTOR_REQUIRED). ' +
+      'The answer is the same whether the new address is free or not; its owner is told by mail',
     query: SdkQuery,
     body: EmailUpdateRequest,
     response: EmailUpdateResponse,
@@ -142,6 +144,7 @@ export function routes(context: RouteContext): Hono<Env> {
       accessToken: header!.slice('Bearer '.length),
       proof: body.proof,
     })
+    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
     const reauthentication =
       body.reauthAttemptId !== undefined && !authenticated.user.email
         ? await HandedOver.reauthentication(email, body.reauthAttemptId, authenticated)

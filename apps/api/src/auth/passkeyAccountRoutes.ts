@@ -4,6 +4,7 @@
 import {
   PasskeyAccountRequest,
   PasskeyAddFinishRequest,
+  PasskeyAddStartRequest,
   PasskeyList,
   PasskeyRegisterStartResponse,
   PasskeyRemoveRequest,
@@ -16,6 +17,7 @@ import type { Env, RouteDoc } from '../routes/Route.js'
 import * as DeviceLabel from './deviceLabel.js'
 import * as PasskeyAccount from './passkeyAccount.js'
 import { authErrors, type RouteContext } from './routeContext.js'
+import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 
 const proofNote = "Bearer + the device key's single-use proof over"
@@ -35,9 +37,10 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/passkey/add/start',
     summary:
       'Options for navigator.credentials.create to add a passkey to the signed-in user (their user handle, their passkeys ' +
-      `excluded), the challenge kept 5 minutes, single use, for this session's device. ${proofNote} 'passkey-add'`,
+      `excluded), the challenge kept 5 minutes, single use, for this session's device; with the second factor on, a fresh ` +
+      `code first (403 SECOND_FACTOR_REQUIRED). ${proofNote} 'passkey-add'`,
     query: SdkQuery,
-    body: PasskeyAccountRequest,
+    body: PasskeyAddStartRequest,
     response: PasskeyRegisterStartResponse,
     errors: [...authErrors, 413],
   },
@@ -58,7 +61,7 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/passkey/remove',
     summary:
       "Removes one of the user's passkeys and its recovery copy (404 PASSKEY_NOT_FOUND for another's; 409 LAST_LOGIN_FACTOR " +
-      `when it is the account's only login). ${proofNote} 'passkey-remove'`,
+      `when it is the account's only login; with the second factor on, a fresh code first). ${proofNote} 'passkey-remove'`,
     query: SdkQuery,
     body: PasskeyRemoveRequest,
     response: PasskeyList,
@@ -93,8 +96,9 @@ export function routes(context: RouteContext): Hono<Env> {
     return c.json((await PasskeyAccount.list(flow, authenticated.user.id)) satisfies PasskeyList)
   })
   app.post('/add/start', project, async (c) => {
-    const body = await read(c, PasskeyAccountRequest)
+    const body = await read(c, PasskeyAddStartRequest)
     const { flow, authenticated } = await authorize(c, 'passkey-add', body.proof)
+    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
     const started = await PasskeyAccount.addStart(flow, authenticated, {
       projectId: c.var.project.id,
       frameOrigin: context.frameOrigin(c),
@@ -116,6 +120,7 @@ export function routes(context: RouteContext): Hono<Env> {
   app.post('/remove', project, async (c) => {
     const body = await read(c, PasskeyRemoveRequest)
     const { flow, authenticated } = await authorize(c, 'passkey-remove', body.proof)
+    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
     return c.json(
       (await PasskeyAccount.remove(flow, authenticated.user.id, body.credentialId)) satisfies PasskeyList,
     )

@@ -5,6 +5,7 @@
 import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
 import { QueryFlag, SdkQuery, text } from './common.js'
+import { FreshCode } from './totp.js'
 import { DeviceProof, PrfRecoveryShare } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -156,6 +157,8 @@ export const EmailUpdateRequest = z.object({
   email: AuthEmail,
   proof: DeviceProof,
   reauthAttemptId: z.optional(AuthId),
+  /** With the second factor on: a fresh code (403 SECOND_FACTOR_REQUIRED without one). */
+  code: z.optional(FreshCode),
 })
 export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
 
@@ -432,7 +435,16 @@ export const PasskeyAddFinishRequest = z.object({
 })
 export type PasskeyAddFinishRequest = z.infer<typeof PasskeyAddFinishRequest>
 
-export const PasskeyRemoveRequest = z.object({ credentialId: CredentialId, proof: DeviceProof })
+/** Adding a passkey changes how the user logs in: with the second factor on, a fresh code first. */
+export const PasskeyAddStartRequest = z.object({ proof: DeviceProof, code: z.optional(FreshCode) })
+export type PasskeyAddStartRequest = z.infer<typeof PasskeyAddStartRequest>
+
+export const PasskeyRemoveRequest = z.object({
+  credentialId: CredentialId,
+  proof: DeviceProof,
+  /** With the second factor on: a fresh code, as for adding one. */
+  code: z.optional(FreshCode),
+})
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 // Without an enabled factor the API signs a pass with factor 'none' for a valid session.
 import { EvmAddress } from '../address.js'
 import * as z from '../internal/zod.js'
-import { TotpCode, TotpRecoveryCode, Wei } from './totp.js'
+import { FreshCode, Wei } from './totp.js'
 import { DeviceProof } from './wallet.js'
 
 export const sensitiveActions = ['export', 'recovery-kit', 'login-method', 'send'] as const
@@ -53,7 +53,7 @@ export type FactorPass = z.infer<typeof FactorPass>
 export const FactorPassRequest = z
   .object({
     action: SensitiveAction,
-    code: z.optional(z.union([TotpCode, TotpRecoveryCode])),
+    code: z.optional(FreshCode),
     /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
     send: z.optional(PassSend),
     proof: DeviceProof,

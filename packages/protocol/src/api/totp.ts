@@ -23,6 +23,12 @@ export const TotpRecoveryCode = z
   )
 export type TotpRecoveryCode = z.infer<typeof TotpRecoveryCode>
 
+/**
+ * A fresh code for one sensitive action (a code of the app, or a recovery code): changing how the user
+ * logs in takes one when the factor is on, however long ago the session passed it.
+ */
+export const FreshCode = z.union([TotpCode, TotpRecoveryCode])
+
 /** Whether the user has the factor, and whether this session passed it. */
 export const TotpStatus = z.object({
   enabled: z.boolean(),

@@ -346,14 +346,16 @@ export function create(options: create.Options): EmbeddedConnector {
     }
   }
 
+  /** The user's fresh code for a sensitive action; without a way to ask, the action is declined (4001). */
+  const askFreshCode: SecondFactor.Ask =
+    options.askCode ??
+    (async () => {
+      throw new UserRejectedRequestError()
+    })
+
   /** The API's pass the Worker requires for a sensitive action: a fresh code first when the user has a factor. */
   function freshPass(request: Parameters<typeof SecondFactor.freshPass>[1]) {
-    const ask: SecondFactor.Ask =
-      options.askCode ??
-      (async () => {
-        throw new UserRejectedRequestError()
-      })
-    return SecondFactor.freshPass({ api, session, ask }, request)
+    return SecondFactor.freshPass({ api, session, ask: askFreshCode }, request)
   }
 
   /** The Worker as the EVM signing paths use it, with the pass each EOA transaction needs. */
@@ -448,6 +450,7 @@ export function create(options: create.Options): EmbeddedConnector {
     passkeys: Passkeys.create({
       api,
       session,
+      ask: askFreshCode,
       // Only while this wallet is open: the Worker seals with the share it holds for it.
       sealForPasskey: async (prf) => (addresses ? vault.sealForPasskey(prf) : undefined),
     }),

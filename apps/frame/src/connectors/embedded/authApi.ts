@@ -18,6 +18,7 @@ import {
   FarcasterStartResponse,
   type FrameSocialProvider,
   type PasskeyAddFinishRequest,
+  type PasskeyAddStartRequest,
   type PasskeyAssertion,
   PasskeyList,
   PasskeyLoginStartResponse,
@@ -135,12 +136,11 @@ export function authApi(client: Client) {
       ),
     passkeyList: (accessToken: string, proof: DeviceProof) =>
       client.post('/v1/auth/passkey/list', { proof }, { schema: PasskeyList, headers: bearer(accessToken) }),
-    passkeyAddStart: (accessToken: string, proof: DeviceProof) =>
-      client.post(
-        '/v1/auth/passkey/add/start',
-        { proof },
-        { schema: PasskeyRegisterStartResponse, headers: bearer(accessToken) },
-      ),
+    passkeyAddStart: (accessToken: string, body: PasskeyAddStartRequest) =>
+      client.post('/v1/auth/passkey/add/start', body, {
+        schema: PasskeyRegisterStartResponse,
+        headers: bearer(accessToken),
+      }),
     passkeyAddFinish: (accessToken: string, body: PasskeyAddFinishRequest) =>
       client.post('/v1/auth/passkey/add/finish', body, {
         schema: PasskeySummary,

@@ -76,6 +76,9 @@ function setup(
     socialLogin,
     farcasterLogin,
     farcasterUrl: Store.create<string | undefined>(undefined),
+    ask: async () => {
+      throw new Error('no second factor here')
+    },
     now: () => now,
   })
   /** Path, Authorization header and body of call `n`. */

@@ -12,6 +12,7 @@ import { FrameError } from '../../lib/errors.js'
 import type { MessagingPopup } from '../../lib/popup.js'
 import type { ReadableStore } from '../../lib/store.js'
 import type { AuthApi } from './authApi.js'
+import * as SecondFactor from './secondFactor.js'
 import type { Session } from './session.js'
 
 export class UnexpectedUpdateStepError extends FrameError {
@@ -40,6 +41,8 @@ export declare namespace create {
   type Options = Reauth & {
     api: Pick<AuthApi, 'emailUpdate' | 'emailUpdateVerify'>
     session: Pick<Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
+    /** The user's fresh code, which a new address takes when they have a second factor. */
+    ask: SecondFactor.Ask
     now?: () => number
   }
 }
@@ -87,15 +90,16 @@ export function create(options: create.Options): EmailUpdate {
     farcasterUrl: options.farcasterUrl,
     async start(email, reauthAttemptId) {
       const wanted = email.trim()
-      const { accessToken, proof } = await session.proof('email-update')
-      return step(
-        wanted,
-        await api.emailUpdate(accessToken, {
+      const answer = await SecondFactor.withFreshCode(options.ask, 'login-method', async (code) => {
+        const { accessToken, proof } = await session.proof('email-update')
+        return api.emailUpdate(accessToken, {
           email: wanted,
           proof,
           ...(reauthAttemptId ? { reauthAttemptId } : {}),
-        }),
-      )
+          ...(code ? { code } : {}),
+        })
+      })
+      return step(wanted, answer)
     },
     async verify(previous, otp) {
       const answer = await api.emailUpdateVerify(await session.accessToken(), previous.updateId, otp)

@@ -150,7 +150,8 @@ export function load(options: load.Options): Loaded {
       const attempt = await Farcaster.start(api, await connector.deviceKey())
       return { ...attempt, connect: () => connect(attempt.attemptId, api.farcasterConnect) }
     },
-    emailUpdate: (reauth) => EmailUpdateFlow.create({ api, session: connector.session, ...reauth }),
+    emailUpdate: (reauth) =>
+      EmailUpdateFlow.create({ api, session: connector.session, ask: options.askCode, ...reauth }),
     answer(id, approved) {
       if (approved) connector.approveRequest(id)
       else connector.cancelRequest(id)

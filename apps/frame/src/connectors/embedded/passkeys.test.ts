@@ -5,6 +5,8 @@ import type {
   WalletProofPurpose,
 } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../data/client.js'
+import type { CodeQuestion } from '../../lib/embeddedLogin.js'
 import type * as WebAuthn from '../../lib/webauthn.js'
 import type { AuthApi } from './authApi.js'
 import * as Passkeys from './passkeys.js'
@@ -37,7 +39,11 @@ function setup() {
   }
   const api = {
     passkeyList: vi.fn(async () => list),
-    passkeyAddStart: vi.fn(async () => ({ attemptId: 'attempt-1', options, expiresAt: '' })),
+    passkeyAddStart: vi.fn(async (_token: string, _body: object) => ({
+      attemptId: 'attempt-1',
+      options,
+      expiresAt: '',
+    })),
     passkeyAddFinish: vi.fn(async (_token: string, _body: object) => ({
       credentialId: credential.id,
       name: 'Chrome on Linux',
@@ -46,7 +52,7 @@ function setup() {
       backedUp: false,
       recovery: false,
     })),
-    passkeyRemove: vi.fn(async () => list),
+    passkeyRemove: vi.fn(async (_token: string, _body: object) => list),
   }
   const output = new Uint8Array(32).fill(1)
   const here: WebAuthn.Ceremony = {
@@ -61,14 +67,16 @@ function setup() {
     ciphertext: 'x'.repeat(32),
   }
   const sealForPasskey = vi.fn(async () => prfShare)
+  const ask = vi.fn(async (_question: CodeQuestion) => '123456')
   return {
+    ask,
     purposes,
     api,
     here,
     output,
     prfShare,
     sealForPasskey,
-    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey }),
+    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey, ask }),
   }
 }
 
@@ -90,6 +98,20 @@ describe('add', () => {
     expect(JSON.stringify(api.passkeyAddFinish.mock.calls)).not.toContain('output')
   })
 
+  it('asks for a fresh code when the API wants one (second factor on), and starts again with it', async () => {
+    const { passkeys, api, ask, here } = setup()
+    api.passkeyAddStart.mockRejectedValueOnce(
+      new ApiError('Enter the code of your authenticator app', {
+        status: 403,
+        apiCode: 'SECOND_FACTOR_REQUIRED',
+      }),
+    )
+    await passkeys.add()
+    expect(ask).toHaveBeenCalledWith({ action: 'login-method' })
+    expect(api.passkeyAddStart.mock.calls[1]?.[1]).toMatchObject({ code: '123456' })
+    expect(here.create).toHaveBeenCalledTimes(1)
+  })
+
   it('adds without a copy when the Worker holds no share (or the passkey has no PRF)', async () => {
     const { passkeys, api, sealForPasskey } = setup()
     sealForPasskey.mockResolvedValueOnce(undefined as never)
@@ -108,5 +130,24 @@ describe('list and remove', () => {
       credentialId: 'Y3JlZGVudGlhbA',
       proof: { timestamp: 2, signature: 'passkey-remove' },
     })
+  })
+
+  it('removes only after a fresh code when the API wants one; a declined question removes nothing', async () => {
+    const { passkeys, api, ask } = setup()
+    const required = () =>
+      new ApiError('Enter the code of your authenticator app', {
+        status: 403,
+        apiCode: 'SECOND_FACTOR_REQUIRED',
+      })
+    api.passkeyRemove.mockRejectedValueOnce(required())
+    await passkeys.remove('Y3JlZGVudGlhbA')
+    expect(api.passkeyRemove.mock.calls[1]?.[1]).toMatchObject({
+      credentialId: 'Y3JlZGVudGlhbA',
+      code: '123456',
+    })
+    api.passkeyRemove.mockRejectedValueOnce(required())
+    ask.mockRejectedValueOnce(new Error('declined'))
+    await expect(passkeys.remove('Y3JlZGVudGlhbA')).rejects.toThrow('declined')
+    expect(api.passkeyRemove).toHaveBeenCalledTimes(3)
   })
 })

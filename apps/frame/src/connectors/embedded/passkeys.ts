@@ -7,6 +7,7 @@ import * as PasskeyWindow from '../../lib/passkeyWindow.js'
 import * as WebAuthn from '../../lib/webauthn.js'
 import type { AuthApi } from './authApi.js'
 import * as PasskeyPrf from './passkeyPrf.js'
+import * as SecondFactor from './secondFactor.js'
 import type { Session } from './session.js'
 
 type Deps = {
@@ -17,11 +18,13 @@ type Deps = {
     credentialId: string
     output: Uint8Array<ArrayBuffer>
   }): Promise<PrfRecoveryShare | undefined>
+  /** The user's fresh code, which adding or removing a passkey takes when they have a second factor. */
+  ask: SecondFactor.Ask
   /** The ceremonies in this document (a stand-in in tests). */
   here?: WebAuthn.Ceremony
 }
 
-export function create({ api, session, sealForPasskey, here = WebAuthn.here }: Deps): Passkeys {
+export function create({ api, session, sealForPasskey, ask, here = WebAuthn.here }: Deps): Passkeys {
   return {
     async list() {
       const { accessToken, proof } = await session.proof('passkey-list')
@@ -29,8 +32,10 @@ export function create({ api, session, sealForPasskey, here = WebAuthn.here }: D
     },
     async add(popup) {
       const ceremony = popup ? PasskeyWindow.ceremony(popup, window, here) : here
-      const start = await session.proof('passkey-add')
-      const started = await api.passkeyAddStart(start.accessToken, start.proof)
+      const started = await SecondFactor.withFreshCode(ask, 'login-method', async (code) => {
+        const start = await session.proof('passkey-add')
+        return api.passkeyAddStart(start.accessToken, { proof: start.proof, ...(code ? { code } : {}) })
+      })
       const { credential, prf } = await ceremony.create(started.options)
       // With PRF, the new passkey gets its copy of the recovery share (sealed in the Worker; only the
       // ciphertext goes to the API), so it too opens the wallet on a new device with no password.
@@ -45,8 +50,10 @@ export function create({ api, session, sealForPasskey, here = WebAuthn.here }: D
       })
     },
     async remove(credentialId) {
-      const { accessToken, proof } = await session.proof('passkey-remove')
-      return api.passkeyRemove(accessToken, { credentialId, proof })
+      return SecondFactor.withFreshCode(ask, 'login-method', async (code) => {
+        const { accessToken, proof } = await session.proof('passkey-remove')
+        return api.passkeyRemove(accessToken, { credentialId, proof, ...(code ? { code } : {}) })
+      })
     },
   }
 }

@@ -2,9 +2,10 @@
 // wallet opens, and a fresh code for each sensitive action. The API holds back the auth share (403
 // SECOND_FACTOR_REQUIRED) from a session that has not given a code; `pass` asks the user for one until
 // the API takes it, then the shares come. `freshPass` gets the API's signed pass the Worker requires
-// for an export, a recovery kit or a large send.
+// for an export, a recovery kit or a large send; `withFreshCode` gives the code to a call the API
+// itself guards (a change of how the user logs in).
 
-import type { FactorPassRequest } from '@walletframe/protocol'
+import type { FactorPassRequest, SensitiveAction } from '@walletframe/protocol'
 import { ApiError } from '../../data/client.js'
 import type { CodeQuestion, SecondFactor } from '../../lib/embeddedLogin.js'
 import type { AuthApi } from './authApi.js'
@@ -104,14 +105,25 @@ export async function freshPass(
   options: freshPass.Options,
   request: Pick<FactorPassRequest, 'action' | 'send'>,
 ): Promise<string> {
-  const ask = async (code?: string) => {
+  return withFreshCode(options.ask, request.action, async (code) => {
     const { accessToken, proof } = await options.session.proof('factor-pass')
     return (await options.api.factorPass(accessToken, { ...request, ...(code ? { code } : {}), proof })).pass
-  }
+  })
+}
+
+/**
+ * Runs `call` without a code; when the API answers that `action` needs a fresh one (the user has a
+ * factor), asks for codes until the API takes one (see withCode).
+ */
+export async function withFreshCode<T>(
+  ask: Ask,
+  action: SensitiveAction,
+  call: (code?: string) => Promise<T>,
+): Promise<T> {
   try {
-    return await ask()
+    return await call()
   } catch (error) {
     if (!required(error)) throw error
   }
-  return withCode(options.ask, { action: request.action }, ask)
+  return withCode(ask, { action }, call)
 }

@@ -18,6 +18,7 @@ import * as Session from '../../connectors/embedded/session.js'
 import * as Connect from '../../core/actions/connect.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import type { Core } from '../../core/Core.js'
+import * as Prompt from '../../core/prompt.js'
 import * as HostEvents from '../../host/hostEvents.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import * as Store from '../../lib/store.js'
@@ -81,14 +82,16 @@ async function frameWith(
     if (type === 'state') states.push(data as AccountState)
   })
   const socialLogin = vi.fn(async () => 'reauth-attempt')
+  const codePrompt = Prompt.code()
   const emailUpdate = EmailUpdate.create({
     api: authApi(client),
     session,
     socialLogin,
     farcasterLogin: async () => 'farcaster-attempt',
     farcasterUrl: Store.create<string | undefined>(undefined),
+    ask: codePrompt.ask,
   })
-  const frame = { core, embedded: async () => ({ emailUpdate }) } as unknown as Frame
+  const frame = { core, embedded: async () => ({ emailUpdate, codePrompt }) } as unknown as Frame
   /** The JSON body of API call `n`. */
   const body = (n: number) => JSON.parse((fetch.mock.calls[n] as [URL, RequestInit])[1].body as string)
   return { core, frame, states, socialLogin, body }
@@ -169,6 +172,31 @@ describe('UpdateEmailWallet', () => {
     await submit('wf-email-code-input', '654321', 'wf-email-code-submit')
     expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test')
     expect(states.at(-1)?.embeddedWalletInfo?.user.email).toBe('new@example.test')
+  })
+
+  it('with a second factor on, asks its code below the form and sends it with the new address', async () => {
+    const { frame, body } = await frameWith('email', [
+      json(403, {
+        error: 'Enter the code of your authenticator app (or a recovery code) to change how you log in',
+        code: 'SECOND_FACTOR_REQUIRED',
+      }),
+      json(200, { updateId, action: 'VERIFY_PRIMARY_OTP', expiresAt: later, resendAfterSeconds: 30 }),
+    ])
+    show(frame, 'update')
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('wf-update-email-input'), { target: { value: 'new@example.test' } })
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-update-email-submit'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-totp-prompt')).toBeTruthy())
+    expect(body(0)).not.toHaveProperty('code')
+    await submit('wf-totp-prompt-input', '246810', 'wf-totp-prompt-submit')
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_PRIMARY_OTP'),
+    )
+    expect(body(1)).toMatchObject({ email: 'new@example.test', code: '246810' })
+    expect(screen.queryByTestId('wf-totp-prompt')).toBeNull()
   })
 
   it("shows the API's refusal in its words and stays on the step", async () => {

@@ -18,6 +18,7 @@ import { messageOf } from '../../lib/errors.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
+import { FreshFactor } from '../account/FreshFactor.js'
 import { EmailCode } from './EmailCode.js'
 import { socialLabels } from './socials.js'
 
@@ -267,36 +268,40 @@ export function UpdateEmailWallet() {
   }
 
   return (
-    <form
-      className="wf-stack"
-      aria-label={current ? 'Update email' : 'Add email'}
-      data-testid="wf-update-email"
-      onSubmit={(event) => {
-        event.preventDefault()
-        start.mutate({ address: email.trim(), reauth })
-      }}
-    >
-      <p className="wf-muted">
-        {current
-          ? `Your account's email is ${current}. We send a code to your current address first, then one to the new address.`
-          : 'We send a code to the new address.'}
-      </p>
-      <input
-        className="wf-input"
-        type="email"
-        autoComplete="email"
-        placeholder="New email"
-        aria-label="New email"
-        data-testid="wf-update-email-input"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <button type="submit" className="wf-button" disabled={busy} data-testid="wf-update-email-submit">
-        {busy ? 'Sending…' : 'Send code'}
-      </button>
-      {alert}
-    </form>
+    <>
+      <form
+        className="wf-stack"
+        aria-label={current ? 'Update email' : 'Add email'}
+        data-testid="wf-update-email"
+        onSubmit={(event) => {
+          event.preventDefault()
+          start.mutate({ address: email.trim(), reauth })
+        }}
+      >
+        <p className="wf-muted">
+          {current
+            ? `Your account's email is ${current}. We send a code to your current address first, then one to the new address.`
+            : 'We send a code to the new address.'}
+        </p>
+        <input
+          className="wf-input"
+          type="email"
+          autoComplete="email"
+          placeholder="New email"
+          aria-label="New email"
+          data-testid="wf-update-email-input"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <button type="submit" className="wf-button" disabled={busy} data-testid="wf-update-email-submit">
+          {busy ? 'Sending…' : 'Send code'}
+        </button>
+        {alert}
+      </form>
+      {/* With a second factor on, a new address takes a fresh code of it first: asked below the form. */}
+      <FreshFactor />
+    </>
   )
 }
 
