@@ -267,6 +267,8 @@ const validParameters: Record<string, string> = {
   chainId: 'eip155:1',
   currency: 'usd',
   forceUpdate: 'true',
+  // A login attempt's status at once: a held answer (wait=true) would sit out its 20 s on a pending one.
+  wait: 'false',
   cursor: encodeCursor({
     minedAt: '2025-01-01T00:00:00.000Z',
     chainId: 'eip155:1',

@@ -115,7 +115,8 @@ async function submit(testId: string, value: string, button: string) {
   await act(async () => {
     fireEvent.click(screen.getByTestId(button))
   })
-  // The step's call (a device-key signature, then the API) is done when the button is itself again.
+  // The step's call (a device-key signature, then the API) is done when the button is itself again; the
+  // query layer may show "Sending…" only after this looked, so what follows waits for its outcome.
   await waitFor(() => expect(screen.queryByText(/^(Sending|Verifying)…$/)).toBeNull())
 }
 
@@ -158,19 +159,23 @@ describe('UpdateEmailWallet', () => {
     ])
     show(frame, 'update')
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
-    expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_PRIMARY_OTP')
+    expect((await screen.findByTestId('wf-update-email-step')).dataset.action).toBe('VERIFY_PRIMARY_OTP')
     expect(screen.getByTestId('wf-email-code').textContent).toContain('old@example.test')
     // A new first code waits out the cooldown the server names.
     expect((screen.getByTestId('wf-email-resend') as HTMLButtonElement).disabled).toBe(true)
 
     await submit('wf-email-code-input', '123456', 'wf-email-code-submit')
-    expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_SECONDARY_OTP')
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_SECONDARY_OTP'),
+    )
     expect(screen.getByTestId('wf-email-code').textContent).toContain('new@example.test')
     expect(screen.queryByTestId('wf-email-resend')).toBeNull()
     expect(states).toEqual([])
 
     await submit('wf-email-code-input', '654321', 'wf-email-code-submit')
-    expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test')
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test'),
+    )
     expect(states.at(-1)?.embeddedWalletInfo?.user.email).toBe('new@example.test')
   })
 
@@ -205,7 +210,10 @@ describe('UpdateEmailWallet', () => {
     ])
     show(frame, 'update')
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
-    expect(screen.getByTestId('wf-update-email-error').textContent).toBe('Please try again after 17 seconds')
+    // The mutation may not have shown "Sending…" yet when submit looked: wait for its outcome.
+    expect((await screen.findByTestId('wf-update-email-error')).textContent).toBe(
+      'Please try again after 17 seconds',
+    )
     expect(screen.getByTestId('wf-update-email')).toBeTruthy()
   })
 
@@ -231,12 +239,16 @@ describe('UpdateEmailWallet', () => {
     expect(popup.close).toHaveBeenCalled()
 
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
-    expect(body(0)).toMatchObject({ email: 'new@example.test', reauthAttemptId: 'reauth-attempt' })
+    await waitFor(() =>
+      expect(body(0)).toMatchObject({ email: 'new@example.test', reauthAttemptId: 'reauth-attempt' }),
+    )
     expect(screen.getByTestId('wf-update-email-step').dataset.action).toBe('VERIFY_SECONDARY_OTP')
     expect(screen.getByTestId('wf-email-code').textContent).toContain('new@example.test')
 
     await submit('wf-email-code-input', '654321', 'wf-email-code-submit')
-    expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test')
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-update-email-new').textContent).toBe('new@example.test'),
+    )
     expect(states.at(-1)?.embeddedWalletInfo?.user.email).toBe('new@example.test')
   })
 
@@ -252,7 +264,7 @@ describe('UpdateEmailWallet', () => {
       fireEvent.click(screen.getByTestId('wf-update-email-confirm-start'))
     })
     await submit('wf-update-email-input', 'new@example.test', 'wf-update-email-submit')
-    expect(screen.getByTestId('wf-update-email-confirm').dataset.state).toBe('confirm')
+    await waitFor(() => expect(screen.getByTestId('wf-update-email-confirm').dataset.state).toBe('confirm'))
     expect(screen.getByTestId('wf-update-email-error').textContent).toBe('Please try again after 9 seconds')
   })
 
