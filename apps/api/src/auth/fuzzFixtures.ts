@@ -1,4 +1,4 @@
-// Live values for the bad-input fuzz test (routes/badInput.test.ts): each login route needs input that
+// Live values for the bad-input fuzz test (routes/badInputSweep.ts): each login route needs input that
 // is valid at the moment it is sent (a code not yet used, a state not yet spent, a session not yet
 // revoked), so real logins are run here against the API, the mail catcher and the OAuth stand-in.
 

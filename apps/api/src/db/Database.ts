@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { memoryTemplate } from './memoryTemplate.js'
 import * as schema from './schema.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -66,7 +67,15 @@ export async function open(options: open.Options = {}): Promise<Database> {
 
   // PGlite creates its own directory but not the parents a fresh checkout lacks (.data/).
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(
+        pgSchema
+          ? {}
+          : await memoryTemplate(migrationsFolder, (template) =>
+              migratePglite(drizzlePglite(template, { schema }), { migrationsFolder, migrationsSchema }),
+            ),
+      )
   await client.waitReady
   if (pgSchema) {
     await client.exec(`create schema if not exists "${pgSchema}"; set search_path to "${pgSchema}"`)

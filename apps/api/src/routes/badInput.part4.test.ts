@@ -1,0 +1,4 @@
+// Part 4 of the bad-input sweep over every route (badInputSweep.ts says what it sends and expects).
+import { describeSweep } from './badInputSweep.js'
+
+describeSweep(3, 4)
