@@ -75,6 +75,32 @@ instance.subscribeState(render)
   () => void instance.open(),
 )
 
+/** One required permission of `kind` with a token-allowance policy of `allowance`; the grant's gist, or the error. */
+function grantAllowance(
+  request: { allowance: string; expiry: number },
+  kind:
+    | { type: 'native-token-transfer'; data: { ticker: string } }
+    | { type: 'erc20-token-transfer'; data: { address: Address; ticker: string } },
+) {
+  return grantPermissions(client, {
+    expiry: request.expiry,
+    permissions: [
+      {
+        ...kind,
+        policies: [{ type: 'token-allowance', data: { allowance: BigInt(request.allowance) } }],
+        required: true,
+      },
+    ],
+  }).then(
+    (granted) => ({
+      permissionsContext: granted.permissionsContext,
+      expiry: granted.expiry,
+      types: granted.grantedPermissions.map((permission) => permission.type),
+    }),
+    failure,
+  )
+}
+
 const host = {
   /** viem's eth_requestAccounts: opens the modal; resolves once a wallet is connected. */
   requestAddresses: () => client.requestAddresses(),
@@ -89,47 +115,16 @@ const host = {
    * of `allowance` wei until `expiry` (unix seconds); answers the grant, or the error.
    */
   grantNativeAllowance: (request: { allowance: string; expiry: number }) =>
-    grantPermissions(client, {
-      expiry: request.expiry,
-      permissions: [
-        {
-          type: 'native-token-transfer',
-          data: { ticker: 'ETH' },
-          policies: [{ type: 'token-allowance', data: { allowance: BigInt(request.allowance) } }],
-          required: true,
-        },
-      ],
-    }).then(
-      (granted) => ({
-        permissionsContext: granted.permissionsContext,
-        expiry: granted.expiry,
-        types: granted.grantedPermissions.map((permission) => permission.type),
-      }),
-      failure,
-    ),
+    grantAllowance(request, { type: 'native-token-transfer', data: { ticker: 'ETH' } }),
   /**
    * viem's grantPermissions (ERC-7715): an erc20-token-transfer permission on `token` with a
    * token-allowance of `allowance` base units until `expiry`; answers the grant, or the error.
    */
   grantTokenAllowance: (request: { token: Address; allowance: string; expiry: number }) =>
-    grantPermissions(client, {
-      expiry: request.expiry,
-      permissions: [
-        {
-          type: 'erc20-token-transfer',
-          data: { address: request.token, ticker: 'USDC' },
-          policies: [{ type: 'token-allowance', data: { allowance: BigInt(request.allowance) } }],
-          required: true,
-        },
-      ],
-    }).then(
-      (granted) => ({
-        permissionsContext: granted.permissionsContext,
-        expiry: granted.expiry,
-        types: granted.grantedPermissions.map((permission) => permission.type),
-      }),
-      failure,
-    ),
+    grantAllowance(request, {
+      type: 'erc20-token-transfer',
+      data: { address: request.token, ticker: 'USDC' },
+    }),
   /**
    * viem's sendCalls; answers `{ id }`, or the error's code and message. `permissions`: a grant's
    * context; `capabilities`: others, as given (paymasterService).

@@ -59,6 +59,12 @@ async function both(calls: SimulatedCall[]) {
   return { main: { ...main, blockNumber: '' }, fallback: { ...fallback, blockNumber: '' } }
 }
 
+/** The devnet's USDC, and its transfer of `amount` base units to the stranger (more than anyone holds reverts). */
+const usdcOf = () => chains.networkOf(8453).contracts.usdc as Address
+const usdcTransfer = (amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [stranger, amount] })
+const moreThanAnyoneHolds = parseUnits('1000000000000', 6)
+
 describe('traceSimulate', () => {
   it('a plain ETH send: the same fall in the native balance as eth_simulateV1 answers', async () => {
     const { main, fallback } = await both([{ to: stranger, value: parseEther('1.5') }])
@@ -69,13 +75,7 @@ describe('traceSimulate', () => {
   })
 
   it('an ERC-20 transfer: the token, its symbol and decimals and the amount, as eth_simulateV1 answers', async () => {
-    const usdc = chains.networkOf(8453).contracts.usdc as Address
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [stranger, parseUnits('5', 6)],
-    })
-    const { main, fallback } = await both([{ to: usdc, data }])
+    const { main, fallback } = await both([{ to: usdcOf(), data: usdcTransfer(parseUnits('5', 6)) }])
     expect(fallback.assetChanges).toEqual([
       expect.objectContaining({
         token: expect.objectContaining({ symbol: 'USDC', decimals: 6 }),
@@ -86,28 +86,21 @@ describe('traceSimulate', () => {
   })
 
   it('an unlimited approve is a granted unlimited allowance, as eth_simulateV1 answers', async () => {
-    const usdc = chains.networkOf(8453).contracts.usdc as Address
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [stranger, maxUint256] })
-    const { main, fallback } = await both([{ to: usdc, data }])
+    const { main, fallback } = await both([{ to: usdcOf(), data }])
     expect(fallback.approvals).toEqual([expect.objectContaining({ spender: stranger, unlimited: true })])
     expect(fallback).toEqual(main)
   })
 
   it('a reverting call is reverted with the same call and reason as eth_simulateV1 answers', async () => {
-    const usdc = chains.networkOf(8453).contracts.usdc as Address
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [stranger, parseUnits('1000000000000', 6)],
-    })
-    const { main, fallback } = await both([{ to: usdc, data }])
+    const { main, fallback } = await both([{ to: usdcOf(), data: usdcTransfer(moreThanAnyoneHolds) }])
     expect(fallback.status).toBe('reverted')
     expect(fallback.failure).toEqual({ call: 0, reason: expect.any(String) })
     expect(fallback).toEqual(main)
   })
 
   it("a batch runs each call on the previous one's state: an approve, then a transferFrom it allows", async () => {
-    const usdc = chains.networkOf(8453).contracts.usdc as Address
+    const usdc = usdcOf()
     const nft = chains.networkOf(8453).contracts.testNft as Address
     const amount = parseUnits('3', 6)
     const { main, fallback } = await both([
@@ -158,15 +151,9 @@ describe('traceSimulate', () => {
   })
 
   it('a later call of a batch that reverts names that call', async () => {
-    const usdc = chains.networkOf(8453).contracts.usdc as Address
-    const tooMuch = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [stranger, parseUnits('1000000000000', 6)],
-    })
     const { main, fallback } = await both([
       { to: stranger, value: 1n },
-      { to: usdc, data: tooMuch },
+      { to: usdcOf(), data: usdcTransfer(moreThanAnyoneHolds) },
     ])
     expect(fallback.failure).toEqual({ call: 1, reason: expect.any(String) })
     expect(fallback).toEqual(main)
