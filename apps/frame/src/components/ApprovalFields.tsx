@@ -11,7 +11,7 @@ export function ApprovalFields({ fields }: { fields: readonly Field[] }) {
           key={field.label}
           label={field.label}
           testId={`wf-approve-${field.label.toLowerCase().replaceAll(' ', '-')}`}
-          preformatted
+          long
         >
           {field.value}
         </ReviewRow>

@@ -16,15 +16,13 @@ export function ReviewRow(props: {
   children: ReactNode
   /** The value's test id. */
   testId?: string | undefined
-  /** Keeps the value's line breaks (a message, calldata). */
-  preformatted?: boolean
+  /** A long value (an address, a message, calldata): it wraps, keeping its line breaks. */
+  long?: boolean
 }) {
   return (
-    <div className="wf-review-row">
+    <div className={props.long ? 'wf-review-row wf-review-row-long' : 'wf-review-row'}>
       <dt>{props.label}</dt>
-      <dd data-testid={props.testId} className={props.preformatted ? 'wf-review-pre' : undefined}>
-        {props.children}
-      </dd>
+      <dd data-testid={props.testId}>{props.children}</dd>
     </div>
   )
 }
