@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { passPublicKey, startApi } from '@walletframe/api'
-import { loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
+import { imageSettings, loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
 import type { ChainsFile, FrameConfigInput, SponsorshipPolicy } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
 import { frameHeaders, type Options, type Served, serveStatic } from './serveStatic.js'
@@ -97,6 +97,8 @@ async function main() {
           secret: authSecret,
           ...loginSettings(chainsFile.services),
         },
+        // Wallet logos and token icons from the devstack's stand-in registry image server and token list.
+        images: imageSettings(chainsFile),
         // The devstack's on-ramp, configured as a real provider would be: its URL and the addresses
         // it delivers from (Activity's on-ramp purchases).
         ...(chainsFile.services.onramp && {

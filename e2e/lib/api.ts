@@ -3,7 +3,7 @@
 // The frame then takes its networks from the API's project config, RPC through the API's proxy.
 import { randomBytes } from 'node:crypto'
 import { passPublicKey, startApi } from '@walletframe/api'
-import { loginSettings } from '@walletframe/devstack'
+import { imageSettings, loginSettings } from '@walletframe/devstack'
 import type { ChainsFile, ReviewPolicy } from '@walletframe/protocol'
 import { test as chainsTest } from './chains.js'
 import { projectId, type Stack } from './stack.js'
@@ -109,6 +109,8 @@ export async function startE2eApi(
           ...loginSettings(chains.services),
           emailCooldownSeconds,
         },
+        // Wallet logos and token icons from the devstack's stand-in image server and token list.
+        images: imageSettings(chains),
       },
     },
     databaseUrl: undefined,

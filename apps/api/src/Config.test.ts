@@ -97,4 +97,45 @@ describe('load', () => {
     await writeFile(path, JSON.stringify(project({ denyListFile: 'deny.txt' })))
     await expect(Config.load(path)).rejects.toThrow(/Deny list line 1/)
   })
+
+  it('reads the token list from the file the image options name, beside the config file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wf-config-'))
+    const path = join(dir, 'config.json')
+    const withList = (tokenListFile: string) => ({ ...chainsFile, options: { images: { tokenListFile } } })
+    const list = {
+      name: 'Operator tokens',
+      timestamp: '2026-11-27T00:00:00Z',
+      version: { major: 1, minor: 0, patch: 0 },
+      tokens: [
+        {
+          chainId: 1,
+          address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+          name: 'USD Coin',
+          symbol: 'USDC',
+          decimals: 6,
+          logoURI: 'https://icons.example/usdc.png',
+          tags: ['stablecoin'],
+        },
+      ],
+    }
+    await writeFile(join(dir, 'tokens.json'), JSON.stringify(list))
+    await writeFile(path, JSON.stringify(withList('tokens.json')))
+    const config = await Config.load(path)
+    expect(config.options.images.tokenList?.tokens[0]?.logoURI).toBe('https://icons.example/usdc.png')
+    expect(config.options.images.maxBytes).toBe(256 * 1024)
+    await writeFile(path, JSON.stringify(withList('missing.json')))
+    await expect(Config.load(path)).rejects.toMatchObject({ field: 'options.images.tokenListFile' })
+    await writeFile(
+      join(dir, 'tokens.json'),
+      JSON.stringify({ ...list, tokens: [{ chainId: 1, logoURI: 'not a url' }] }),
+    )
+    await writeFile(path, JSON.stringify(withList('tokens.json')))
+    await expect(Config.load(path)).rejects.toThrow(/options\.images\.tokenList\.tokens/)
+  })
+
+  it('refuses a wallet logo URL without {id}', () => {
+    expect(
+      failure({ ...chainsFile, options: { images: { walletLogoUrl: 'https://logos.example/a.png' } } }).field,
+    ).toBe('options.images.walletLogoUrl')
+  })
 })

@@ -2,7 +2,7 @@
 // plus projects and server options. The devstack's chains.local.json is a valid config as-is.
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { ChainsFile, parseDenyList, ReviewPolicy, SponsorshipPolicy } from '@walletframe/protocol'
+import { ChainsFile, parseDenyList, ReviewPolicy, SponsorshipPolicy, TokenList } from '@walletframe/protocol'
 import { z } from 'zod'
 import { AuthOptions } from './auth/config.js'
 import { ConfigError, formatPath } from './errors.js'
@@ -105,6 +105,45 @@ export const Options = z.object({
   onramp: OnrampConfig.prefault({}),
   /** Email and social login of the embedded wallet (auth/config.ts). */
   auth: AuthOptions.prefault({}),
+  /**
+   * Wallet logos and token icons, which the API reads from their sources and serves to the frame from
+   * a cache (the frame never asks a third party). In a config file `tokenListFile` names the token
+   * list, relative to the config file.
+   */
+  images: z
+    .object({
+      /**
+       * Where the wallet registry's logos are, `{id}` standing for the wallet's id
+       * (`https://registry.example/logos/{id}.png`). Absent: each wallet's own `imageUrl` when it is http(s).
+       */
+      walletLogoUrl: z
+        .string()
+        .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
+        .refine((url) => url.includes('{id}'), 'names the wallet with {id}')
+        .optional(),
+      /** Token icons: a list in the Uniswap token-list shape; each token's `logoURI` is its icon. */
+      tokenList: z.optional(z.object(TokenList.shape)),
+      /** The largest image served (bytes); a bigger one is refused and the client shows its fallback. */
+      maxBytes: z
+        .number()
+        .int()
+        .min(1_024)
+        .max(5 * 1024 * 1024)
+        .default(256 * 1024),
+      /** Image bytes one process keeps in memory. */
+      cacheBytes: z
+        .number()
+        .int()
+        .min(0)
+        .default(32 * 1024 * 1024),
+      /** How long an image is served from the cache before its source is read again: a day. */
+      ttlMs: z.number().int().min(0).default(86_400_000),
+      /** How long a failed source is not asked again: 5 min. */
+      failureTtlMs: z.number().int().min(0).default(300_000),
+      /** Upper bound on one read of a source. */
+      timeoutMs: z.number().int().min(50).max(60_000).default(5_000),
+    })
+    .prefault({}),
   /** JSON-RPC proxy request limit (bytes). */
   rpcMaxBodyBytes: z
     .number()
@@ -183,7 +222,25 @@ export async function load(path: string): Promise<ApiConfig> {
   } catch (error) {
     throw new ConfigError(`Config file ${path} is not JSON: ${(error as Error).message}`)
   }
-  return parse(await withDenyLists(json, path), `config file ${path}`)
+  return parse(await withTokenList(await withDenyLists(json, path), path), `config file ${path}`)
+}
+
+/** The config with `options.images.tokenListFile` read into `options.images.tokenList`. */
+async function withTokenList(json: unknown, path: string): Promise<unknown> {
+  const images = (json as { options?: { images?: { tokenListFile?: unknown; tokenList?: unknown } } } | null)
+    ?.options?.images
+  if (typeof images?.tokenListFile !== 'string') return json
+  const file = resolve(dirname(path), images.tokenListFile)
+  try {
+    images.tokenList = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot read the token list (${file}): ${(error as Error).message}`,
+      'options.images.tokenListFile',
+    )
+  }
+  delete images.tokenListFile
+  return json
 }
 
 /** The config with each project's `review.denyListFile` read into `review.denyList`. */

@@ -6,6 +6,7 @@ import type { Networks } from './chains/Networks.js'
 import type { PriceSource } from './chains/Prices.js'
 import type { Db } from './db/Database.js'
 import type { Project } from './db/projects.js'
+import type { TokenIcons } from './images/TokenIcons.js'
 import type { Limiter } from './internal/TokenBucket.js'
 import type { TtlCache } from './internal/TtlCache.js'
 import type { ProjectStore } from './ProjectStore.js'
@@ -17,6 +18,8 @@ export type Deps = {
   prices: PriceSource
   projects: ProjectStore
   balanceCache: TtlCache<TokenBalance[]>
+  /** Which tokens have an icon the API serves (from the token list and the chains file). */
+  tokenIcons: TokenIcons
   identityCache: TtlCache<IdentityResponse>
   limits: { perProject: Limiter; perIp: Limiter }
 }

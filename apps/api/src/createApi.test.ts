@@ -320,7 +320,9 @@ describe('GET /openapi.json', () => {
         '/v1/sessions/{id}/revoke',
         '/v1/simulate',
         '/v1/supported-chains',
+        '/v1/tokens/{chainId}/{address}/icon',
         '/v1/wallets',
+        '/v1/wallets/{walletId}/logo',
       ].sort(),
     )
     const balance = doc.paths['/v1/account/{address}/balance']!.get!

@@ -1,6 +1,8 @@
 // Assembles the Hono app from its route modules: per-IP limit, CORS preflight, the routes, and one
 // error handler that turns every failure into a JSON body (never a stack trace).
 import type { IdentityResponse, TokenBalance } from '@walletframe/protocol'
+import { WalletRegistryFile } from '@walletframe/protocol/walletRegistry'
+import seedRegistry from '@walletframe/protocol/walletRegistry/registry.json' with { type: 'json' }
 import { Hono } from 'hono'
 import * as auth from './auth/routes.js'
 import type { ApiConfig } from './Config.js'
@@ -9,6 +11,7 @@ import * as Prices from './chains/Prices.js'
 import type { Deps, Env } from './Deps.js'
 import type { Db } from './db/Database.js'
 import { ApiError, NotFoundError, PayloadTooLargeError, retryAfterOf } from './errors.js'
+import * as TokenIcons from './images/TokenIcons.js'
 import * as TokenBucket from './internal/TokenBucket.js'
 import * as TtlCache from './internal/TtlCache.js'
 import * as LimitStore from './limits/LimitStore.js'
@@ -22,6 +25,7 @@ import * as convert from './routes/convert.js'
 import * as gasPrice from './routes/gasPrice.js'
 import * as history from './routes/history.js'
 import * as identity from './routes/identity.js'
+import * as images from './routes/images.js'
 import * as names from './routes/names.js'
 import * as nfts from './routes/nfts.js'
 import * as onramp from './routes/onramp.js'
@@ -77,6 +81,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
     }),
     prices: Prices.fromNetworks(config.networks),
     projects: ProjectStore.create(db),
+    tokenIcons: TokenIcons.create(config.networks, settings.images.tokenList),
     balanceCache: TtlCache.create<TokenBalance[]>({ ttlMs: settings.balanceCacheTtlMs, maxEntries: 50_000 }),
     identityCache: TtlCache.create<IdentityResponse>({
       ttlMs: settings.identityCacheTtlMs,
@@ -107,6 +112,7 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
     ...onramp.docs,
     ...auth.docs,
     walletsDoc,
+    ...images.docs,
   ])
   app.use('*', perIp(deps))
   app.use('*', preflight(deps))
@@ -122,7 +128,13 @@ export function createApi(options: createApi.Options): createApi.ReturnType {
   auth.register(app, deps, { limitStore })
   // The wallet registry is public data, but it is served per project like every other call.
   app.use('/v1/wallets', requireProject(deps, { from: 'query' }))
-  app.route('/', walletsRoutes())
+  // Parsed once at startup: a broken seed must stop the API, not fail per request.
+  const registry = WalletRegistryFile.parse(seedRegistry)
+  app.route('/', walletsRoutes({ registry }))
+  images.register(app, deps, {
+    wallets: registry.wallets,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
 
   app.notFound((c) => c.json(new NotFoundError(c.req.path).toJSON(), 404))
   app.onError((error, c) => {

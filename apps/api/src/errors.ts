@@ -176,6 +176,22 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** A wallet logo or token icon asked for under an id no registry wallet or listed token has. */
+export class ImageNotFoundError extends ApiError {
+  override name = 'ImageNotFoundError'
+  constructor(what: string) {
+    super(404, 'IMAGE_NOT_FOUND', `No image is known for ${what}`)
+  }
+}
+
+/** The image's source failed (down, a redirect, too large, not an image): nothing to serve, so 404 and the client shows its fallback. */
+export class ImageUnavailableError extends ApiError {
+  override name = 'ImageUnavailableError'
+  constructor(reason: string) {
+    super(404, 'IMAGE_UNAVAILABLE', `The image is unavailable: ${reason}`)
+  }
+}
+
 /** GET /v1/profile/account/{name} for a name nobody registered. */
 export class NameNotFoundError extends ApiError {
   override name = 'NameNotFoundError'

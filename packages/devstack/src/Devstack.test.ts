@@ -5,6 +5,7 @@ import { ChainsFile } from '@walletframe/protocol/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevstack } from './Devstack.js'
 import { ChildProcessError } from './errors.js'
+import { imageSettings } from './imageSettings.js'
 import type { Service } from './Service.js'
 
 async function chainId(url: string): Promise<string> {
@@ -75,6 +76,7 @@ describe('startDevstack', () => {
       'echo',
       'farcaster',
       'farcasterRpc',
+      'images',
       'mail',
       'nftMetadata',
       'oauth',
@@ -85,6 +87,25 @@ describe('startDevstack', () => {
     expect(written.services.relay).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     // The extra service saw the three networks that started before it.
     expect(written.services.echo).toMatch(/\/3$/)
+  })
+
+  it('serves real logo and icon bytes, and names them for the API like an operator would', async () => {
+    const { chainsFile } = stacks[0]!
+    const images = chainsFile.services.images!
+    const logo = await fetch(`${images}/wallets/metamask.svg`)
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await logo.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect((await fetch(`${images}/wallets/..%2Fsecret.svg`)).status).toBe(404)
+    // Each native currency's icon on the network, each fixture token in the token list with its own.
+    for (const network of chainsFile.networks)
+      expect(network.nativeCurrency.iconUrl).toMatch(new RegExp(`^${images}/tokens/(ETH|SOL)\\.svg$`))
+    const settings = imageSettings(chainsFile)
+    expect(settings.walletLogoUrl).toBe(`${images}/wallets/{id}.svg`)
+    const usdc = settings.tokenList?.tokens.find((token) => token.chainId === 1 && token.symbol === 'USDC')
+    expect(usdc?.logoURI).toBe(`${images}/tokens/USDC.svg`)
+    const icon = await fetch(usdc!.logoURI!)
+    expect(icon.status).toBe(200)
+    expect(await icon.text()).toContain('<circle')
   })
 
   it('stops every child and server', async () => {

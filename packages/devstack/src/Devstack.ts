@@ -10,6 +10,8 @@ import * as Anvil from './evm/Anvil.js'
 import * as Fixtures from './evm/fixtures.js'
 import * as Network from './evm/network.js'
 import { farcasterService } from './farcaster/service.js'
+import { imagesService } from './images/service.js'
+import { withNativeIcons } from './images/tokenList.js'
 import { mailService } from './mail/service.js'
 import * as NftMetadata from './nftMetadata.js'
 import { oauthService } from './oidc/service.js'
@@ -36,6 +38,8 @@ export declare namespace startDevstack {
     bundler?: boolean
     /** Start the local on-ramp provider and checkout (default true); its URL is `services.onramp`. */
     onramp?: boolean
+    /** Start the stand-in wallet registry's image server (default true); its URL is `services.images`. */
+    images?: boolean
     /**
      * Start the login stand-ins (default true): the SMTP catcher (`services.smtp`, its listing at
      * `services.mail`), the OAuth / OpenID Connect provider (`services.oauth`) and the Farcaster auth
@@ -147,6 +151,7 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
     const extra = [
       ...(options.relay === false ? [] : [relayService]),
       ...(options.onramp === false ? [] : [onrampService]),
+      ...(options.images === false ? [] : [imagesService]),
       ...(options.auth === false ? [] : [mailService, oauthService, farcasterService]),
       ...(options.services ?? []),
     ]
@@ -174,6 +179,9 @@ export async function startDevstack(options: startDevstack.Options = {}): Promis
         if (network.chainNamespace === 'eip155' && network.contracts.verifyingPaymaster)
           networks[index] = { ...network, paymasterUrl: paymasterService.url }
     }
+
+    // Each native currency's icon on the image server, as the network catalog names one for real chains.
+    if (services.images) networks.splice(0, networks.length, ...withNativeIcons(networks, services.images))
 
     const chainsFile = ChainsFile.parse({
       version: 1,

@@ -34,6 +34,8 @@ export {
   signIn as farcasterSignIn,
 } from './farcaster/TestClient.js'
 export { type FarcasterUser, farcasterUser, farcasterUsers } from './farcaster/users.js'
+export { type ImageSettings, imageSettings } from './imageSettings.js'
+export { imagesService } from './images/service.js'
 export { type LoginSettings, loginSettings } from './loginSettings.js'
 export { type CaughtMail, start as startMailCatcher } from './mail/MailCatcher.js'
 export { mailService } from './mail/service.js'

@@ -2,8 +2,8 @@
 // the internet: GET /nft/<chainId>/<tokenId> -> JSON, GET /nft/<chainId>/<tokenId>.svg -> image; the
 // unlisted (spam) collection the same under /spam/.
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { nftCollection, spamNftCollection } from './evm/fixtures.js'
+import { listenLocal } from './internal/listenLocal.js'
 
 export type NftMetadataServer = {
   url: string
@@ -24,6 +24,8 @@ function image(chainId: number, tokenId: number, kind: keyof typeof collections)
 }
 
 export async function start(): Promise<NftMetadataServer> {
+  // Known once the server listens; the handler runs only after that.
+  let url = ''
   const server: Server = createServer((request, response) => {
     const match = /^\/(nft|spam)\/(\d+)\/(\d+)(\.svg)?$/.exec(
       new URL(request.url ?? '/', 'http://localhost').pathname,
@@ -52,19 +54,12 @@ export async function start(): Promise<NftMetadataServer> {
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const listening = await listenLocal(server)
+  url = listening.url
   return {
     url,
     baseUri: (chainId) => `${url}/nft/${chainId}/`,
     spamBaseUri: (chainId) => `${url}/spam/${chainId}/`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    stop: listening.stop,
   }
 }

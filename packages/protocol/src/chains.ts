@@ -8,6 +8,8 @@ export const NativeCurrency = z.object({
   name: z.string().check(z.minLength(1)),
   symbol: z.string().check(z.minLength(1)),
   decimals: z.int().check(z.minimum(0), z.maximum(36)),
+  /** The currency's icon, which the API serves to the frame (through its image cache) as the native balance's icon. */
+  iconUrl: z.optional(z.url()),
 })
 export type NativeCurrency = z.infer<typeof NativeCurrency>
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fuzzFixtures } from '../auth/fuzzFixtures.js'
 import type { ApiConfigInput } from '../Config.js'
 import { feeRouterAbi } from '../chains/swap.js'
+import { png } from '../images/fixtures.js'
 import { backends } from '../internal/testing.js'
 import { startApi } from '../startApi.js'
 import { encodeCursor } from './history.js'
@@ -59,6 +60,8 @@ const swapContracts = {
 const swapToken = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 
 const onrampUrl = 'http://onramp.invalid'
+/** Where the wallet logos and token icons are: fakeNode answers each with a PNG. */
+const imagesUrl = 'http://images.invalid'
 
 const config: ApiConfigInput = {
   version: 1,
@@ -86,6 +89,22 @@ const config: ApiConfigInput = {
     // The on-ramp provider is answered by fakeOnramp below, healthy like the node.
     onramp: { url: onrampUrl, fundingAddresses: { 'eip155:1': [evmAddress] } },
     frameOrigins: ['https://frame.test'],
+    images: {
+      walletLogoUrl: `${imagesUrl}/{id}.png`,
+      tokenList: {
+        name: 'Fuzz tokens',
+        tokens: [
+          {
+            chainId: 1,
+            address: evmAddress,
+            name: 'Token',
+            symbol: 'TKN',
+            decimals: 18,
+            logoURI: `${imagesUrl}/token.png`,
+          },
+        ],
+      },
+    },
     auth: {
       secret: 'bad-input-auth-secret-0123456789abcdef',
       email: { smtpUrl: mail.smtpUrl, ignoreTLS: true },
@@ -247,6 +266,8 @@ function fakeOnramp(url: URL, init?: RequestInit): Response {
 
 const fakeNode = (async (_url: string | URL | Request, init?: RequestInit) => {
   if (String(_url).startsWith(onrampUrl)) return fakeOnramp(new URL(String(_url)), init)
+  if (String(_url).startsWith(imagesUrl))
+    return new Response(png, { headers: { 'content-type': 'image/png' } })
   let body: unknown
   try {
     body = JSON.parse(String(init?.body))
@@ -297,6 +318,7 @@ const validParameters: Record<string, string> = {
   tokenAddress: swapToken,
   // A sign-in session id: beforeAll stores one and puts its id here.
   id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  walletId: 'metamask',
 }
 
 /** ERC-7677 params the project's policy sponsors: a call with factory data, so every field is there to spoil. */

@@ -91,7 +91,8 @@ describe('GET /v1/account/{address}/balance', () => {
         value: 1500,
         price: 3000,
         quantity: { decimals: '18', numeric: '0.5' },
-        iconUrl: '',
+        // The network names an icon for its currency: the API's own URL of it. The token has none here.
+        iconUrl: `${h.api.url}/v1/tokens/eip155:1/0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee/icon`,
       },
       {
         name: 'USD Coin',

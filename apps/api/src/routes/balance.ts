@@ -6,6 +6,7 @@ import * as Evm from '../chains/evm.js'
 import type { Network } from '../chains/Networks.js'
 import * as Solana from '../chains/solana.js'
 import { fromChainFailure, InvalidRequestError, UpstreamError } from '../errors.js'
+import * as TokenIcons from '../images/TokenIcons.js'
 import { requireProject } from '../middleware/access.js'
 import { type AccountRef, parseAccount } from './addresses.js'
 import type { App, Deps, RouteDoc } from './Route.js'
@@ -93,6 +94,10 @@ export function register(app: App, deps: Deps): void {
     })
     // One chain down must not hide the others; only when nothing could be read is it a 502.
     if (firstError && balances.length === 0) throw firstError
-    return c.json({ balances, ...(unavailable.length ? { unavailable } : {}) } satisfies BalanceResponse)
+    const base = deps.config.options.publicUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin
+    return c.json({
+      balances: TokenIcons.withIcons(deps.tokenIcons, deps.networks, base, balances),
+      ...(unavailable.length ? { unavailable } : {}),
+    } satisfies BalanceResponse)
   })
 }

@@ -7,6 +7,7 @@ import { deniedReason, type ReviewVerdict } from '@walletframe/protocol'
 import type * as Review from '../core/review.js'
 import { type Changes, changesOf, feeOf, type Line, unlimited } from '../core/reviewChanges.js'
 import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
+import { ReviewRow, ReviewRows } from './ReviewRows.js'
 
 function lineText(line: Line): string {
   switch (line.kind) {
@@ -142,10 +143,12 @@ export function RequestReview(props: {
     <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
       {changes ? <ChangesList changes={changes} /> : null}
       {fee ? (
-        <p className="wf-muted">
-          {reviewMessages.fee} <span data-testid="wf-review-fee">{fee.amount}</span>
-          {fee.usd ? <span data-testid="wf-review-fee-usd"> ({fee.usd})</span> : null}
-        </p>
+        <ReviewRows>
+          <ReviewRow label={reviewMessages.fee}>
+            <span data-testid="wf-review-fee">{fee.amount}</span>
+            {fee.usd ? <span data-testid="wf-review-fee-usd"> ({fee.usd})</span> : null}
+          </ReviewRow>
+        </ReviewRows>
       ) : null}
       {review.authorises?.length ? (
         <div data-testid="wf-review-authorises">

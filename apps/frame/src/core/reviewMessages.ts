@@ -4,7 +4,7 @@ export const reviewMessages = {
   couldNotSimulate: 'Could not simulate:',
   unavailable: 'The review is unavailable: check the request yourself before you approve.',
   noChanges: 'No balance of yours changes.',
-  fee: 'Network fee (estimate):',
+  fee: 'Network fee (estimate)',
   authorises: 'This signature authorises:',
   fails: 'This request would fail:',
   noRisks: 'No risks found.',

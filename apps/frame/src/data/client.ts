@@ -107,6 +107,8 @@ export function create(options: create.Options) {
   }
 
   return {
+    /** The absolute URL of an API path, with no query: for an `<img>` of a public image route. */
+    href: (path: string) => new URL(path.replace(/^\//, ''), base).href,
     get: <T extends $ZodType>(path: string, request: Omit<Call<T>, 'body'>) => call(path, request),
     post: <T extends $ZodType>(path: string, body: unknown, request: Omit<Call<T>, 'body'>) =>
       call(path, { ...request, body }),

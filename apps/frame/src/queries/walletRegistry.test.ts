@@ -43,6 +43,22 @@ describe('source', () => {
     })
   })
 
+  it("points a wallet's logo at the API's image route, and at none without an API", () => {
+    const client = Client.create({
+      apiUrl: 'http://127.0.0.1:4000/base/',
+      projectId: () => 'p1',
+      sdk: () => undefined,
+    })
+    expect(WalletRegistry.source(client).logoUrl({ id: 'ledger-live' })).toBe(
+      'http://127.0.0.1:4000/base/v1/wallets/ledger-live/logo',
+    )
+    // An id is a path segment, never a path: a slash in it stays inside the segment.
+    expect(WalletRegistry.source(client).logoUrl({ id: '../admin' })).toBe(
+      'http://127.0.0.1:4000/base/v1/wallets/..%2Fadmin/logo',
+    )
+    expect(WalletRegistry.source(undefined).logoUrl({ id: 'metamask' })).toBeUndefined()
+  })
+
   it('fails with the typed API error when the API answers an error', async () => {
     const client = Client.create({
       apiUrl: 'http://127.0.0.1:4000',

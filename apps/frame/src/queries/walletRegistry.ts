@@ -11,12 +11,17 @@ import {
 } from '@walletframe/protocol/walletRegistry'
 import type { Client } from '../data/client.js'
 
-export type Source = { list(query: WalletsQuery): Promise<WalletsResponse> }
+export type Source = {
+  list(query: WalletsQuery): Promise<WalletsResponse>
+  /** Where a wallet's logo is: the API's image route (cached there), none without an API. */
+  logoUrl(wallet: Pick<RegistryWallet, 'id'>): string | undefined
+}
 
 /** Where the list comes from: the API when the frame has one, else the bundled file. */
-export function source(client: Pick<Client, 'get'> | undefined): Source {
+export function source(client: Pick<Client, 'get' | 'href'> | undefined): Source {
   if (client)
     return {
+      logoUrl: (wallet) => client.href(`v1/wallets/${encodeURIComponent(wallet.id)}/logo`),
       list: (query) =>
         client.get('v1/wallets', {
           query: { page: query.page, entries: query.entries, search: query.search },
@@ -25,6 +30,7 @@ export function source(client: Pick<Client, 'get'> | undefined): Source {
     }
   let bundled: Promise<RegistryWallet[]> | undefined
   return {
+    logoUrl: () => undefined,
     async list(query) {
       bundled ??= import('@walletframe/protocol/walletRegistry/registry.json').then(
         (module) => WalletRegistryFile.parse(module.default).wallets,

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { usePairing } from '../components/usePairing.js'
+import { WalletLogo } from '../components/WalletLogo.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
@@ -75,7 +76,7 @@ export function AllWallets() {
                   Navigation.push(core, 'ConnectingWalletConnect')
                 }}
               >
-                <img src={wallet.imageUrl} alt="" width={32} height={32} />
+                <WalletLogo wallet={wallet} src={registry.logoUrl(wallet)} size={32} />
                 <span>{wallet.name}</span>
               </button>
             </li>

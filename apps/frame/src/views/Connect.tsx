@@ -80,7 +80,13 @@ export function Connect() {
         </button>
       ) : null}
       {recent.filter(notInstalled).map((wallet) => (
-        <RegistryItem key={wallet.id} wallet={wallet} tag="Recent" onPick={pick} />
+        <RegistryItem
+          key={wallet.id}
+          wallet={wallet}
+          logoUrl={frame.registry.logoUrl(wallet)}
+          tag="Recent"
+          onPick={pick}
+        />
       ))}
       <section aria-label="Browser wallets" className="wf-stack">
         {wallets.list.map((wallet) => (

@@ -6,6 +6,7 @@ import { useFrame } from '../app/context.js'
 import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
+import { WalletLogo } from '../components/WalletLogo.js'
 import * as Navigation from '../core/actions/navigation.js'
 import type { PairingCapability } from '../core/pairing.js'
 import { constant } from '../lib/store.js'
@@ -23,7 +24,7 @@ export function ConnectingWalletConnect() {
 }
 
 function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet: RegistryWallet }) {
-  const { core } = useFrame()
+  const { core, registry } = useFrame()
   const state = usePairingUri(pairing, wallet)
   const [opened, setOpened] = useState(false)
   // On a phone the QR is for another phone; on a desktop it is how this wallet connects.
@@ -33,7 +34,7 @@ function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet
   return (
     <div className="wf-stack" data-testid="wf-wc-wallet">
       <div className="wf-wallet-hero">
-        <img src={wallet.imageUrl} alt="" width={64} height={64} />
+        <WalletLogo wallet={wallet} src={registry.logoUrl(wallet)} size={64} />
         <strong>{wallet.name}</strong>
         <span className="wf-muted">
           {opened ? `Accept the connection request in ${wallet.name}.` : `Continue in ${wallet.name}.`}

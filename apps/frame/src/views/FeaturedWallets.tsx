@@ -23,5 +23,12 @@ export function FeaturedWallets(props: {
   return (data?.data ?? [])
     .filter((wallet) => !props.recent.some((item) => item.id === wallet.id) && props.shown(wallet))
     .slice(0, featuredCount)
-    .map((wallet) => <RegistryItem key={wallet.id} wallet={wallet} onPick={props.onPick} />)
+    .map((wallet) => (
+      <RegistryItem
+        key={wallet.id}
+        wallet={wallet}
+        logoUrl={registry.logoUrl(wallet)}
+        onPick={props.onPick}
+      />
+    ))
 }

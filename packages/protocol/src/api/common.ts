@@ -238,6 +238,10 @@ export const apiErrorCodes = [
   'TOTP_STATE',
   /** A pass for a sensitive action was asked for a user with no wallet yet. */
   'WALLET_MISSING',
+  /** No wallet logo or token icon is known under this id. */
+  'IMAGE_NOT_FOUND',
+  /** The image's source did not answer with an acceptable image (dead, too large, not an image). */
+  'IMAGE_UNAVAILABLE',
   'INTERNAL',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]

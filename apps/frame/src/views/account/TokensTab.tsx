@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
+import { TokenIcon } from '../../components/TokenIcon.js'
 import { accountMessages } from '../../core/accountMessages.js'
 import { formatUsd, truncateDecimal } from '../../lib/format.js'
 import * as TokenBalances from '../../queries/tokenBalances.js'
@@ -44,13 +45,7 @@ export function TokensTab({ network, address }: { network: ChainNetwork; address
           data-symbol={balance.symbol}
           data-address={balance.address ?? ''}
         >
-          {balance.iconUrl ? (
-            <img className="wf-token-icon" src={balance.iconUrl} alt="" />
-          ) : (
-            <span className="wf-token-icon" aria-hidden="true">
-              {balance.symbol.slice(0, 1)}
-            </span>
-          )}
+          <TokenIcon iconUrl={balance.iconUrl} symbol={balance.symbol} />
           <span className="wf-token-name">
             <span>{balance.name}</span>
             <span className="wf-muted" data-testid="wf-token-quantity">

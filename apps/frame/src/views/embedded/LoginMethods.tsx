@@ -23,6 +23,7 @@ import { EmailCode } from './EmailCode.js'
 import { LoginStart, offersLogin } from './LoginStart.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
 import { SecondFactorCode } from './SecondFactorCode.js'
+import { socialMarks } from './socialMarks.js'
 import { socialLabels } from './socials.js'
 
 /** The fixed message when the login's code does not load. */
@@ -249,6 +250,7 @@ function Methods() {
       onSubmitEmail={() => start.mutate(email)}
       onChoose={choose}
       onPasskey={startPasskey}
+      marks={socialMarks}
       between={
         screen.name === 'start' && screen.blocked ? (
           <p className="wf-muted" data-testid="wf-popup-blocked">

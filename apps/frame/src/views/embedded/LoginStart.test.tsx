@@ -31,13 +31,17 @@ function frameWith(features: Features, api: object | undefined = {}): Frame {
   } as unknown as Frame
 }
 
-/** The markup as the eye sees it: without test ids and the placeholder's `inert`. */
+/**
+ * The markup as the eye sees it: without test ids and the placeholder's `inert`, and each provider's
+ * mark slot (a fixed box) without the mark the login's chunk fills it with.
+ */
 function shape(container: HTMLElement): string {
   const copy = container.cloneNode(true) as HTMLElement
   for (const node of copy.querySelectorAll('[data-testid], [inert]')) {
     node.removeAttribute('data-testid')
     node.removeAttribute('inert')
   }
+  for (const slot of copy.querySelectorAll('.wf-social-mark')) slot.replaceChildren()
   return copy.innerHTML
 }
 
@@ -80,6 +84,27 @@ describe('LoginStartPlaceholder', () => {
       expect(loaded).toContain('Continue with')
       expect(shape(container)).toBe(loaded)
     })
+
+  it("leaves each provider's mark slot empty, where the loaded login draws the mark", async () => {
+    const { container } = renderPlaceholder({})
+    const empty = [...container.querySelectorAll('.wf-social-mark')]
+    expect(empty).toHaveLength(7)
+    for (const slot of empty) expect(slot.childElementCount).toBe(0)
+    cleanup()
+    const { container: loaded } = await act(async () =>
+      render(
+        <Suspense fallback={null}>
+          <FrameContext value={frameWith({})}>
+            <LoginMethods />
+          </FrameContext>
+        </Suspense>,
+      ),
+    )
+    await vi.waitFor(() => expect(loaded.querySelector('section')).not.toBeNull())
+    const filled = [...loaded.querySelectorAll('.wf-social-mark')]
+    expect(filled).toHaveLength(7)
+    for (const slot of filled) expect(slot.querySelector('svg')).not.toBeNull()
+  })
 
   it('is inert and carries no test ids: a click on it starts nothing', () => {
     const { container } = renderPlaceholder({})

@@ -32,6 +32,8 @@ export type LoginStartProps = {
   after?: ReactNode
   /** The placeholder's: shown, not operable. */
   inert?: boolean
+  /** Each provider's mark, from the login's chunk; the placeholder leaves the slots empty, same size. */
+  marks?: Partial<Record<SocialProvider, ReactNode>>
 }
 
 export function LoginStart(props: LoginStartProps) {
@@ -88,7 +90,10 @@ export function LoginStart(props: LoginStartProps) {
             data-testid={id(`wf-social-${first}`)}
             onClick={() => props.onChoose(first)}
           >
-            <span>Continue with {socialLabels[first]}</span>
+            <span className="wf-social-mark" aria-hidden="true">
+              {props.marks?.[first]}
+            </span>
+            <span className="wf-social-label">Continue with {socialLabels[first]}</span>
           </button>
           {others.length ? (
             <div className="wf-social-grid">
@@ -102,7 +107,10 @@ export function LoginStart(props: LoginStartProps) {
                   data-testid={id(`wf-social-${provider}`)}
                   onClick={() => props.onChoose(provider)}
                 >
-                  {socialLabels[provider]}
+                  <span className="wf-social-mark" aria-hidden="true">
+                    {props.marks?.[provider]}
+                  </span>
+                  <span>{socialLabels[provider]}</span>
                 </button>
               ))}
             </div>

@@ -5,6 +5,7 @@ import { use } from 'react'
 import type * as SendWiring from '../../app/send.js'
 import { AmountField } from '../../components/AmountField.js'
 import { GuardedActions } from '../../components/GuardedActions.js'
+import { ReviewRow, ReviewRows } from '../../components/ReviewRows.js'
 import { accountMessages } from '../../core/accountMessages.js'
 import * as Send from '../../core/actions/send.js'
 import type * as SendRules from '../../core/send.js'
@@ -162,8 +163,10 @@ function Fee({ view, network }: { view: SendView; network: ChainNetwork }) {
       ? formatUsd(view.gasPriceInUSD)
       : `${truncateUnits(fee.fee, decimals, 9)} ${symbol}`
   return (
-    <p className="wf-muted" data-testid="wf-send-fee">
-      Network fee: {shown}
-    </p>
+    <ReviewRows>
+      <ReviewRow label="Network fee" testId="wf-send-fee">
+        {shown}
+      </ReviewRow>
+    </ReviewRows>
   )
 }

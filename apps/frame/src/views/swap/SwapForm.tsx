@@ -3,6 +3,7 @@
 import type { ConvertToken } from '@walletframe/protocol'
 import type * as SwapWiring from '../../app/swap.js'
 import { AmountField } from '../../components/AmountField.js'
+import { ReviewRow, ReviewRows } from '../../components/ReviewRows.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
 import * as SwapRules from '../../core/swap.js'
@@ -130,19 +131,19 @@ export function Details({ view }: { view: SwapView }) {
   const { quoted, form } = view
   if (!quoted || !form.sourceToken || !form.toToken) return null
   return (
-    <dl className="wf-details" data-testid="wf-swap-details">
-      <dt>Price impact</dt>
-      <dd data-testid="wf-swap-price-impact">{formatPercent(quoted.priceImpact)}</dd>
-      <dt>Provider fee (0.85%)</dt>
-      <dd data-testid="wf-swap-provider-fee">
+    <ReviewRows testId="wf-swap-details">
+      <ReviewRow label="Price impact" testId="wf-swap-price-impact">
+        {formatPercent(quoted.priceImpact)}
+      </ReviewRow>
+      <ReviewRow label="Provider fee (0.85%)" testId="wf-swap-provider-fee">
         {quoted.providerFee} {form.sourceToken.symbol}
-      </dd>
-      <dt>Network fee</dt>
-      <dd data-testid="wf-swap-network-fee">{formatUsd(quoted.gasPriceInUSD)}</dd>
-      <dt>Minimum received ({form.slippage}% slippage)</dt>
-      <dd data-testid="wf-swap-minimum">
+      </ReviewRow>
+      <ReviewRow label="Network fee" testId="wf-swap-network-fee">
+        {formatUsd(quoted.gasPriceInUSD)}
+      </ReviewRow>
+      <ReviewRow label={`Minimum received (${form.slippage}% slippage)`} testId="wf-swap-minimum">
         {quoted.maxSlippage} {form.toToken.symbol}
-      </dd>
-    </dl>
+      </ReviewRow>
+    </ReviewRows>
   )
 }
