@@ -1,0 +1,98 @@
+// German, as wallets in German say it ("Wallet", "Netzwerk", "signieren"), addressing the user as
+// "du" like most of them.
+import type { Catalog } from './Catalog.js'
+
+export const catalog: Catalog = {
+  boot: {
+    back: 'Zurück',
+    close: 'Schließen',
+    loading: 'Wird geladen…',
+    titles: {
+      Connect: 'Wallet verbinden',
+      ConnectingSiwe: 'Anmelden',
+      ConnectingFarcaster: 'Farcaster',
+      UnsupportedChain: 'Netzwerk wechseln',
+      Account: 'Konto',
+      AllWallets: 'Alle Wallets',
+      ConnectingWalletConnectBasic: 'Wallet verbinden',
+      SIWXSignMessage: 'Anmelden',
+      ApproveTransaction: 'Transaktion genehmigen',
+      ReviewRequest: 'Anfrage prüfen',
+      RegisterAccountName: 'Namen wählen',
+      RegisterAccountNameSuccess: 'Name registriert',
+      Networks: 'Netzwerk wählen',
+      ConnectingWalletConnect: 'Wallet öffnen',
+      WalletRequest: 'Warten auf die Wallet',
+      WalletSend: 'Senden',
+      WalletReceive: 'Empfangen',
+      Swap: 'Tauschen',
+      SwapPreview: 'Tausch prüfen',
+      WalletBuy: 'Kaufen',
+      OnRampActivity: 'Käufe',
+      UpdateEmailWallet: 'E-Mail ändern',
+    },
+    connect: {
+      qrCode: 'QR-Code',
+      recent: 'Zuletzt',
+      browserWallets: 'Browser-Wallets',
+      connecting: 'Verbinden…',
+      installed: 'Installiert',
+      noWallets:
+        'Auf dieser Seite wurde keine Browser-Wallet gefunden. Installiere eine Wallet-Erweiterung und öffne dieses Fenster dann erneut.',
+      lookingForWallets: 'Suche nach Wallets…',
+      allWallets: 'Alle Wallets',
+    },
+  },
+  views: {
+    notAvailable: (feature) => `${feature} ist in dieser Version von Walletframe nicht verfügbar.`,
+    signInFeature: 'Die Anmeldung mit einer signierten Nachricht',
+    allWallets: {
+      search: 'Wallet suchen',
+      noMatch: (query) => `Keine Wallet passt zu „${query}“.`,
+      showMore: (count) => `Mehr anzeigen (${count})`,
+      loading: 'Wallets werden geladen…',
+    },
+    walletConnect: {
+      preparing: 'Verbindungslink wird vorbereitet…',
+      scan: 'Scanne den Code mit der Wallet-App deines Smartphones oder kopiere den Link in eine geöffnete Wallet.',
+      tryAgain: 'Erneut versuchen',
+      continueIn: (wallet) => `Fahre in ${wallet} fort.`,
+      acceptIn: (wallet) => `Bestätige die Verbindungsanfrage in ${wallet}.`,
+      open: (wallet) => `${wallet} öffnen`,
+      preparingButton: 'Wird vorbereitet…',
+      notInstalled: (wallet) => `Du hast ${wallet} nicht?`,
+      getIt: 'Installieren',
+      useAnother: 'Andere Wallet verwenden',
+      showQr: 'Stattdessen QR-Code zeigen',
+    },
+    siwx: {
+      thisApp: 'Diese App',
+      yourWallet: 'deiner Wallet',
+      needsToConnect: ' möchte sich mit deiner Wallet verbinden',
+      signToProve: (wallet) =>
+        `Signiere diese Nachricht mit ${wallet}, um zu bestätigen, dass dir dieses Konto gehört, und fortzufahren.`,
+      cancellingDisconnects: ' Wenn du abbrichst, wird die Verbindung getrennt.',
+      cancel: 'Abbrechen',
+      sign: 'Signieren',
+      signing: 'Wird signiert…',
+    },
+    networks: {
+      active: 'Aktiv',
+      unsupported:
+        'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem verfügbaren Netzwerk, um fortzufahren.',
+    },
+    account: {
+      notConnected: 'Kein Konto verbunden.',
+      noAccountOn: (network) => `Diese Wallet hat kein Konto auf ${network}. Wähle ein anderes Netzwerk.`,
+      noAccountHere: 'Diese Wallet hat kein Konto in diesem Netzwerk. Wähle ein anderes Netzwerk.',
+      network: 'Netzwerk',
+      unsupportedNetwork: 'Nicht unterstützt',
+      features: { onramp: 'Kaufen', swaps: 'Tauschen', receive: 'Empfangen', send: 'Senden' },
+      tabsLabel: 'Konto',
+      tabs: { Tokens: 'Token', NFTs: 'NFTs', Activity: 'Aktivität' },
+      disconnect: 'Trennen',
+      copyAddress: (address) => `Adresse ${address} kopieren`,
+      chooseName: 'Namen wählen',
+    },
+  },
+}
