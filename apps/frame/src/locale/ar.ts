@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'جارٍ البحث عن المحافظ…',
       allWallets: 'كل المحافظ',
     },
+    login: {
+      region: 'تسجيل الدخول بالبريد الإلكتروني أو الحسابات الاجتماعية',
+      legal: 'أوافق على شروط الخدمة وسياسة الخصوصية',
+      email: 'البريد الإلكتروني',
+      sending: 'جارٍ الإرسال…',
+      continueWithEmail: 'المتابعة بالبريد الإلكتروني',
+      social: 'تسجيل الدخول بالحسابات الاجتماعية',
+      continueWith: (provider) => `المتابعة باستخدام ${provider}`,
+      passkey: 'مفتاح المرور',
+      continueWithPasskey: 'المتابعة بمفتاح مرور',
+      createWithPasskey: 'مستخدم جديد؟ أنشئ محفظة بمفتاح مرور',
+    },
   },
   views: {
     notAvailable: (feature) => `ميزة ${feature} غير متاحة في هذا الإصدار من Walletframe.`,

@@ -42,6 +42,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Suche nach Wallets…',
       allWallets: 'Alle Wallets',
     },
+    login: {
+      region: 'Anmeldung mit E-Mail und sozialen Konten',
+      legal: 'Ich stimme den Nutzungsbedingungen und der Datenschutzerklärung zu',
+      email: 'E-Mail',
+      sending: 'Wird gesendet…',
+      continueWithEmail: 'Weiter mit E-Mail',
+      social: 'Anmeldung mit sozialen Konten',
+      continueWith: (provider) => `Weiter mit ${provider}`,
+      passkey: 'Passkey',
+      continueWithPasskey: 'Weiter mit einem Passkey',
+      createWithPasskey: 'Neu hier? Erstelle eine Wallet mit einem Passkey',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature} ist in dieser Version von Walletframe nicht verfügbar.`,

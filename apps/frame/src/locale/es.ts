@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Buscando billeteras…',
       allWallets: 'Todas las billeteras',
     },
+    login: {
+      region: 'Inicio de sesión con correo y redes sociales',
+      legal: 'Acepto los Términos del servicio y la Política de privacidad',
+      email: 'Correo electrónico',
+      sending: 'Enviando…',
+      continueWithEmail: 'Continuar con correo',
+      social: 'Inicio de sesión con redes sociales',
+      continueWith: (provider) => `Continuar con ${provider}`,
+      passkey: 'Llave de acceso',
+      continueWithPasskey: 'Continuar con una llave de acceso',
+      createWithPasskey: '¿Eres nuevo? Crea una billetera con una llave de acceso',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature} no está disponible en esta versión de Walletframe.`,

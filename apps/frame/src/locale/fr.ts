@@ -42,6 +42,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Recherche de portefeuilles…',
       allWallets: 'Tous les portefeuilles',
     },
+    login: {
+      region: 'Connexion par e-mail et réseaux sociaux',
+      legal: 'J’accepte les Conditions d’utilisation et la Politique de confidentialité',
+      email: 'E-mail',
+      sending: 'Envoi…',
+      continueWithEmail: 'Continuer avec un e-mail',
+      social: 'Connexion via un réseau social',
+      continueWith: (provider) => `Continuer avec ${provider}`,
+      passkey: 'Clé d’accès',
+      continueWithPasskey: 'Continuer avec une clé d’accès',
+      createWithPasskey: 'Nouveau\u202f? Créez un portefeuille avec une clé d’accès',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature} n’est pas disponible dans cette version de Walletframe.`,

@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'ウォレットを探しています…',
       allWallets: 'すべてのウォレット',
     },
+    login: {
+      region: 'メールとソーシャルアカウントでログイン',
+      legal: '利用規約とプライバシーポリシーに同意します',
+      email: 'メールアドレス',
+      sending: '送信中…',
+      continueWithEmail: 'メールで続ける',
+      social: 'ソーシャルログイン',
+      continueWith: (provider) => `${provider}で続ける`,
+      passkey: 'パスキー',
+      continueWithPasskey: 'パスキーで続ける',
+      createWithPasskey: '初めての方：パスキーでウォレットを作成',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature}は、このバージョンのWalletframeではご利用いただけません。`,

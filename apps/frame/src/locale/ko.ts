@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: '지갑을 찾는 중…',
       allWallets: '모든 지갑',
     },
+    login: {
+      region: '이메일 및 소셜 로그인',
+      legal: '서비스 약관 및 개인정보 처리방침에 동의합니다',
+      email: '이메일',
+      sending: '보내는 중…',
+      continueWithEmail: '이메일로 계속하기',
+      social: '소셜 로그인',
+      continueWith: (provider) => `${provider}(으)로 계속하기`,
+      passkey: '패스키',
+      continueWithPasskey: '패스키로 계속하기',
+      createWithPasskey: '처음이신가요? 패스키로 지갑 만들기',
+    },
   },
   views: {
     notAvailable: (feature) => `이 버전의 Walletframe에서는 ${feature} 기능을 사용할 수 없습니다.`,

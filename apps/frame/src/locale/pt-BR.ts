@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Procurando carteiras…',
       allWallets: 'Todas as carteiras',
     },
+    login: {
+      region: 'Login com e-mail e redes sociais',
+      legal: 'Concordo com os Termos de Serviço e a Política de Privacidade',
+      email: 'E-mail',
+      sending: 'Enviando…',
+      continueWithEmail: 'Continuar com e-mail',
+      social: 'Login com redes sociais',
+      continueWith: (provider) => `Continuar com ${provider}`,
+      passkey: 'Chave de acesso',
+      continueWithPasskey: 'Continuar com uma chave de acesso',
+      createWithPasskey: 'É novo por aqui? Crie uma carteira com uma chave de acesso',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature} não está disponível nesta versão do Walletframe.`,

@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Ищем кошельки…',
       allWallets: 'Все кошельки',
     },
+    login: {
+      region: 'Вход по эл. почте и через соцсети',
+      legal: 'Я принимаю Условия использования и Политику конфиденциальности',
+      email: 'Эл. почта',
+      sending: 'Отправка…',
+      continueWithEmail: 'Продолжить с эл. почтой',
+      social: 'Вход через соцсети',
+      continueWith: (provider) => `Продолжить с ${provider}`,
+      passkey: 'Ключ доступа',
+      continueWithPasskey: 'Продолжить с ключом доступа',
+      createWithPasskey: 'Впервые здесь? Создайте кошелёк с ключом доступа',
+    },
   },
   views: {
     notAvailable: (feature) => `Функция «${feature}» недоступна в этой версии Walletframe.`,

@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Cüzdanlar aranıyor…',
       allWallets: 'Tüm Cüzdanlar',
     },
+    login: {
+      region: 'E-posta ve sosyal hesapla giriş',
+      legal: 'Hizmet Şartları ve Gizlilik Politikası’nı kabul ediyorum',
+      email: 'E-posta',
+      sending: 'Gönderiliyor…',
+      continueWithEmail: 'E-postayla devam et',
+      social: 'Sosyal hesapla giriş',
+      continueWith: (provider) => `${provider} ile devam et`,
+      passkey: 'Geçiş anahtarı',
+      continueWithPasskey: 'Geçiş anahtarıyla devam et',
+      createWithPasskey: 'Yeni misiniz? Geçiş anahtarıyla cüzdan oluşturun',
+    },
   },
   views: {
     notAvailable: (feature) => `${feature}, Walletframe'in bu sürümünde kullanılamıyor.`,

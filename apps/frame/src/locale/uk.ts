@@ -41,6 +41,18 @@ export const catalog: Catalog = {
       lookingForWallets: 'Шукаємо гаманці…',
       allWallets: 'Усі гаманці',
     },
+    login: {
+      region: 'Вхід через ел. пошту та соцмережі',
+      legal: 'Я приймаю Умови використання та Політику конфіденційності',
+      email: 'Ел. пошта',
+      sending: 'Надсилання…',
+      continueWithEmail: 'Продовжити з ел. поштою',
+      social: 'Вхід через соцмережі',
+      continueWith: (provider) => `Продовжити з ${provider}`,
+      passkey: 'Ключ доступу',
+      continueWithPasskey: 'Продовжити з ключем доступу',
+      createWithPasskey: 'Уперше тут? Створіть гаманець із ключем доступу',
+    },
   },
   views: {
     notAvailable: (feature) => `Функція «${feature}» недоступна в цій версії Walletframe.`,

@@ -40,6 +40,18 @@ export const catalog: Catalog = {
       lookingForWallets: '正在查找钱包…',
       allWallets: '全部钱包',
     },
+    login: {
+      region: '邮箱和社交账号登录',
+      legal: '我同意服务条款和隐私政策',
+      email: '邮箱',
+      sending: '发送中…',
+      continueWithEmail: '使用邮箱继续',
+      social: '社交账号登录',
+      continueWith: (provider) => `使用 ${provider} 继续`,
+      passkey: '通行密钥',
+      continueWithPasskey: '使用通行密钥继续',
+      createWithPasskey: '新用户？使用通行密钥创建钱包',
+    },
   },
   views: {
     notAvailable: (feature) => `此版本的 Walletframe 暂不支持 ${feature}。`,

@@ -42,6 +42,19 @@ export const boot = {
     lookingForWallets: 'Looking for wallets…',
     allWallets: 'All Wallets',
   },
+  /** Email, social and passkey login's first screen (it stands in, inert, while the login loads). */
+  login: {
+    region: 'Email and social login',
+    legal: 'I agree to the Terms of Service and the Privacy Policy',
+    email: 'Email',
+    sending: 'Sending…',
+    continueWithEmail: 'Continue with email',
+    social: 'Social login',
+    continueWith: (provider: string) => `Continue with ${provider}`,
+    passkey: 'Passkey',
+    continueWithPasskey: 'Continue with a passkey',
+    createWithPasskey: 'New here? Create a wallet with a passkey',
+  },
 }
 
 export type BootMessages = typeof boot

@@ -7,6 +7,7 @@
 import type { Features, SocialProvider } from '@walletframe/protocol'
 import type { ReactNode } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useMessages } from '../../components/useMessages.js'
 import type { PasskeyMode } from '../../lib/embeddedLogin.js'
 import { socialLabels, socialsOf } from './socials.js'
 
@@ -38,10 +39,11 @@ export function LoginStart(props: LoginStartProps) {
   const { features, busy, agreed } = props
   const [first, ...others] = socialsOf(features)
   const off = busy || !agreed
+  const messages = useMessages().login
   // The placeholder carries no test ids: a spec finds the login's controls only once they answer.
   const id = (name: string) => (props.inert ? undefined : name)
   return (
-    <section className="wf-stack" aria-label="Email and social login" inert={props.inert}>
+    <section className="wf-stack" aria-label={messages.region} inert={props.inert}>
       {features?.legalCheckbox ? (
         <label className="wf-muted" data-testid={id('wf-legal-checkbox')}>
           <input
@@ -49,7 +51,7 @@ export function LoginStart(props: LoginStartProps) {
             checked={agreed}
             onChange={(event) => props.onAgreed(event.target.checked)}
           />{' '}
-          I agree to the Terms of Service and the Privacy Policy
+          {messages.legal}
         </label>
       ) : null}
       {features?.email !== false ? (
@@ -64,15 +66,15 @@ export function LoginStart(props: LoginStartProps) {
             className="wf-input"
             type="email"
             autoComplete="email"
-            placeholder="Email"
-            aria-label="Email"
+            placeholder={messages.email}
+            aria-label={messages.email}
             data-testid={id('wf-email-input')}
             required
             value={props.email}
             onChange={(event) => props.onEmail(event.target.value)}
           />
           <button type="submit" className="wf-button" disabled={off} data-testid={id('wf-email-submit')}>
-            {busy ? 'Sending…' : 'Continue with email'}
+            {busy ? messages.sending : messages.continueWithEmail}
           </button>
         </form>
       ) : null}
@@ -80,7 +82,7 @@ export function LoginStart(props: LoginStartProps) {
       {first ? (
         // The first provider gets a full row; the others share a grid, so seven of them still leave
         // the wallets in view on a laptop screen. Each keeps "Continue with …" as its accessible name.
-        <section className="wf-stack" aria-label="Social login">
+        <section className="wf-stack" aria-label={messages.social}>
           <button
             type="button"
             className="wf-list-item"
@@ -88,7 +90,7 @@ export function LoginStart(props: LoginStartProps) {
             data-testid={id(`wf-social-${first}`)}
             onClick={() => props.onChoose(first)}
           >
-            <span>Continue with {socialLabels[first]}</span>
+            <span>{messages.continueWith(socialLabels[first])}</span>
           </button>
           {others.length ? (
             <div className="wf-social-grid">
@@ -97,7 +99,7 @@ export function LoginStart(props: LoginStartProps) {
                   type="button"
                   key={provider}
                   className="wf-list-item wf-social-tile"
-                  aria-label={`Continue with ${socialLabels[provider]}`}
+                  aria-label={messages.continueWith(socialLabels[provider])}
                   disabled={off}
                   data-testid={id(`wf-social-${provider}`)}
                   onClick={() => props.onChoose(provider)}
@@ -109,7 +111,7 @@ export function LoginStart(props: LoginStartProps) {
           ) : null}
         </section>
       ) : null}
-      <section className="wf-stack" aria-label="Passkey">
+      <section className="wf-stack" aria-label={messages.passkey}>
         <button
           type="button"
           className="wf-list-item"
@@ -117,7 +119,7 @@ export function LoginStart(props: LoginStartProps) {
           data-testid={id('wf-passkey-login')}
           onClick={() => props.onPasskey('get')}
         >
-          <span>Continue with a passkey</span>
+          <span>{messages.continueWithPasskey}</span>
         </button>
         <button
           type="button"
@@ -126,7 +128,7 @@ export function LoginStart(props: LoginStartProps) {
           data-testid={id('wf-passkey-create')}
           onClick={() => props.onPasskey('create')}
         >
-          New here? Create a wallet with a passkey
+          {messages.createWithPasskey}
         </button>
       </section>
       {props.after}
