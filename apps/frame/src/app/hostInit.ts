@@ -13,7 +13,7 @@ import type { Client } from '../data/client.js'
 import type * as HostChannel from '../host/HostChannel.js'
 import * as HostEvents from '../host/hostEvents.js'
 import * as ProjectAccess from '../host/projectAccess.js'
-import { loadBoot } from '../locale/catalogs.js'
+import { firstPaintMessages } from '../locale/load.js'
 import type { FrameStorage } from '../storage/FrameStorage.js'
 import type { Restorer } from './connectors.js'
 import type { SignIn } from './signIn.js'
@@ -40,9 +40,11 @@ export function create(
     storage.mirror?.load(message.persisted)
     const { locale } = message.config
     // A catalog that does not load leaves English: the modal still works.
-    const language = Locale.apply(core.locale, locale ? [locale] : options.languages(), loadBoot).catch(
-      () => {},
-    )
+    const language = Locale.apply(
+      core.locale,
+      locale ? [locale] : options.languages(),
+      firstPaintMessages,
+    ).catch(() => {})
     const access = await ProjectAccess.resolve({
       config,
       client: api,

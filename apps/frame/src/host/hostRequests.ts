@@ -6,7 +6,7 @@ import * as SignInGate from '../core/actions/signInGate.js'
 import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
 import * as Locale from '../core/locale.js'
-import { loadAll } from '../locale/catalogs.js'
+import { allMessages } from '../locale/load.js'
 import type { Router } from '../rpc/router.js'
 
 export type Deps = Pick<
@@ -50,7 +50,7 @@ export async function handle(core: Deps, message: HostRequest): Promise<unknown>
       return null
     case 'setLocale':
       // Answers once the modal speaks it (its catalog loaded), or rejects when the catalog cannot load.
-      await Locale.apply(core.locale, [message.params.locale], loadAll)
+      await Locale.apply(core.locale, [message.params.locale], allMessages)
       return null
   }
 }

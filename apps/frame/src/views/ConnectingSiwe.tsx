@@ -1,4 +1,4 @@
-import { useViewMessages } from '../components/useMessages.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function ConnectingSiwe() {

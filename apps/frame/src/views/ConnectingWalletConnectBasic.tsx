@@ -2,9 +2,9 @@
 // replaced before it expires; leaving the view stops that.
 import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useEffect } from 'react'
-import { useViewMessages } from '../components/useMessages.js'
 import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import type { PairingCapability, PairingState } from '../core/pairing.js'
 import { NotAvailable } from './NotAvailable.js'

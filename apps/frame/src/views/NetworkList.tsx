@@ -1,7 +1,7 @@
 // The configured networks as buttons; the active one is marked. Shared by Networks and UnsupportedChain.
 import { useFrame } from '../app/context.js'
-import { useViewMessages } from '../components/useMessages.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
 
 export function NetworkList() {

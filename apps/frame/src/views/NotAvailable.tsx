@@ -1,5 +1,5 @@
 // Views whose capability ships in a later version say so plainly instead of pretending to work.
-import { useViewMessages } from '../components/useMessages.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 
 export function NotAvailable({ feature }: { feature: string }) {
   return (

@@ -4,8 +4,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
 import { GuardedActions } from '../components/GuardedActions.js'
-import { useViewMessages } from '../components/useMessages.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function SIWXSignMessage() {

@@ -1,4 +1,4 @@
-import { useViewMessages } from '../components/useMessages.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NetworkList } from './NetworkList.js'
 
 export function UnsupportedChain() {
