@@ -111,6 +111,8 @@ export default defineConfig<object, { regime: Regime }>({
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
+        // The language needs no storage: it comes from the host or the browser in every regime.
+        'locale.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
         'socialLogin.spec.ts',
@@ -140,6 +142,7 @@ export default defineConfig<object, { regime: Regime }>({
       testMatch: [
         'regimes.spec.ts',
         'sameSite.spec.ts',
+        'locale.spec.ts',
         'socialLogin.spec.ts',
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',
