@@ -6,7 +6,7 @@ import { useLocale } from '../components/useMessages.js'
 import { usePairing } from '../components/usePairing.js'
 import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
-import { formatCount } from '../lib/format.js'
+import { formatCount } from '../lib/localeNumbers.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
 
