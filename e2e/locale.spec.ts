@@ -103,14 +103,18 @@ test.describe('with the host naming the language', () => {
     )
   })
 
-  test('a string that is not a language tag is refused before it reaches the frame', async ({
+  test('the frame refuses a string that is not a language tag (-32602) and keeps its language', async ({
     page,
     stack,
   }) => {
-    await page.goto(stack.demoUrl())
+    await page.goto(`${stack.demoUrl()}?locale=ko`)
     await expect(page.getByTestId('sdk-status')).toHaveText('ready')
     expect(await setLocale(page, 'ja_JP<script>')).toBe(-32602)
     expect(await setLocale(page, '')).toBe(-32602)
+    await page.getByTestId('open').click()
+    await expect(
+      page.frameLocator('iframe[title="Walletframe"]').getByRole('dialog', { name: '지갑 연결' }),
+    ).toBeVisible()
   })
 })
 
