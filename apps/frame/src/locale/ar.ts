@@ -6,6 +6,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'رجوع',
     close: 'إغلاق',
+    dismiss: 'تجاهل',
     loading: 'جارٍ التحميل…',
     titles: {
       Connect: 'ربط المحفظة',

@@ -6,6 +6,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Zurück',
     close: 'Schließen',
+    dismiss: 'Ausblenden',
     loading: 'Wird geladen…',
     titles: {
       Connect: 'Wallet verbinden',

@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Atrás',
     close: 'Cerrar',
+    dismiss: 'Descartar',
     loading: 'Cargando…',
     titles: {
       Connect: 'Conectar billetera',

@@ -6,6 +6,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Retour',
     close: 'Fermer',
+    dismiss: 'Ignorer',
     loading: 'Chargement…',
     titles: {
       Connect: 'Connecter un portefeuille',

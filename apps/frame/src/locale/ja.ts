@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: '戻る',
     close: '閉じる',
+    dismiss: '閉じる',
     loading: '読み込み中…',
     titles: {
       Connect: 'ウォレットを接続',

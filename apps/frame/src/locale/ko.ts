@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: '뒤로',
     close: '닫기',
+    dismiss: '닫기',
     loading: '불러오는 중…',
     titles: {
       Connect: '지갑 연결',

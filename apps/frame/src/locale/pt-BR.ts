@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Voltar',
     close: 'Fechar',
+    dismiss: 'Dispensar',
     loading: 'Carregando…',
     titles: {
       Connect: 'Conectar carteira',

@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Назад',
     close: 'Закрыть',
+    dismiss: 'Скрыть',
     loading: 'Загрузка…',
     titles: {
       Connect: 'Подключить кошелёк',

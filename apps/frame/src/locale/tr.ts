@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Geri',
     close: 'Kapat',
+    dismiss: 'Kapat',
     loading: 'Yükleniyor…',
     titles: {
       Connect: 'Cüzdan Bağla',

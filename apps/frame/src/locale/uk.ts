@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: 'Назад',
     close: 'Закрити',
+    dismiss: 'Приховати',
     loading: 'Завантаження…',
     titles: {
       Connect: 'Підключити гаманець',

@@ -5,6 +5,7 @@ export const catalog: Catalog = {
   boot: {
     back: '返回',
     close: '关闭',
+    dismiss: '关闭',
     loading: '加载中…',
     titles: {
       Connect: '连接钱包',

@@ -6,6 +6,8 @@ import type { ViewName } from '@walletframe/protocol'
 export const boot = {
   back: 'Back',
   close: 'Close',
+  /** Hides the notification banner. */
+  dismiss: 'Dismiss',
   loading: 'Loading…',
   titles: {
     Connect: 'Connect Wallet',
