@@ -103,6 +103,9 @@ export const catalog: Catalog = {
       disconnect: 'قطع الاتصال',
       copyAddress: (address) => `نسخ العنوان ${address}`,
       chooseName: 'اختر اسمًا',
+      addEmail: 'إضافة بريد إلكتروني',
+      updateEmail: 'تغيير البريد الإلكتروني',
+      updateEmailOf: (email) => `تغيير البريد الإلكتروني (${email})`,
     },
   },
 }

@@ -106,6 +106,9 @@ export const catalog: Catalog = {
       disconnect: 'Trennen',
       copyAddress: (address) => `Adresse ${address} kopieren`,
       chooseName: 'Namen wählen',
+      addEmail: 'E-Mail hinzufügen',
+      updateEmail: 'E-Mail ändern',
+      updateEmailOf: (email) => `E-Mail ändern (${email})`,
     },
   },
 }

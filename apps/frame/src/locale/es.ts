@@ -104,6 +104,9 @@ export const catalog: Catalog = {
       disconnect: 'Desconectar',
       copyAddress: (address) => `Copiar la dirección ${address}`,
       chooseName: 'Elegir un nombre',
+      addEmail: 'Añadir correo',
+      updateEmail: 'Cambiar correo',
+      updateEmailOf: (email) => `Cambiar correo (${email})`,
     },
   },
 }

@@ -107,6 +107,9 @@ export const catalog: Catalog = {
       disconnect: 'Se déconnecter',
       copyAddress: (address) => `Copier l’adresse ${address}`,
       chooseName: 'Choisir un nom',
+      addEmail: 'Ajouter un e-mail',
+      updateEmail: 'Modifier l’e-mail',
+      updateEmailOf: (email) => `Modifier l’e-mail (${email})`,
     },
   },
 }

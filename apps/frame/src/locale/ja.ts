@@ -107,6 +107,9 @@ export const catalog: Catalog = {
       disconnect: '接続を解除',
       copyAddress: (address) => `アドレス ${address} をコピー`,
       chooseName: '名前を選ぶ',
+      addEmail: 'メールアドレスを追加',
+      updateEmail: 'メールアドレスを変更',
+      updateEmailOf: (email) => `メールアドレスを変更（${email}）`,
     },
   },
 }

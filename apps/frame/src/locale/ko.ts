@@ -104,6 +104,9 @@ export const catalog: Catalog = {
       disconnect: '연결 해제',
       copyAddress: (address) => `주소 ${address} 복사`,
       chooseName: '이름 선택',
+      addEmail: '이메일 추가',
+      updateEmail: '이메일 변경',
+      updateEmailOf: (email) => `이메일 변경 (${email})`,
     },
   },
 }

@@ -105,6 +105,9 @@ export const catalog: Catalog = {
       disconnect: 'Desconectar',
       copyAddress: (address) => `Copiar endereço ${address}`,
       chooseName: 'Escolher um nome',
+      addEmail: 'Adicionar e-mail',
+      updateEmail: 'Alterar e-mail',
+      updateEmailOf: (email) => `Alterar e-mail (${email})`,
     },
   },
 }

@@ -105,6 +105,9 @@ export const catalog: Catalog = {
       disconnect: 'Отключить',
       copyAddress: (address) => `Скопировать адрес ${address}`,
       chooseName: 'Выбрать имя',
+      addEmail: 'Добавить эл. почту',
+      updateEmail: 'Сменить эл. почту',
+      updateEmailOf: (email) => `Сменить эл. почту (${email})`,
     },
   },
 }

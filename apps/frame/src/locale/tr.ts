@@ -104,6 +104,9 @@ export const catalog: Catalog = {
       disconnect: 'Bağlantıyı kes',
       copyAddress: (address) => `${address} adresini kopyala`,
       chooseName: 'Bir ad seç',
+      addEmail: 'E-posta ekle',
+      updateEmail: 'E-postayı güncelle',
+      updateEmailOf: (email) => `E-postayı güncelle (${email})`,
     },
   },
 }

@@ -105,6 +105,9 @@ export const catalog: Catalog = {
       disconnect: 'Відключити',
       copyAddress: (address) => `Скопіювати адресу ${address}`,
       chooseName: 'Вибрати ім’я',
+      addEmail: 'Додати ел. пошту',
+      updateEmail: 'Змінити ел. пошту',
+      updateEmailOf: (email) => `Змінити ел. пошту (${email})`,
     },
   },
 }

@@ -102,6 +102,9 @@ export const catalog: Catalog = {
       disconnect: '断开连接',
       copyAddress: (address) => `复制地址 ${address}`,
       chooseName: '选择名称',
+      addEmail: '添加邮箱',
+      updateEmail: '更改邮箱',
+      updateEmailOf: (email) => `更改邮箱（${email}）`,
     },
   },
 }

@@ -52,6 +52,10 @@ export const views = {
     disconnect: 'Disconnect',
     copyAddress: (address: string) => `Copy address ${address}`,
     chooseName: 'Choose a name',
+    addEmail: 'Add email',
+    updateEmail: 'Update email',
+    /** The button's accessible name, with the address it changes. */
+    updateEmailOf: (email: string) => `Update email (${email})`,
   },
 }
 
