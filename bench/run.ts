@@ -7,6 +7,7 @@ const benches = [
   'sdk-size.ts',
   'frame-open.ts',
   'frame-cold.ts',
+  'locale-chunks.ts',
   'devstack-startup.ts',
   'npm-start.ts',
   'walletconnect-relay.ts',

@@ -54,7 +54,7 @@ test('connects the browser wallet from the Connect view and tells the host', asy
   await demo.getByTestId('open').click()
   await expect(modal.getByTestId('wf-account-address')).toContainText(holder.address.slice(0, 6))
   // The native balance, read from the devnet by the frame's lazily loaded EVM chain code.
-  await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d+(\.\d{1,3})? ETH$/)
+  await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d{1,3}(,\d{3})*(\.\d{1,3})? ETH$/)
 })
 
 test('personal_sign through the host provider gives a signature that verifies', async ({ demo }) => {

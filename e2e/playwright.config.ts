@@ -34,7 +34,13 @@ const blockedGroups = {
   /** An ERC-4337 bundler per devnet. */
   bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
   /** The devnets without the API. */
-  chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
+  chains: [
+    'browserWallet.spec.ts',
+    'locale.spec.ts',
+    'packedSdk.spec.ts',
+    'reactSsr.spec.ts',
+    'wagmi.spec.ts',
+  ],
   /** The API with a review policy of its own (a deny list); the relay and test wallet for one of them. */
   review: ['review.spec.ts', 'reviewScams.spec.ts', 'reviewWalletConnect.spec.ts'],
   /** The on-ramp's checkout stand-in (fixtures of its own). */
@@ -105,6 +111,8 @@ export default defineConfig<object, { regime: Regime }>({
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
+        // The language needs no storage: it comes from the host or the browser in every regime.
+        'locale.spec.ts',
         'signIn.spec.ts',
         'onramp.spec.ts',
         'socialLogin.spec.ts',
@@ -134,6 +142,7 @@ export default defineConfig<object, { regime: Regime }>({
       testMatch: [
         'regimes.spec.ts',
         'sameSite.spec.ts',
+        'locale.spec.ts',
         'socialLogin.spec.ts',
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',

@@ -61,7 +61,7 @@ test('Solana accounts a wallet approves are shown and usable across namespaces',
   await demo.getByTestId('open').click()
   await expect(modal.getByTestId('wf-account-address')).toHaveAttribute('title', wallet.solanaAddress)
   // Its SOL balance, read from the Solana devnet with the lazily loaded Solana chain code.
-  await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d+(\.\d{1,3})? SOL$/)
+  await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d{1,3}(,\d{3})*(\.\d{1,3})? SOL$/)
 
   // solana_signMessage: signed with the wallet's Solana key.
   const message = new TextEncoder().encode('Sign in to the demo with Solana')

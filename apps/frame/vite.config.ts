@@ -3,9 +3,12 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { securityHeaders } from './deploy/plugin.js'
 
-/** Modules the modal needs to start and paint Connect (the boot chunk, below). */
+/**
+ * Modules the modal needs to start and paint Connect (the boot chunk, below), English's first-paint
+ * messages among them; the catalog loader and every other catalog are chunks of their own.
+ */
 const boot =
-  /apps\/frame\/src\/(app|core|data|host|storage)\/|apps\/frame\/src\/lib\/(store|errors)\.|apps\/frame\/src\/components\/(useStore|RegistryItem|queryLayerLazy)|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
+  /apps\/frame\/src\/(app|core|data|host|storage)\/|apps\/frame\/src\/lib\/(store|errors)\.|apps\/frame\/src\/components\/(useStore|useMessages|RegistryItem|queryLayerLazy)|apps\/frame\/src\/locale\/(locales|load|en\/boot)\.|apps\/frame\/src\/queries\/walletRegistry|packages\/protocol\/src\/|node_modules\/zod\//
 /**
  * Of those, what only lazily loaded views use: the send, name, on-ramp, swap and sign-in actions and
  * wiring, with the send, swap and on-ramp forms' rules, math and words; the account views' words and activity

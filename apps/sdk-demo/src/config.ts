@@ -8,6 +8,8 @@ export type DemoConfig = {
   siwx?: { required: boolean } | undefined
   /** `?analytics=off` on the page's URL turns the frame's analytics off (`features.analytics`). */
   features?: { analytics: false } | undefined
+  /** `?locale=ja` on the page's URL: the modal's language (else the browser's). */
+  locale?: string | undefined
 }
 
 function siwxFromUrl(): DemoConfig['siwx'] {
@@ -27,6 +29,7 @@ function fromEnv(): DemoConfig {
     siwx: siwxFromUrl(),
     features:
       new URLSearchParams(location.search).get('analytics') === 'off' ? { analytics: false } : undefined,
+    locale: new URLSearchParams(location.search).get('locale') ?? undefined,
   }
 }
 

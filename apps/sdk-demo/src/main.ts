@@ -26,6 +26,7 @@ const wf = createWalletframe({
   networks: config.networks,
   ...(config.siwx ? { siwx: config.siwx } : {}),
   ...(config.features ? { features: config.features } : {}),
+  ...(config.locale ? { locale: config.locale } : {}),
   metadata: { name: 'Walletframe demo dapp', url: location.origin, description: 'SDK demo host page' },
 })
 // For the e2e specs and for poking at it from the console.

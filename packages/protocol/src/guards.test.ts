@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isFrameReady, isFrameToHost } from './guards.js'
+import { isFrameReady, isFrameToHost, isLocaleTag } from './guards.js'
 import {
   accountEntryTypes,
   accountTypes,
@@ -10,6 +10,7 @@ import {
   persistedMaxLength,
 } from './internal/literals.js'
 import { FrameReady, FrameToHost } from './messages.js'
+import { Locale } from './validation.js'
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries for valid messages of every variant. Optional keys are sometimes absent, sometimes
@@ -453,5 +454,44 @@ describe('isFrameReady', () => {
     it(`rejects ${name}`, () => {
       expect(FrameReady.safeParse(value).success).toBe(false)
       expect(isFrameReady(value)).toBe(false)
+    })
+})
+
+describe('isLocaleTag', () => {
+  /** Tags built from the pattern's pieces, with lengths at and past each limit. */
+  const tag = fc
+    .tuple(
+      fc.stringMatching(/^[a-zA-Z0-9]{1,4}$/),
+      fc.array(fc.stringMatching(/^[a-zA-Z0-9_ ]{0,10}$/), { maxLength: 5 }),
+    )
+    .map(([language, subtags]) => [language, ...subtags].join('-'))
+
+  it('agrees with Locale.safeParse on tag-shaped, long and arbitrary values', () => {
+    const shaped = assertEquivalent(tag, isLocaleTag, Locale, 4000)
+    expect(shaped.accepted).toBeGreaterThan(100)
+    expect(shaped.rejected).toBeGreaterThan(100)
+    assertEquivalent(fc.string({ maxLength: 40 }), isLocaleTag, Locale, 2000)
+    assertEquivalent(anything, isLocaleTag, Locale, 2000)
+  })
+
+  for (const value of ['en', 'ja', 'pt-BR', 'zh-Hans-CN', 'ar-EG'])
+    it(`accepts ${value}`, () => {
+      expect(Locale.safeParse(value).success).toBe(true)
+      expect(isLocaleTag(value)).toBe(true)
+    })
+
+  for (const value of [
+    '',
+    'e',
+    'en_US',
+    'en-',
+    '-en',
+    'en US',
+    'english-language',
+    `en-${'abcdefgh-'.repeat(4)}x`,
+  ])
+    it(`rejects ${JSON.stringify(value)}`, () => {
+      expect(Locale.safeParse(value).success).toBe(false)
+      expect(isLocaleTag(value)).toBe(false)
     })
 })

@@ -13,11 +13,12 @@ import {
   persistedMaxLength,
   protocolVersion,
 } from './internal/literals.js'
+import { isLocaleTag } from './internal/localeTag.js'
 import { isCaipAddress, isCaipNetworkId } from './internal/patterns.js'
 import type { FrameReady, FrameToHost } from './messages.js'
 
 // The SDK imports what it needs at runtime from here, never from the zod modules.
-export { channelName, injectedEvents, isCaipAddress, isCaipNetworkId, protocolVersion }
+export { channelName, injectedEvents, isCaipAddress, isCaipNetworkId, isLocaleTag, protocolVersion }
 
 type Fields = { readonly [key: string]: unknown }
 type Check = (value: unknown) => boolean

@@ -50,8 +50,15 @@ describe('HostConfig', () => {
     ['an unknown theme mode', { ...config, themeMode: 'system' }],
     ['a sign-in requirement that is not a boolean', { ...config, siwx: { required: 'yes' } }],
     ['socials: true', { ...config, features: { socials: true } }],
+    ['a locale that is not a language tag', { ...config, locale: 'ja_JP' }],
+    ['a locale with markup', { ...config, locale: 'en"><img>' }],
   ] as const)
     it(`rejects ${name}`, () => expect(HostConfig.safeParse(value).success).toBe(false))
+
+  it('takes a language tag as the locale, and none by default', () => {
+    expect(HostConfig.parse({ ...config, locale: 'pt-BR' }).locale).toBe('pt-BR')
+    expect(HostConfig.parse(config).locale).toBeUndefined()
+  })
 })
 
 describe('ThemeVariables', () => {

@@ -12,7 +12,7 @@ import {
   protocolVersion,
 } from './internal/literals.js'
 import * as z from './internal/zod.js'
-import { AccountType, ThemeMode } from './validation.js'
+import { AccountType, Locale, ThemeMode } from './validation.js'
 import { ViewName } from './views.js'
 
 // The literals live in a zod-free module so the host SDK can use them without bundling zod.
@@ -73,6 +73,8 @@ export const HostConfig = z.object({
   features: z._default(Features, {}),
   themeMode: z._default(ThemeMode, 'dark'),
   themeVariables: z._default(ThemeVariables, {}),
+  /** The frame's language; absent: the browser's languages, else English. */
+  locale: z.optional(Locale),
   metadata: Metadata,
   /**
    * Sign in with a signed message after connect (SIWE / SIWS). Absent: no sign-in. `required`: the
@@ -204,6 +206,12 @@ export const HostRequest = z.discriminatedUnion('method', [
     id: requestId,
     method: z.literal('setTheme'),
     params: z.object({ themeMode: z.optional(ThemeMode), themeVariables: z.optional(ThemeVariables) }),
+  }),
+  z.object({
+    kind: z.literal('request'),
+    id: requestId,
+    method: z.literal('setLocale'),
+    params: z.object({ locale: Locale }),
   }),
 ])
 export type HostRequest = z.infer<typeof HostRequest>

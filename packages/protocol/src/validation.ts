@@ -1,6 +1,7 @@
 // The input rules every side checks alike (hashes, signatures, names, frame payloads), as
 // schemas shared by the frame, the API and the SDK's guards.
 import { accountTypes } from './internal/literals.js'
+import { isLocaleTag } from './internal/localeTag.js'
 import * as z from './internal/zod.js'
 
 export { accountTypes }
@@ -33,6 +34,10 @@ export type SocialProvider = z.infer<typeof SocialProvider>
 export const themeModes = ['dark', 'light'] as const
 export const ThemeMode = z.enum(themeModes)
 export type ThemeMode = z.infer<typeof ThemeMode>
+
+/** The language the host asks the frame to speak, a BCP 47 tag such as `ja` or `pt-BR`. */
+export const Locale = z.string().check(z.refine((value) => isLocaleTag(value), 'Invalid locale tag'))
+export type Locale = z.infer<typeof Locale>
 
 export const AccountType = z.enum(accountTypes)
 export type AccountType = z.infer<typeof AccountType>

@@ -161,6 +161,16 @@ describe('createWalletframe', () => {
     await Promise.all(calls)
   })
 
+  it('sends a locale change to the frame', async () => {
+    const { wf, frame } = start()
+    initialize(frame)
+    const call = wf.setLocale('pt-BR')
+    const request = await frame.answer()
+    expect(request.method).toBe('setLocale')
+    expect(request.params).toEqual({ locale: 'pt-BR' })
+    await call
+  })
+
   it('announces its provider with EIP-6963', () => {
     const seen: CustomEvent[] = []
     const listener = (event: Event) => seen.push(event as CustomEvent)

@@ -70,6 +70,12 @@ export type Walletframe = {
   disconnect(): Promise<void>
   setThemeMode(themeMode: ThemeMode): Promise<void>
   setThemeVariables(themeVariables: ThemeVariables): Promise<void>
+  /**
+   * The frame's language, a BCP 47 tag (`ja`, `pt-BR`); the modal re-renders in it. A language the
+   * frame has no catalog for falls back to the nearest one, then English. The frame refuses a string
+   * that is not a language tag (InvalidParamsError, -32602).
+   */
+  setLocale(locale: string): Promise<void>
   /** EIP-1193 provider, also announced to the page with EIP-6963. */
   provider: Provider.Provider
   /**
@@ -203,6 +209,7 @@ export function createWalletframe(options: Options): Walletframe {
     disconnect: () => call({ method: 'disconnect' }),
     setThemeMode: (themeMode) => call({ method: 'setTheme', params: { themeMode } }),
     setThemeVariables: (themeVariables) => call({ method: 'setTheme', params: { themeVariables } }),
+    setLocale: (locale) => call({ method: 'setLocale', params: { locale } }),
     provider: controller.provider,
     ready: channel.ready,
     destroy() {

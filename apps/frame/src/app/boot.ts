@@ -130,7 +130,14 @@ function wire(
       cancelSignIn: signIn.cancel,
     },
   }
-  const init = HostInit.create(core, { config, api, storage, restore: connectors.restore, signIn })
+  const init = HostInit.create(core, {
+    config,
+    api,
+    storage,
+    restore: connectors.restore,
+    signIn,
+    languages: () => navigator.languages,
+  })
   return {
     frame,
     init,

@@ -1,3 +1,5 @@
+import { useMessages } from './useMessages.js'
+
 export function Header(props: {
   title: string
   canGoBack: boolean
@@ -6,17 +8,20 @@ export function Header(props: {
   onBack(): void
   onClose(): void
 }) {
+  const messages = useMessages()
   return (
     <header className="wf-header">
       {props.canGoBack ? (
         <button
           type="button"
           className="wf-icon-button"
-          aria-label="Back"
+          aria-label={messages.back}
           data-testid="wf-back"
           onClick={props.onBack}
         >
-          ‹
+          <span className="wf-mirrored" aria-hidden="true">
+            ‹
+          </span>
         </button>
       ) : (
         <span className="wf-icon-spacer" />
@@ -27,7 +32,7 @@ export function Header(props: {
       <button
         type="button"
         className="wf-icon-button"
-        aria-label="Close"
+        aria-label={messages.close}
         data-testid="wf-close"
         disabled={!props.canClose}
         onClick={props.onClose}

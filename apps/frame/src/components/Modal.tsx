@@ -1,11 +1,11 @@
 // The modal shell: ARIA dialog, focus trap, Escape to close, animated height and view changes,
 // a bottom sheet on narrow screens, theme variables applied live.
-import type { ViewName } from '@walletframe/protocol'
 import { type CSSProperties, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as SignInGate from '../core/actions/signInGate.js'
 import * as ViewStack from '../core/viewStack.js'
+import { direction } from '../locale/locales.js'
 import { firstPaint, views } from '../views/index.js'
 import { trapFocus } from './focusTrap.js'
 import { Header } from './Header.js'
@@ -14,35 +14,11 @@ import { QueryLayer } from './queryLayerLazy.js'
 import { ToastView } from './ToastView.js'
 import { useStore } from './useStore.js'
 
-export const titles: Record<ViewName, string> = {
-  Connect: 'Connect Wallet',
-  ConnectingSiwe: 'Sign In',
-  ConnectingFarcaster: 'Farcaster',
-  UnsupportedChain: 'Switch Network',
-  Account: 'Account',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnectBasic: 'Connect Wallet',
-  SIWXSignMessage: 'Sign In',
-  ApproveTransaction: 'Approve Transaction',
-  ReviewRequest: 'Review Request',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  Networks: 'Choose Network',
-  ConnectingWalletConnect: 'Open Wallet',
-  WalletRequest: 'Waiting for Wallet',
-  WalletSend: 'Send',
-  WalletReceive: 'Receive',
-  Swap: 'Swap',
-  SwapPreview: 'Review Swap',
-  WalletBuy: 'Buy',
-  OnRampActivity: 'Purchases',
-  UpdateEmailWallet: 'Update Email',
-}
-
 export function Modal() {
   const { core } = useFrame()
   const modal = useStore(core.modal)
   const theme = useStore(core.theme)
+  const { locale, messages } = useStore(core.locale)
   // Read for the close button; the stores it depends on re-render this through useStore.
   useStore(core.siwx)
   useStore(core.connection)
@@ -76,6 +52,8 @@ export function Modal() {
   return (
     <div
       className="wf-root"
+      lang={locale}
+      dir={direction(locale)}
       data-theme={theme.mode}
       data-open={modal.open}
       style={style}
@@ -98,7 +76,7 @@ export function Modal() {
         data-testid="wf-modal"
       >
         <Header
-          title={titles[view]}
+          title={messages.titles[view]}
           canGoBack={modal.stack.history.length > 1}
           canClose={canClose}
           onBack={() => Navigation.back(core)}
@@ -108,7 +86,7 @@ export function Modal() {
         <div className="wf-body-clip">
           <div ref={body} className="wf-body" key={view} data-view={view} data-testid={`wf-view-${view}`}>
             {modal.open ? (
-              <Suspense fallback={<p className="wf-muted">Loading…</p>}>
+              <Suspense fallback={<p className="wf-muted">{messages.loading}</p>}>
                 {firstPaint.has(view) ? (
                   <View />
                 ) : (

@@ -1,9 +1,11 @@
 import { useFrame } from '../app/context.js'
+import { useMessages } from './useMessages.js'
 import { useStore } from './useStore.js'
 
 export function NotificationBanner() {
   const { core } = useFrame()
   const notification = useStore(core.notification)
+  const messages = useMessages()
   if (!notification.open) return null
   return (
     <div
@@ -16,7 +18,7 @@ export function NotificationBanner() {
       <button
         type="button"
         className="wf-icon-button"
-        aria-label="Dismiss"
+        aria-label={messages.dismiss}
         onClick={() => core.notification.hide()}
       >
         ×

@@ -6,6 +6,7 @@ import type { Storage } from '../storage/Storage.js'
 import * as Analytics from './analytics.js'
 import * as Connection from './connection.js'
 import * as HostSession from './hostSession.js'
+import * as Locale from './locale.js'
 import * as Modal from './modal.js'
 import * as Networks from './networks.js'
 import * as Notification from './notification.js'
@@ -22,6 +23,8 @@ export type Core = {
   readonly toasts: Toast.ToastStore
   readonly notification: Notification.NotificationStore
   readonly theme: Theme.ThemeStore
+  /** The language the frame speaks and its first-paint messages. */
+  readonly locale: Locale.LocaleStore
   /** The host this frame serves, once a handshake has succeeded. */
   readonly hostSession: HostSession.HostSessionStore
   /** Sign-in sessions and whether the host asks for one. */
@@ -47,6 +50,7 @@ export function create(options: { storage: Storage; isMobile: () => boolean }): 
     toasts: Toast.create(),
     notification: Notification.create(),
     theme: Theme.create(),
+    locale: Locale.create(),
     hostSession: HostSession.create(),
     send: Send.create(),
     siwx: Siwx.create(),

@@ -86,4 +86,16 @@ describe('relativeTime', () => {
   ])('%s is %s', (iso, expected) => {
     expect(relativeTime(iso, now)).toBe(expected)
   })
+
+  it('says it the way another locale does, in the same unit', () => {
+    expect(relativeTime('2026-11-22T11:55:00Z', now, 'ja')).toBe('5分前')
+    expect(relativeTime('2026-11-22T09:00:00Z', now, 'de')).toBe('vor 3 Std.')
+    expect(relativeTime('2026-11-22T12:00:00Z', now, 'fr')).toBe('maintenant')
+    // Whatever words the runtime's CLDR has for them: the unit and the count are ours.
+    const narrow = (locale: string) =>
+      new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'auto' })
+    expect(relativeTime('2026-11-20T12:00:00Z', now, 'es')).toBe(narrow('es').format(-2, 'day'))
+    expect(relativeTime('2025-11-01T12:00:00Z', now, 'ru')).toBe(narrow('ru').format(-1, 'year'))
+    expect(relativeTime('2026-07-22T12:00:00Z', now, 'ar')).toBe(narrow('ar').format(-4, 'month'))
+  })
 })

@@ -56,20 +56,31 @@ export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new D
   })
 }
 
-const units: readonly [suffix: string, seconds: number][] = [
-  ['y', 365 * 24 * 3600],
-  ['mo', 30 * 24 * 3600],
-  ['w', 7 * 24 * 3600],
-  ['d', 24 * 3600],
-  ['h', 3600],
-  ['m', 60],
-  ['s', 1],
+const units: readonly [suffix: string, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  ['y', 'year', 365 * 24 * 3600],
+  ['mo', 'month', 30 * 24 * 3600],
+  ['w', 'week', 7 * 24 * 3600],
+  ['d', 'day', 24 * 3600],
+  ['h', 'hour', 3600],
+  ['m', 'minute', 60],
+  ['s', 'second', 1],
 ]
 
-/** "now", "42s", "5m", "3h", "2d", "1w", "4mo", "1y": how long ago, in the largest whole unit. */
-export function relativeTime(iso: string, now: Date = new Date()): string {
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
+
+/**
+ * How long ago, in the largest whole unit. English is the product's compact form: "now", "42s",
+ * "5m", "3h", "2d", "1w", "4mo", "1y". Another locale says it its own short way through Intl
+ * ("5分前", "vor 5 Min.", "قبل ٥ دقائق"), with the same units.
+ */
+export function relativeTime(iso: string, now: Date = new Date(), locale = 'en'): string {
   const seconds = Math.floor((now.getTime() - Date.parse(iso)) / 1000)
-  if (!Number.isFinite(seconds) || seconds < 1) return 'now'
-  for (const [suffix, size] of units) if (seconds >= size) return `${Math.floor(seconds / size)}${suffix}`
-  return 'now'
+  const found = Number.isFinite(seconds) && seconds >= 1 && units.find(([, , size]) => seconds >= size)
+  if (locale === 'en') return found ? `${Math.floor(seconds / found[2])}${found[0]}` : 'now'
+  let format = relativeFormats.get(locale)
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'auto' })
+    relativeFormats.set(locale, format)
+  }
+  return found ? format.format(-Math.floor(seconds / found[2]), found[1]) : format.format(0, 'second')
 }

@@ -104,4 +104,23 @@ describe('handle', () => {
     await handle({ kind: 'request', id: 2, method: 'setTheme', params: { themeMode: 'light' } })
     expect(core.theme.get()).toEqual({ mode: 'light', variables: { '--wf-accent': '#ff0000' } })
   })
+
+  it('answers setLocale once the modal speaks the nearest locale we have', async () => {
+    const { core, handle } = setup()
+    expect(
+      await handle({ kind: 'request', id: 1, method: 'setLocale', params: { locale: 'pt-PT' } }),
+    ).toBeNull()
+    expect(core.locale.get().locale).toBe('pt-BR')
+    expect(core.locale.get().messages.titles.Connect).toBe('Conectar carteira')
+    await handle({ kind: 'request', id: 2, method: 'setLocale', params: { locale: 'en-GB' } })
+    expect(core.locale.get().locale).toBe('en')
+    expect(core.locale.get().messages.titles.Connect).toBe('Connect Wallet')
+  })
+
+  it('falls back to English for a language we have no catalog for', async () => {
+    const { core, handle } = setup()
+    await handle({ kind: 'request', id: 1, method: 'setLocale', params: { locale: 'ar' } })
+    await handle({ kind: 'request', id: 2, method: 'setLocale', params: { locale: 'sv-SE' } })
+    expect(core.locale.get().locale).toBe('en')
+  })
 })

@@ -5,11 +5,22 @@ import * as Navigation from '../core/actions/navigation.js'
 import * as SignInGate from '../core/actions/signInGate.js'
 import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import type { Core } from '../core/Core.js'
+import * as Locale from '../core/locale.js'
+import { allMessages } from '../locale/load.js'
 import type { Router } from '../rpc/router.js'
 
 export type Deps = Pick<
   Core,
-  'modal' | 'connection' | 'networks' | 'pending' | 'storage' | 'theme' | 'isMobile' | 'siwx' | 'analytics'
+  | 'modal'
+  | 'connection'
+  | 'networks'
+  | 'pending'
+  | 'storage'
+  | 'theme'
+  | 'locale'
+  | 'isMobile'
+  | 'siwx'
+  | 'analytics'
 > & {
   router: Pick<Router, 'request'>
 }
@@ -36,6 +47,10 @@ export async function handle(core: Deps, message: HostRequest): Promise<unknown>
         mode: message.params.themeMode ?? current.mode,
         variables: message.params.themeVariables ?? current.variables,
       }))
+      return null
+    case 'setLocale':
+      // Answers once the modal speaks it (its catalog loaded), or rejects when the catalog cannot load.
+      await Locale.apply(core.locale, [message.params.locale], allMessages)
       return null
   }
 }

@@ -6,6 +6,7 @@ import type { ViewName } from '@walletframe/protocol'
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
 import { AccountHeader } from './account/AccountHeader.js'
@@ -41,11 +42,11 @@ const RecoveryPhrase = lazy(() =>
 
 /** The wallet features, in the order they show: onramp, swaps, receive, send. */
 const features = [
-  { flag: 'onramp', view: 'WalletBuy', label: 'Buy' },
-  { flag: 'swaps', view: 'Swap', label: 'Swap' },
-  { flag: 'receive', view: 'WalletReceive', label: 'Receive' },
-  { flag: 'send', view: 'WalletSend', label: 'Send' },
-] as const satisfies readonly { flag: string; view: ViewName; label: string }[]
+  { flag: 'onramp', view: 'WalletBuy' },
+  { flag: 'swaps', view: 'Swap' },
+  { flag: 'receive', view: 'WalletReceive' },
+  { flag: 'send', view: 'WalletSend' },
+] as const satisfies readonly { flag: string; view: ViewName }[]
 
 type Tab = (typeof tabs)[number]
 
@@ -72,7 +73,8 @@ export function Account() {
   const connection = useStore(core.connection)
   const networks = useStore(core.networks)
   const [tab, setTab] = useState<Tab>('Tokens')
-  if (connection.status !== 'connected') return <p className="wf-muted">No account is connected.</p>
+  const messages = useViewMessages().account
+  if (connection.status !== 'connected') return <p className="wf-muted">{messages.notConnected}</p>
   const network = networks.active
   const address = Connection.addressOn(connection.accounts, network)
   const flags = frame.host()?.features ?? {}
@@ -82,7 +84,7 @@ export function Account() {
         <AccountHeader network={network} address={address} />
       ) : (
         <p className="wf-muted" data-testid="wf-account-none">
-          This wallet has no account on {network?.name ?? 'this network'}. Choose another network.
+          {network ? messages.noAccountOn(network.name) : messages.noAccountHere}
         </p>
       )}
       <button
@@ -91,8 +93,8 @@ export function Account() {
         data-testid="wf-account-network"
         onClick={() => Navigation.push(core, 'Networks')}
       >
-        <span>Network</span>
-        <span className="wf-tag">{network?.name ?? 'Unsupported'}</span>
+        <span>{messages.network}</span>
+        <span className="wf-tag">{network?.name ?? messages.unsupportedNetwork}</span>
       </button>
       <UpdateEmailEntry />
       {connection.connector?.embeddedWalletInfo ? (
@@ -128,7 +130,7 @@ export function Account() {
                 data-testid={`wf-feature-${feature.flag}`}
                 onClick={() => Navigation.push(core, feature.view)}
               >
-                {feature.label}
+                {messages.features[feature.flag]}
               </button>
             ))}
         </div>
@@ -136,7 +138,7 @@ export function Account() {
       {/* The WAI-ARIA tabs pattern: one tab stop, the arrow keys (and Home / End) move between tabs. */}
       <div
         role="tablist"
-        aria-label="Account"
+        aria-label={messages.tabsLabel}
         className="wf-tabs"
         onKeyDown={(event) => tabKey(event, tab, setTab)}
       >
@@ -152,7 +154,7 @@ export function Account() {
             data-testid={`wf-tab-${name}`}
             onClick={() => setTab(name)}
           >
-            {name}
+            {messages.tabs[name]}
           </button>
         ))}
       </div>
@@ -178,7 +180,7 @@ export function Account() {
             .catch((error: Error) => core.toasts.error(error.message))
         }
       >
-        Disconnect
+        {messages.disconnect}
       </button>
     </div>
   )

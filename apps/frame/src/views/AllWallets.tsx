@@ -2,9 +2,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../app/context.js'
+import { useLocale } from '../components/useMessages.js'
 import { usePairing } from '../components/usePairing.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { WalletLogo } from '../components/WalletLogo.js'
 import * as Navigation from '../core/actions/navigation.js'
+import { formatCount } from '../lib/localeNumbers.js'
 import * as WalletRegistry from '../queries/walletRegistry.js'
 import { NotAvailable } from './NotAvailable.js'
 
@@ -16,6 +19,8 @@ export function AllWallets() {
   const { core, registry } = useFrame()
   const status = usePairing()
   const flow = status.state === 'ready' ? status.pairing : undefined
+  const messages = useViewMessages().allWallets
+  const locale = useLocale()
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const [pages, setPages] = useState(1)
@@ -46,8 +51,8 @@ export function AllWallets() {
       <input
         type="search"
         className="wf-input"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={messages.search}
+        aria-label={messages.search}
         data-testid="wf-wallet-search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
@@ -59,7 +64,7 @@ export function AllWallets() {
       ) : null}
       {result && result.data.length === 0 ? (
         <p className="wf-muted" data-testid="wf-wallets-empty">
-          No wallet matches “{query}”.
+          {messages.noMatch(query)}
         </p>
       ) : null}
       <div className="wf-scroll">
@@ -89,11 +94,11 @@ export function AllWallets() {
             data-testid="wf-wallets-more"
             onClick={() => setPages((count) => count + 1)}
           >
-            Show more ({result.count - result.data.length})
+            {messages.showMore(formatCount(result.count - result.data.length, locale))}
           </button>
         ) : null}
       </div>
-      {!result && !error ? <p className="wf-muted">Loading wallets…</p> : null}
+      {!result && !error ? <p className="wf-muted">{messages.loading}</p> : null}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useFrame } from '../app/context.js'
 import { QueryLayer } from '../components/queryLayerLazy.js'
 import { RegistryItem } from '../components/RegistryItem.js'
+import { useMessages } from '../components/useMessages.js'
 import { useStore } from '../components/useStore.js'
 import * as Navigation from '../core/actions/navigation.js'
 import { constant } from '../lib/store.js'
@@ -32,6 +33,7 @@ export function Connect() {
   const recent = useStore(flow?.recent ?? noRecent)
   const connecting = connection.status === 'connecting'
   const allWallets = frame.host()?.features.allWallets !== false
+  const messages = useMessages().connect
 
   useEffect(() => {
     // After the first paint: load the pairing (recent wallets, featured ones) and warm sign-client
@@ -76,7 +78,7 @@ export function Connect() {
         >
           <WalletConnectMark />
           <span>WalletConnect</span>
-          <span className="wf-tag">QR code</span>
+          <span className="wf-tag">{messages.qrCode}</span>
         </button>
       ) : null}
       {recent.filter(notInstalled).map((wallet) => (
@@ -84,11 +86,11 @@ export function Connect() {
           key={wallet.id}
           wallet={wallet}
           logoUrl={frame.registry.logoUrl(wallet)}
-          tag="Recent"
+          tag={messages.recent}
           onPick={pick}
         />
       ))}
-      <section aria-label="Browser wallets" className="wf-stack">
+      <section aria-label={messages.browserWallets} className="wf-stack">
         {wallets.list.map((wallet) => (
           <button
             type="button"
@@ -100,16 +102,16 @@ export function Connect() {
           >
             <img src={wallet.icon} alt="" width={32} height={32} />
             <span>{wallet.name}</span>
-            <span className="wf-tag">{connecting ? 'Connecting…' : 'Installed'}</span>
+            <span className="wf-tag">{connecting ? messages.connecting : messages.installed}</span>
           </button>
         ))}
       </section>
       {wallets.loaded && wallets.list.length === 0 && !hasPairing ? (
         <p className="wf-muted" data-testid="wf-no-wallets">
-          No browser wallet was found on this page. Install a wallet extension, then open this window again.
+          {messages.noWallets}
         </p>
       ) : null}
-      {!wallets.loaded ? <p className="wf-muted">Looking for wallets…</p> : null}
+      {!wallets.loaded ? <p className="wf-muted">{messages.lookingForWallets}</p> : null}
       {flow ? (
         <Suspense fallback={null}>
           <QueryLayer>
@@ -125,7 +127,7 @@ export function Connect() {
           onClick={() => Navigation.push(core, 'AllWallets')}
         >
           <svg className="wf-wc-logo wf-wc-logo-grid" viewBox="0 0 32 32" aria-hidden="true" />
-          <span>All Wallets</span>
+          <span>{messages.allWallets}</span>
         </button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function ConnectingSiwe() {
-  return <NotAvailable feature="Sign in with a signed message" />
+  return <NotAvailable feature={useViewMessages().signInFeature} />
 }

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import { WalletLogo } from '../components/WalletLogo.js'
 import * as Navigation from '../core/actions/navigation.js'
@@ -25,6 +26,7 @@ export function ConnectingWalletConnect() {
 
 function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet: RegistryWallet }) {
   const { core, registry } = useFrame()
+  const messages = useViewMessages().walletConnect
   const state = usePairingUri(pairing, wallet)
   const [opened, setOpened] = useState(false)
   // On a phone the QR is for another phone; on a desktop it is how this wallet connects.
@@ -37,7 +39,7 @@ function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet
         <WalletLogo wallet={wallet} src={registry.logoUrl(wallet)} size={64} />
         <strong>{wallet.name}</strong>
         <span className="wf-muted">
-          {opened ? `Accept the connection request in ${wallet.name}.` : `Continue in ${wallet.name}.`}
+          {opened ? messages.acceptIn(wallet.name) : messages.continueIn(wallet.name)}
         </span>
       </div>
       {state.wcError ? <PairingBody state={state} onRetry={() => void pairing.start(wallet)} /> : null}
@@ -55,19 +57,19 @@ function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet
             setOpened(true)
           }}
         >
-          Open {wallet.name}
+          {messages.open(wallet.name)}
         </a>
       ) : (
         <button type="button" className="wf-button" disabled data-testid="wf-wc-open">
-          {state.wcError ? `Open ${wallet.name}` : 'Preparing…'}
+          {state.wcError ? messages.open(wallet.name) : messages.preparingButton}
         </button>
       )}
       {showQr && ready && state.wcUri ? <WalletConnectQr uri={state.wcUri} /> : null}
       <div className="wf-fallback" data-testid="wf-wc-fallback">
-        <span className="wf-muted">Don't have {wallet.name}?</span>
+        <span className="wf-muted">{messages.notInstalled(wallet.name)}</span>
         {wallet.homepage ? (
           <a className="wf-link" href={wallet.homepage} target="_blank" rel="noopener noreferrer">
-            Get it
+            {messages.getIt}
           </a>
         ) : null}
         <button
@@ -76,7 +78,7 @@ function WalletPairing({ pairing, wallet }: { pairing: PairingCapability; wallet
           data-testid="wf-wc-show-qr"
           onClick={() => Navigation.replace(core, 'ConnectingWalletConnectBasic')}
         >
-          {showQr ? 'Use another wallet' : 'Show QR instead'}
+          {showQr ? messages.useAnother : messages.showQr}
         </button>
       </div>
     </div>

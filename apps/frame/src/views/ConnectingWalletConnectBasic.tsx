@@ -4,6 +4,7 @@ import type { RegistryWallet } from '@walletframe/protocol/walletRegistry'
 import { useEffect } from 'react'
 import { usePairing } from '../components/usePairing.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { WalletConnectQr } from '../components/WalletConnectQr.js'
 import type { PairingCapability, PairingState } from '../core/pairing.js'
 import { NotAvailable } from './NotAvailable.js'
@@ -18,7 +19,7 @@ export function ConnectingWalletConnectBasic() {
 export function Preparing() {
   return (
     <p className="wf-muted" data-testid="wf-wc-buffering">
-      Preparing a connection link…
+      {useViewMessages().walletConnect.preparing}
     </p>
   )
 }
@@ -33,17 +34,17 @@ export function usePairingUri(pairing: PairingCapability, wallet?: RegistryWalle
 
 function Pairing({ pairing }: { pairing: PairingCapability }) {
   const state = usePairingUri(pairing)
+  const messages = useViewMessages().walletConnect
   return (
     <div className="wf-stack" data-testid="wf-wc-pairing">
       <PairingBody state={state} onRetry={() => void pairing.start()} />
-      <p className="wf-muted">
-        Scan with your phone's wallet app, or copy the link into a wallet that is open.
-      </p>
+      <p className="wf-muted">{messages.scan}</p>
     </div>
   )
 }
 
 export function PairingBody({ state, onRetry }: { state: PairingState; onRetry(): void }) {
+  const messages = useViewMessages().walletConnect
   if (state.wcError)
     return (
       <div className="wf-stack" role="alert">
@@ -51,7 +52,7 @@ export function PairingBody({ state, onRetry }: { state: PairingState; onRetry()
           {state.wcError}
         </p>
         <button type="button" className="wf-button" data-testid="wf-wc-retry" onClick={onRetry}>
-          Try again
+          {messages.tryAgain}
         </button>
       </div>
     )

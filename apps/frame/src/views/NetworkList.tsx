@@ -1,11 +1,13 @@
 // The configured networks as buttons; the active one is marked. Shared by Networks and UnsupportedChain.
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
 
 export function NetworkList() {
   const { core, actions } = useFrame()
   const networks = useStore(core.networks)
+  const messages = useViewMessages().networks
   return (
     <ul className="wf-stack wf-plain-list">
       {networks.available.map((network) => {
@@ -28,7 +30,7 @@ export function NetworkList() {
               }
             >
               <span>{network.name}</span>
-              {active ? <span className="wf-tag">Active</span> : null}
+              {active ? <span className="wf-tag">{messages.active}</span> : null}
             </button>
           </li>
         )

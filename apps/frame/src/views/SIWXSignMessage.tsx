@@ -5,29 +5,33 @@ import { useMutation } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NotAvailable } from './NotAvailable.js'
 
 export function SIWXSignMessage() {
   const frame = useFrame()
+  const all = useViewMessages()
+  const messages = all.siwx
   const siwx = useStore(frame.core.siwx)
   const connection = useStore(frame.core.connection)
   // The sign-in action reports its own failures (a toast); the mutation only says what is running.
   const sign = useMutation({ mutationFn: () => frame.actions.signIn() })
   const cancel = useMutation({ mutationFn: () => frame.actions.cancelSignIn() })
   const busy = sign.isPending || cancel.isPending
-  if (!frame.api) return <NotAvailable feature="Sign in with a signed message" />
-  const appName = frame.host()?.metadata.name ?? 'This app'
-  const wallet = connection.connector?.name ?? 'your wallet'
+  if (!frame.api) return <NotAvailable feature={all.signInFeature} />
+  const appName = frame.host()?.metadata.name ?? messages.thisApp
+  const wallet = connection.connector?.name ?? messages.yourWallet
   const required = siwx.config?.required === true
 
   return (
     <div className="wf-stack" data-testid="wf-siwx" data-required={required}>
       <p>
-        <strong>{appName}</strong> needs to connect to your wallet
+        <strong>{appName}</strong>
+        {messages.needsToConnect}
       </p>
       <p className="wf-muted">
-        Sign this message with {wallet} to prove you own this account and continue.
-        {required ? ' Cancelling will disconnect you.' : ''}
+        {messages.signToProve(wallet)}
+        {required ? messages.cancellingDisconnects : ''}
       </p>
       <GuardedActions>
         {(blocked) => (
@@ -39,7 +43,7 @@ export function SIWXSignMessage() {
               disabled={busy}
               onClick={() => cancel.mutate()}
             >
-              Cancel
+              {messages.cancel}
             </button>
             <button
               type="button"
@@ -48,7 +52,7 @@ export function SIWXSignMessage() {
               disabled={busy || blocked}
               onClick={() => sign.mutate()}
             >
-              {sign.isPending ? 'Signing…' : 'Sign'}
+              {sign.isPending ? messages.signing : messages.sign}
             </button>
           </div>
         )}

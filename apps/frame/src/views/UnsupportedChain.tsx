@@ -1,10 +1,11 @@
+import { useViewMessages } from '../components/useViewMessages.js'
 import { NetworkList } from './NetworkList.js'
 
 export function UnsupportedChain() {
   return (
     <div className="wf-stack">
       <p className="wf-muted" data-testid="wf-unsupported-message">
-        This app doesn’t support your current network. Switch to an available option to continue.
+        {useViewMessages().networks.unsupported}
       </p>
       <NetworkList />
     </div>

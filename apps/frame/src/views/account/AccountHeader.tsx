@@ -4,8 +4,11 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useLocale } from '../../components/useMessages.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import { truncateUnits } from '../../lib/format.js'
+import { localizeDecimal } from '../../lib/localeNumbers.js'
 import * as Identity from '../../queries/identity.js'
 import * as NativeBalance from '../../queries/nativeBalance.js'
 
@@ -16,6 +19,7 @@ export function shortAddress(address: string): string {
 export function AccountHeader({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, core } = useFrame()
   const [copied, setCopied] = useState(false)
+  const messages = useViewMessages().account
   const profile = useQuery({
     ...Identity.identity(api, address),
     enabled: network.chainNamespace === 'eip155',
@@ -36,7 +40,7 @@ export function AccountHeader({ network, address }: { network: ChainNetwork; add
         type="button"
         className="wf-address"
         title={address}
-        aria-label={`Copy address ${address}`}
+        aria-label={messages.copyAddress(address)}
         data-testid="wf-account-address"
         onClick={() => {
           void navigator.clipboard
@@ -54,7 +58,7 @@ export function AccountHeader({ network, address }: { network: ChainNetwork; add
           data-testid="wf-account-choose-name"
           onClick={() => Navigation.push(core, 'RegisterAccountName')}
         >
-          Choose a name
+          {messages.chooseName}
         </button>
       ) : null}
       <Balance network={network} address={address} />
@@ -65,11 +69,12 @@ export function AccountHeader({ network, address }: { network: ChainNetwork; add
 /** The native balance on the active network, truncated to 3 decimals; nothing while unknown. */
 function Balance({ network, address }: { network: ChainNetwork; address: string }) {
   const { data } = useQuery(NativeBalance.nativeBalance(network, address))
+  const locale = useLocale()
   if (data === undefined || data === null) return null
   const { decimals, symbol } = network.nativeCurrency
   return (
     <span className="wf-muted" data-testid="wf-account-balance">
-      {truncateUnits(data, decimals)} {symbol}
+      {localizeDecimal(truncateUnits(data, decimals), locale)} {symbol}
     </span>
   )
 }

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import type { ChainNetwork, HistoryEntry, HistoryTransfer } from '@walletframe/protocol'
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useLocale } from '../../components/useMessages.js'
 import { accountMessages } from '../../core/accountMessages.js'
 import { groupByMonth, relativeTime, withoutSpam } from '../../core/activity.js'
 import { truncateDecimal } from '../../lib/format.js'
@@ -80,6 +81,7 @@ function amount(transfer: HistoryTransfer): string {
 }
 
 function Row({ entry }: { entry: HistoryEntry }) {
+  const locale = useLocale()
   const { metadata } = entry
   const failed = metadata.status === 'failed'
   return (
@@ -100,7 +102,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
         </span>
       </span>
       <time className="wf-muted" dateTime={metadata.minedAt} title={metadata.minedAt}>
-        {relativeTime(metadata.minedAt)}
+        {relativeTime(metadata.minedAt, undefined, locale)}
       </time>
     </li>
   )

@@ -12,6 +12,7 @@ import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Prompt from '../../core/prompt.js'
 import type { EmailStep, EmbeddedLogin } from '../../lib/embeddedLogin.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
@@ -28,6 +29,7 @@ function frameWith(features: Features, login?: Partial<EmbeddedLogin>): Frame {
   return {
     api: {},
     host: () => ({ features }),
+    core: { locale: LocaleState.create() },
     queryClient: () => client,
     embedded: () =>
       login

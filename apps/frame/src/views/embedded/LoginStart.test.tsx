@@ -10,6 +10,7 @@ import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Prompt from '../../core/prompt.js'
 import { LoginMethods } from './LoginMethods.js'
 import { LoginStartPlaceholder } from './LoginStart.js'
@@ -21,6 +22,7 @@ function frameWith(features: Features, api: object | undefined = {}): Frame {
   return {
     api,
     host: () => ({ features }),
+    core: { locale: LocaleState.create() },
     queryClient: () => client,
     embedded: () =>
       Promise.resolve({

@@ -7,6 +7,7 @@
 import type { Features, SocialProvider } from '@walletframe/protocol'
 import type { ReactNode } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useMessages } from '../../components/useMessages.js'
 import type { PasskeyMode } from '../../lib/embeddedLogin.js'
 import { socialLabels, socialsOf } from './socials.js'
 
@@ -40,10 +41,11 @@ export function LoginStart(props: LoginStartProps) {
   const { features, busy, agreed } = props
   const [first, ...others] = socialsOf(features)
   const off = busy || !agreed
+  const messages = useMessages().login
   // The placeholder carries no test ids: a spec finds the login's controls only once they answer.
   const id = (name: string) => (props.inert ? undefined : name)
   return (
-    <section className="wf-stack" aria-label="Email and social login" inert={props.inert}>
+    <section className="wf-stack" aria-label={messages.region} inert={props.inert}>
       {features?.legalCheckbox ? (
         <label className="wf-muted" data-testid={id('wf-legal-checkbox')}>
           <input
@@ -51,7 +53,7 @@ export function LoginStart(props: LoginStartProps) {
             checked={agreed}
             onChange={(event) => props.onAgreed(event.target.checked)}
           />{' '}
-          I agree to the Terms of Service and the Privacy Policy
+          {messages.legal}
         </label>
       ) : null}
       {features?.email !== false ? (
@@ -66,15 +68,15 @@ export function LoginStart(props: LoginStartProps) {
             className="wf-input"
             type="email"
             autoComplete="email"
-            placeholder="Email"
-            aria-label="Email"
+            placeholder={messages.email}
+            aria-label={messages.email}
             data-testid={id('wf-email-input')}
             required
             value={props.email}
             onChange={(event) => props.onEmail(event.target.value)}
           />
           <button type="submit" className="wf-button" disabled={off} data-testid={id('wf-email-submit')}>
-            {busy ? 'Sending…' : 'Continue with email'}
+            {busy ? messages.sending : messages.continueWithEmail}
           </button>
         </form>
       ) : null}
@@ -82,7 +84,7 @@ export function LoginStart(props: LoginStartProps) {
       {first ? (
         // The first provider gets a full row; the others share a grid, so seven of them still leave
         // the wallets in view on a laptop screen. Each keeps "Continue with …" as its accessible name.
-        <section className="wf-stack" aria-label="Social login">
+        <section className="wf-stack" aria-label={messages.social}>
           <button
             type="button"
             className="wf-list-item"
@@ -93,7 +95,7 @@ export function LoginStart(props: LoginStartProps) {
             <span className="wf-social-mark" aria-hidden="true">
               {props.marks?.[first]}
             </span>
-            <span className="wf-social-label">Continue with {socialLabels[first]}</span>
+            <span className="wf-social-label">{messages.continueWith(socialLabels[first])}</span>
           </button>
           {others.length ? (
             <div className="wf-social-grid">
@@ -102,7 +104,7 @@ export function LoginStart(props: LoginStartProps) {
                   type="button"
                   key={provider}
                   className="wf-list-item wf-social-tile"
-                  aria-label={`Continue with ${socialLabels[provider]}`}
+                  aria-label={messages.continueWith(socialLabels[provider])}
                   disabled={off}
                   data-testid={id(`wf-social-${provider}`)}
                   onClick={() => props.onChoose(provider)}
@@ -117,7 +119,7 @@ export function LoginStart(props: LoginStartProps) {
           ) : null}
         </section>
       ) : null}
-      <section className="wf-stack" aria-label="Passkey">
+      <section className="wf-stack" aria-label={messages.passkey}>
         <button
           type="button"
           className="wf-list-item"
@@ -125,7 +127,7 @@ export function LoginStart(props: LoginStartProps) {
           data-testid={id('wf-passkey-login')}
           onClick={() => props.onPasskey('get')}
         >
-          <span>Continue with a passkey</span>
+          <span>{messages.continueWithPasskey}</span>
         </button>
         <button
           type="button"
@@ -134,7 +136,7 @@ export function LoginStart(props: LoginStartProps) {
           data-testid={id('wf-passkey-create')}
           onClick={() => props.onPasskey('create')}
         >
-          New here? Create a wallet with a passkey
+          {messages.createWithPasskey}
         </button>
       </section>
       {props.after}

@@ -3,11 +3,13 @@
 // address: to add one). A social login's verified address belongs to its provider, so none is offered there.
 import { useFrame } from '../../app/context.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 
 export function UpdateEmailEntry() {
   const { core } = useFrame()
   const connection = useStore(core.connection)
+  const messages = useViewMessages().account
   const info = connection.connector?.embeddedWalletInfo
   if (connection.status !== 'connected' || !info) return null
   if (info.authProvider !== 'email' && info.user.email) return null
@@ -20,10 +22,10 @@ export function UpdateEmailEntry() {
       type="button"
       className="wf-list-item"
       data-testid="wf-account-update-email"
-      aria-label={email ? `Update email (${email})` : 'Add email'}
+      aria-label={email ? messages.updateEmailOf(email) : messages.addEmail}
       onClick={() => Navigation.push(core, 'UpdateEmailWallet')}
     >
-      <span>{email ? 'Update email' : 'Add email'}</span>
+      <span>{email ? messages.updateEmail : messages.addEmail}</span>
       {email ? <span className="wf-tag">{email}</span> : null}
     </button>
   )

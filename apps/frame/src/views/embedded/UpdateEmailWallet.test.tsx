@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { AccountState, AuthTokens } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
 import { authApi } from '../../connectors/embedded/authApi.js'
@@ -22,6 +22,7 @@ import * as Prompt from '../../core/prompt.js'
 import * as HostEvents from '../../host/hostEvents.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { memory } from '../../storage/Storage.js'
 import { apiAnswering, coreWith, fakeConnector } from '../../testing.js'
 import * as KeyStore from '../../worker/keyStore.js'
@@ -119,6 +120,9 @@ async function submit(testId: string, value: string, button: string) {
   // query layer may show "Sending…" only after this looked, so what follows waits for its outcome.
   await waitFor(() => expect(screen.queryByText(/^(Sending|Verifying)…$/)).toBeNull())
 }
+
+// The entry reads the later views' English messages: loaded before, it renders at once (or not at all).
+beforeAll(() => loadViews('en'))
 
 describe('UpdateEmailEntry', () => {
   it('is offered to an email login, with the address linked now, and opens the update', async () => {

@@ -1,0 +1,133 @@
+// The frame's languages, cross-site: the modal speaks the host's `locale`, else the browser's
+// language, else English; Arabic lays out right to left; the host switches the language without a
+// reload; a balance is written the language's way; axe finds nothing in Japanese or Arabic.
+import type { FrameLocator, Page } from '@playwright/test'
+import { evmAccount } from '@walletframe/devstack'
+import { expectAccessible } from './lib/a11y.js'
+import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
+import { expect, rpcUrlsOf, test } from './lib/chains.js'
+import { frameOf } from './lib/fixtures.js'
+
+const holder = evmAccount(11)
+
+test.beforeEach(async ({ page, chains }) => {
+  await injectBrowserWallet(page, {
+    privateKey: holder.privateKey as `0x${string}`,
+    rpcUrls: rpcUrlsOf(chains),
+    chainId: 1,
+  })
+})
+
+/** The modal's root, where the language and the direction are set. */
+const root = (modal: FrameLocator) => modal.locator('.wf-root')
+
+/** The host's `setLocale`, called from the page as a host's language picker would. */
+function setLocale(page: Page, locale: string): Promise<unknown> {
+  return page.evaluate(
+    (tag) =>
+      (window as unknown as { walletframe: { setLocale(locale: string): Promise<void> } }).walletframe
+        .setLocale(tag)
+        .then(
+          () => 'ok',
+          (error: { code: number }) => error.code,
+        ),
+    locale,
+  )
+}
+
+/** Opens the demo page (with `?locale=` when given) and the modal on Connect, titled `title`. */
+async function openConnect(page: Page, url: string, title: string): Promise<FrameLocator> {
+  const modal = page.frameLocator('iframe[title="Walletframe"]')
+  await page.goto(url)
+  await page.getByTestId('open').click()
+  await expect(modal.getByRole('dialog', { name: title })).toBeVisible()
+  return modal
+}
+
+test.describe('with the host naming the language', () => {
+  test('Japanese from the host: Connect, its chrome, and axe finds nothing', async ({ page, stack }) => {
+    const modal = await openConnect(page, `${stack.demoUrl()}?locale=ja`, 'ウォレットを接続')
+    await expect(root(modal)).toHaveAttribute('lang', 'ja')
+    await expect(root(modal)).toHaveAttribute('dir', 'ltr')
+    await expect(modal.getByRole('button', { name: '閉じる' })).toBeVisible()
+    await expect(modal.getByTestId('wf-wallet-org.walletframe.testwallet')).toContainText('インストール済み')
+    await expectAccessible(page, 'Connect in Japanese')
+  })
+
+  test('Arabic from the host: right to left, Account in Arabic, axe finds nothing', async ({
+    page,
+    stack,
+  }) => {
+    const modal = await openConnect(page, `${stack.demoUrl()}?locale=ar`, 'ربط المحفظة')
+    await expect(root(modal)).toHaveAttribute('dir', 'rtl')
+    await expect(root(modal)).toHaveAttribute('lang', 'ar')
+    // The card's text starts on the right: the header's close button sits at the left end.
+    const close = await modal.getByTestId('wf-close').boundingBox()
+    const title = await modal.locator('#wf-title').boundingBox()
+    expect(close && title && close.x < title.x).toBe(true)
+    await expectAccessible(page, 'Connect in Arabic')
+    await modal.getByTestId('wf-close').click()
+    await expect(page.getByTestId('modal-open')).toHaveText('false')
+    await connectBrowserWallet(page, modal, { thenOpen: 'Account' })
+    await expect(modal.getByRole('tab', { name: 'النشاط' })).toBeVisible()
+    await expect(modal.getByTestId('wf-disconnect')).toHaveText('قطع الاتصال')
+    await expect(modal.getByTestId('wf-account-balance')).toHaveText(/ETH$/)
+    await expectAccessible(page, 'Account in Arabic')
+  })
+
+  test('switching from the host re-renders in the new language without a reload', async ({ page, stack }) => {
+    const modal = page.frameLocator('iframe[title="Walletframe"]')
+    await page.goto(`${stack.demoUrl()}?locale=ja`)
+    await connectBrowserWallet(page, modal, { thenOpen: 'Account' })
+    await expect(modal.getByTestId('wf-tab-Activity')).toHaveText('アクティビティ')
+    // A mark in the frame's window: a reload would lose it.
+    await frameOf(page, stack).evaluate(() => Object.assign(window, { stillHere: true }))
+
+    expect(await setLocale(page, 'de-AT')).toBe('ok')
+    await expect(modal.getByTestId('wf-tab-Activity')).toHaveText('Aktivität')
+    await expect(modal.getByRole('dialog', { name: 'Konto' })).toBeVisible()
+    // German groups thousands with a dot and writes the decimal sign as a comma.
+    await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d{1,3}(\.\d{3})*(,\d{1,3})? ETH$/)
+
+    expect(await setLocale(page, 'ar')).toBe('ok')
+    await expect(root(modal)).toHaveAttribute('dir', 'rtl')
+    await expect(modal.getByTestId('wf-tab-Activity')).toHaveText('النشاط')
+
+    expect(await setLocale(page, 'en')).toBe('ok')
+    await expect(root(modal)).toHaveAttribute('dir', 'ltr')
+    await expect(modal.getByRole('dialog', { name: 'Account' })).toBeVisible()
+    await expect(modal.getByTestId('wf-tab-Activity')).toHaveText('Activity')
+    await expect(modal.getByTestId('wf-account-balance')).toHaveText(/^\d{1,3}(,\d{3})*(\.\d{1,3})? ETH$/)
+    expect(await frameOf(page, stack).evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(
+      true,
+    )
+  })
+
+  test('the frame refuses a string that is not a language tag (-32602) and keeps its language', async ({
+    page,
+    stack,
+  }) => {
+    await page.goto(`${stack.demoUrl()}?locale=ko`)
+    await expect(page.getByTestId('sdk-status')).toHaveText('ready')
+    expect(await setLocale(page, 'ja_JP<script>')).toBe(-32602)
+    expect(await setLocale(page, '')).toBe(-32602)
+    await page.getByTestId('open').click()
+    await expect(
+      page.frameLocator('iframe[title="Walletframe"]').getByRole('dialog', { name: '지갑 연결' }),
+    ).toBeVisible()
+  })
+})
+
+for (const [browserLocale, title, dir] of [
+  ['ja-JP', 'ウォレットを接続', 'ltr'],
+  ['ar-EG', 'ربط المحفظة', 'rtl'],
+  ['sv-SE', 'Connect Wallet', 'ltr'],
+] as const)
+  test.describe(`with no host locale, in a ${browserLocale} browser`, () => {
+    test.use({ locale: browserLocale })
+
+    test(`the modal speaks ${title}`, async ({ page, stack }) => {
+      const modal = await openConnect(page, stack.demoUrl(), title)
+      await expect(root(modal)).toHaveAttribute('dir', dir)
+    })
+  })
