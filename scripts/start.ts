@@ -2,7 +2,6 @@
 // on two origins — then prints the demo URL. Ctrl-C stops everything.
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { passPublicKey, startApi } from '@walletframe/api'
 import { imageSettings, loginSettings, onrampFundingAddresses, startDevstack } from '@walletframe/devstack'
 import type { ChainsFile, FrameConfigInput, SponsorshipPolicy } from '@walletframe/protocol'
 import { buildApps, demoDist, frameDist, repoRoot } from './build-apps.js'
@@ -38,6 +37,11 @@ async function serveOn(preferred: number, options: Options): Promise<Served> {
 async function main() {
   const started = Date.now()
   console.log('Starting the devstack (local chains) and building the frame and the demo…')
+  // The API's modules load while the devstack starts, which mostly waits on its processes (anvil, the
+  // bundlers) booting: loaded first, they would hold every start back by seconds.
+  const apiModule = import('@walletframe/api')
+  // A failed load is reported where it is awaited, after the devstack's start, not as an unhandled rejection.
+  apiModule.catch(() => undefined)
   // Side by side: the devstack mostly waits on its processes while the build computes; a build whose
   // inputs did not change since the last run is reused.
   const [devstack, built] = await Promise.all([
@@ -50,6 +54,8 @@ async function main() {
       ? `Built: ${built.join(', ')}.`
       : 'The frame and the demo are unchanged since the last build.',
   )
+
+  const { passPublicKey, startApi } = await apiModule
 
   let demoOrigin = ''
   let apiUrl: string | undefined

@@ -12,18 +12,19 @@ const boot =
 /**
  * Of those, what only lazily loaded views use: the send, name, on-ramp, swap and sign-in actions and
  * wiring, with the send, swap and on-ramp forms' rules, math and words; the account views' words and activity
- * list; the approval summary and window, and the review before signing (its request, changes, words, and the queue and view watcher of a browser wallet's or WalletConnect's requests); the embedded wallet's wiring and login (its screens and
+ * list; the approval summary and window, and the review before signing (its request, changes, words, its fallback without the API, which decodes calls with viem, and the queue and view watcher of a browser wallet's or WalletConnect's requests); the embedded wallet's wiring and login (its screens and
  * actions, its wait on the API, its Farcaster channel and its recovery password and second-factor prompts), approval
  * watcher and transaction stack (they load with that wallet); the sign-in API calls and schemas and
  * the analytics sender; the EIP-5792 call, ERC-7811 asset and ERC-7715 smart-session schemas and the recovery kit's (the embedded
- * wallet's, loaded with it) and a WalletConnect session's properties (loaded with WalletConnect); the Bitcoin request schemas and errors (loaded with the first Bitcoin call) and the Bitcoin method
+ * wallet's, loaded with it) and a WalletConnect session's properties (loaded with WalletConnect), with the tuple and
+ * loose-object schemas only those use; the Bitcoin request schemas and errors (loaded with the first Bitcoin call) and the Bitcoin method
  * names (only the provider router and WalletConnect's namespaces read them, and both load lazily); what
  * only lazy chunks use (the provider router's JSON-RPC reader, wallet_getAssets from the API, WalletConnect's key-value storage,
  * the bundled wallet registry of a frame without an API); and the API answers the account views
  * parse (the boot needs only the error body and the project config).
  */
 const lazyOnly =
-  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
+  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate|reviewFallback)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(internal\/(tuple|looseObject)\.|siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 export default defineConfig({
   plugins: [react(), securityHeaders()],

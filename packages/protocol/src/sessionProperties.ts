@@ -1,6 +1,8 @@
 // What a WalletConnect wallet may announce in its session's `sessionProperties` (values are text, so
 // structured ones arrive as JSON): its EIP-5792 capabilities per address, and the ERC-4337 bundler
 // that answers for the batches it sends (by name, or by URL).
+
+import { looseObject } from './internal/looseObject.js'
 import * as z from './internal/zod.js'
 
 const HexChainId = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Expected a chain id in hex (0x…)'))
@@ -14,7 +16,7 @@ export const SessionCapabilities = z.record(z.string(), ChainCapabilities)
 export type SessionCapabilities = z.infer<typeof SessionCapabilities>
 
 /** The session properties the frame reads; others are kept as the wallet sent them. */
-export const SessionProperties = z.looseObject({
+export const SessionProperties = looseObject({
   /** JSON of SessionCapabilities. */
   capabilities: z.optional(z.string()),
   /** A bundler the wallet's batches can be looked up at, by its provider's name. */

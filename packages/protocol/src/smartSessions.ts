@@ -4,6 +4,8 @@
 // the owner makes to grant and revoke, and the signature a session key's UserOperation carries.
 import { type Address, concatHex, type Hex, numberToHex, pad, parseAbi } from 'viem'
 import { evmAddressPattern } from './address.js'
+import { looseObject } from './internal/looseObject.js'
+import { tuple } from './internal/tuple.js'
 import * as z from './internal/zod.js'
 
 const address = (message: string) => z.string().check(z.regex(evmAddressPattern, message))
@@ -31,10 +33,10 @@ export const GrantPermissionsRequest = z.object({
   permissions: z.array(RequestedPermission).check(z.minLength(1, 'Ask for at least one permission')),
 })
 export type GrantPermissionsRequest = z.infer<typeof GrantPermissionsRequest>
-export const GrantPermissionsParams = z.tuple([GrantPermissionsRequest])
+export const GrantPermissionsParams = tuple([GrantPermissionsRequest])
 
 /** `[{ permissionsContext }]`: the grant to end, as wallet_grantPermissions answered it. */
-export const RevokePermissionsParams = z.tuple([
+export const RevokePermissionsParams = tuple([
   z.object({
     permissionsContext: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'Unknown permissionsContext')),
   }),
@@ -73,7 +75,7 @@ export type GrantPermissionsResult = {
 }
 
 /** The `permissions` capability a wallet_sendCalls batch carries to run inside a grant. */
-export const PermissionsCapability = z.looseObject({ context: z.string() })
+export const PermissionsCapability = looseObject({ context: z.string() })
 
 /** The account's session functions (contracts/SmartAccount.sol in the devstack). */
 export const smartSessionsAbi = parseAbi([

@@ -1,5 +1,7 @@
 // ERC-7811, the wallet's asset discovery: the one parameter of wallet_getAssets (the account and its
 // optional filters) and the answer's shape, an account's assets per chain with hex base-unit balances.
+
+import { tuple } from './internal/tuple.js'
 import * as z from './internal/zod.js'
 
 /** The most chains a filter may name; more chains than any host enables, and a bound on the API reads one request costs. */
@@ -47,7 +49,7 @@ export const GetAssetsRequest = z.object({
 })
 export type GetAssetsRequest = z.infer<typeof GetAssetsRequest>
 
-export const GetAssetsParams = z.tuple([GetAssetsRequest], getAssetsNeedsAccount)
+export const GetAssetsParams = tuple([GetAssetsRequest], getAssetsNeedsAccount)
 
 /** One asset of the answer; `balance` in the asset's base units, as hex. */
 export const Asset = z.object({

@@ -2,6 +2,8 @@
 // wallet_sendCalls (version 2.0.0), wallet_getCapabilities and wallet_getCallsStatus, the status a
 // batch reports, and the most calls one batch may carry.
 import { evmAddressPattern } from './address.js'
+import { looseObject } from './internal/looseObject.js'
+import { tuple } from './internal/tuple.js'
 import * as z from './internal/zod.js'
 
 /**
@@ -18,7 +20,7 @@ const hex = (message: string) => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, me
 const ChainIdHex = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'Expected a chain id in hex (0x…)'))
 
 /** A capability as a dapp asks for it; `optional: true` lets a wallet without it go on regardless. */
-export const RequestedCapability = z.looseObject({ optional: z.optional(z.boolean()) })
+export const RequestedCapability = looseObject({ optional: z.optional(z.boolean()) })
 export const RequestedCapabilities = z.record(z.string(), RequestedCapability)
 export type RequestedCapabilities = z.infer<typeof RequestedCapabilities>
 
@@ -43,10 +45,10 @@ export const SendCallsRequest = z.object({
   capabilities: z.optional(RequestedCapabilities),
 })
 export type SendCallsRequest = z.infer<typeof SendCallsRequest>
-export const SendCallsParams = z.tuple([SendCallsRequest])
+export const SendCallsParams = tuple([SendCallsRequest])
 
 /** `[address, chainIds?]`: the capabilities of that account, on those chains (all it has, without). */
-export const GetCapabilitiesParams = z.tuple(
+export const GetCapabilitiesParams = tuple(
   [
     z.string(capabilitiesNeedAddress).check(z.regex(evmAddressPattern, 'Invalid address')),
     z.optional(z.array(ChainIdHex)),
@@ -55,7 +57,7 @@ export const GetCapabilitiesParams = z.tuple(
 )
 
 /** `[id]`: the id wallet_sendCalls answered with. */
-export const GetCallsStatusParams = z.tuple([z.string().check(z.minLength(1, 'Expected a batch id'))])
+export const GetCallsStatusParams = tuple([z.string().check(z.minLength(1, 'Expected a batch id'))])
 
 /**
  * Where a batch is: 100 pending, 200 confirmed, 400 failed off chain (nothing landed and the wallet

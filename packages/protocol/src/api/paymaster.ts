@@ -2,7 +2,9 @@
 // paymaster proxy receives them and the devstack's paymaster service answers them, the proxy's query,
 // a project's sponsorship policy, and the reasons sponsorship is refused.
 import { CaipNetworkId } from '../caip.js'
+import { looseObject } from '../internal/looseObject.js'
 import { ProviderRpcError } from '../internal/rpcErrors.js'
+import { tuple } from '../internal/tuple.js'
 import * as z from '../internal/zod.js'
 import { SdkQuery, text } from './common.js'
 
@@ -29,7 +31,7 @@ const Bytes = z
 const Quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'Expected a hex quantity (0x…)'))
 
 /** An EntryPoint v0.7 UserOperation in its JSON-RPC form, as a paymaster service receives it (gas may still be 0x0). */
-export const PaymasterUserOperation = z.looseObject({
+export const PaymasterUserOperation = looseObject({
   sender: Address,
   nonce: Quantity,
   factory: z.optional(z.nullable(Address)),
@@ -46,7 +48,7 @@ export const PaymasterUserOperation = z.looseObject({
 export type PaymasterUserOperation = z.infer<typeof PaymasterUserOperation>
 
 /** `[userOperation, entryPoint, chainId, context]`, the same for both pm_ methods. */
-export const PaymasterParams = z.tuple(
+export const PaymasterParams = tuple(
   [PaymasterUserOperation, Address, Quantity, z.optional(z.unknown())],
   'Expected [userOperation, entryPoint, chainId, context]',
 )
