@@ -242,6 +242,8 @@ export async function fuzzFixtures(options: {
     return { started, made: authenticator.create(started.options, ceremony) }
   }
   const passkeyList = await passkeyUser()
+  // A passkey challenge as a fresh factor: a passkey user has one to be challenged.
+  const factorPasskey = await passkeyUser()
   const passkeyAddStart = await passkeyUser()
   const passkeyAdding = await passkeyUser()
   const adding = await addStarted(passkeyAdding)
@@ -341,6 +343,10 @@ export async function fuzzFixtures(options: {
         proof: await passkeyRemove.totpProof('passkey-remove'),
       },
       'post /v1/auth/factor/pass': { action: 'export', proof: await passing.totpProof('factor-pass') },
+      'post /v1/auth/factor/passkey': {
+        action: 'export',
+        proof: await factorPasskey.totpProof('factor-passkey'),
+      },
       'post /v1/auth/totp/threshold': {
         sendThreshold: '1000000000000000000',
         code: totpThreshold.recoveryCode,
@@ -364,6 +370,7 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/passkey/add/finish': passkeyAdding.headers,
       'post /v1/auth/passkey/remove': passkeyRemove.headers,
       'post /v1/auth/factor/pass': passing.headers,
+      'post /v1/auth/factor/passkey': factorPasskey.headers,
       'post /v1/auth/totp/threshold': totpThreshold.headers,
     },
   }

@@ -288,9 +288,10 @@ export const authAttempts = pgTable(
         'passkey_register',
         'passkey_login',
         'passkey_add',
+        'passkey_factor',
       ],
     }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register, passkey_login and passkey_add: pending | connected. */
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register, passkey_login, passkey_add and passkey_factor: pending | connected. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */

@@ -81,6 +81,7 @@ export const walletProofPurposes = [
   'passkey-remove',
   'factor-pass',
   'totp-threshold',
+  'factor-passkey',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 

@@ -13,6 +13,7 @@ import {
   EmailStartResponse,
   type EmailUpdateRequest,
   EmailUpdateResponse,
+  type FactorPasskeyStartRequest,
   type FactorPassRequest,
   FactorPassResponse,
   FarcasterStartResponse,
@@ -154,6 +155,12 @@ export function authApi(client: Client) {
     factorPass: (accessToken: string, body: FactorPassRequest) =>
       client.post('/v1/auth/factor/pass', body, {
         schema: FactorPassResponse,
+        headers: bearer(accessToken),
+      }),
+    /** A challenge for the user's passkey as the fresh factor of one action. */
+    factorPasskey: (accessToken: string, body: FactorPasskeyStartRequest) =>
+      client.post('/v1/auth/factor/passkey', body, {
+        schema: PasskeyLoginStartResponse,
         headers: bearer(accessToken),
       }),
     totpDisable: (accessToken: string, code: string, proof: DeviceProof) =>

@@ -10,6 +10,7 @@ import type { CodeQuestion } from '../../lib/embeddedLogin.js'
 import type * as WebAuthn from '../../lib/webauthn.js'
 import type { AuthApi } from './authApi.js'
 import * as Passkeys from './passkeys.js'
+import { purposeSession } from './testing.js'
 
 const options: PasskeyCreationOptions = {
   challenge: 'Y2hhbGxlbmdl',
@@ -25,18 +26,8 @@ const credential = {
 }
 const list: PasskeyList = { passkeys: [], otherLogin: true }
 
-/** A session whose proofs name their purpose, so each call's proof is seen to be its own. */
 function setup() {
-  const purposes: WalletProofPurpose[] = []
-  const session = {
-    proof: vi.fn(async (purpose: WalletProofPurpose) => {
-      purposes.push(purpose)
-      return {
-        accessToken: 'token',
-        proof: { timestamp: purposes.length, signature: purpose } as DeviceProof,
-      }
-    }),
-  }
+  const { purposes, session } = purposeSession()
   const api = {
     passkeyList: vi.fn(async () => list),
     passkeyAddStart: vi.fn(async (_token: string, _body: object) => ({
