@@ -1,6 +1,6 @@
 // The passkey as a fresh factor in the frame: offered only where the user has one, and its assertion
 // made over the API's challenge for the action, each call with a proof made for it.
-import type { DeviceProof, PasskeyAssertion, PasskeyList, WalletProofPurpose } from '@walletframe/protocol'
+import type { DeviceProof, PasskeyAssertion, PasskeyList } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import * as PasskeyFactor from './passkeyFactor.js'
 import { purposeSession } from './testing.js'

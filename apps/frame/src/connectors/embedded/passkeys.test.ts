@@ -1,9 +1,4 @@
-import type {
-  DeviceProof,
-  PasskeyCreationOptions,
-  PasskeyList,
-  WalletProofPurpose,
-} from '@walletframe/protocol'
+import type { PasskeyCreationOptions, PasskeyList } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../data/client.js'
 import type { CodeQuestion } from '../../lib/embeddedLogin.js'
