@@ -269,6 +269,8 @@ describe('GET /openapi.json', () => {
         '/v1/auth/email/verify',
         '/v1/auth/factor/pass',
         '/v1/auth/factor/passkey',
+        '/v1/auth/factor/passkey/off',
+        '/v1/auth/factor/passkey/on',
         '/v1/auth/farcaster/connect',
         '/v1/auth/farcaster/start',
         '/v1/auth/me',

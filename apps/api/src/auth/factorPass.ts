@@ -12,11 +12,12 @@ import {
   passSigningInput,
 } from '@walletframe/protocol'
 import { WalletMissingError } from './errors.js'
+import * as Factors from './factors.js'
 import * as FreshFactor from './freshFactor.js'
 import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
 import type * as Sessions from './sessions.js'
-import * as Totp from './totp.js'
+import type * as Totp from './totp.js'
 import * as WalletStore from './walletStore.js'
 
 /** How long a pass lives: the action it is for follows at once. */
@@ -67,7 +68,7 @@ export async function issue(
   const userId = authenticated.user.id
   const wallet = await WalletStore.ofUser(context.db, userId)
   if (!wallet) throw new WalletMissingError()
-  const enabled = await Totp.enabledFactor(context, userId)
+  const enabled = await Factors.enabled(context, userId)
   const factor =
     enabled && needsCode(enabled, request)
       ? await FreshFactor.check(context, where, authenticated, request.action, request)

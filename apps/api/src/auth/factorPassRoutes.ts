@@ -6,6 +6,9 @@ import {
   FactorPasskeyStartRequest,
   FactorPassRequest,
   FactorPassResponse,
+  PasskeyFactorOffRequest,
+  PasskeyFactorOnRequest,
+  PasskeyList,
   PasskeyLoginStartResponse,
   SdkQuery,
 } from '@walletframe/protocol'
@@ -13,6 +16,8 @@ import { Hono } from 'hono'
 import { RateLimitedError } from '../errors.js'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as FactorPass from './factorPass.js'
+import * as FreshFactor from './freshFactor.js'
+import * as PasskeyAccount from './passkeyAccount.js'
 import * as PasskeyFactor from './passkeyFactor.js'
 import type { RouteContext } from './routeContext.js'
 import * as WalletCall from './walletCall.js'
@@ -46,6 +51,31 @@ export const docs: RouteDoc[] = [
     response: PasskeyLoginStartResponse,
     errors: [400, 401, 403, 404, 413, 429],
   },
+  {
+    method: 'post',
+    path: '/v1/auth/factor/passkey/on',
+    summary:
+      "Chooses a passkey as the user's second factor (beside the authenticator app, or instead of it): an assertion of " +
+      "one of their passkeys over a 'login-method' challenge. Then the recovery phrase, a recovery kit and a change of " +
+      "how they log in ask for a fresh factor. Answers the user's passkeys. Bearer + the device key's single-use proof " +
+      "over 'passkey-factor'",
+    query: SdkQuery,
+    body: PasskeyFactorOnRequest,
+    response: PasskeyList,
+    errors: [400, 401, 403, 404, 409, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/factor/passkey/off',
+    summary:
+      "Drops the passkey as a second factor, for a fresh factor ('login-method': a passkey's assertion or the app's " +
+      "code; 403 SECOND_FACTOR_REQUIRED without one). Answers the user's passkeys. Bearer + the device key's " +
+      "single-use proof over 'passkey-factor'",
+    query: SdkQuery,
+    body: PasskeyFactorOffRequest,
+    response: PasskeyList,
+    errors: [400, 401, 403, 404, 409, 413, 429],
+  },
 ]
 
 /** The route, to mount at /v1/auth/factor. */
@@ -75,6 +105,18 @@ export function routes(context: RouteContext): Hono<Env> {
       frameOrigin: context.frameOrigin(c),
     })
     return c.json(started satisfies PasskeyLoginStartResponse)
+  })
+  app.post('/passkey/on', context.project, async (c) => {
+    const body = await context.read(c, PasskeyFactorOnRequest)
+    const { authenticated } = await WalletCall.authorize(context, c, 'passkey-factor', body.proof)
+    await FreshFactor.passkeyOn(context.freshFactor(), context.where(c), authenticated, body.passkey)
+    return c.json((await PasskeyAccount.list(context.passkey(), authenticated.user.id)) satisfies PasskeyList)
+  })
+  app.post('/passkey/off', context.project, async (c) => {
+    const body = await context.read(c, PasskeyFactorOffRequest)
+    const { authenticated } = await WalletCall.authorize(context, c, 'passkey-factor', body.proof)
+    await FreshFactor.passkeyOff(context.freshFactor(), context.where(c), authenticated, body)
+    return c.json((await PasskeyAccount.list(context.passkey(), authenticated.user.id)) satisfies PasskeyList)
   })
   return app
 }

@@ -3,6 +3,7 @@
 // once; the session's state stays as it was, so the next action needs its own.
 import type { FactorPasskey, PassFactor, SensitiveAction } from '@walletframe/protocol'
 import { SecondFactorRequiredError } from './errors.js'
+import * as Factors from './factors.js'
 import type * as Passkey from './passkey.js'
 import * as PasskeyFactor from './passkeyFactor.js'
 import type * as Sessions from './sessions.js'
@@ -52,6 +53,33 @@ export async function requireForLoginChange(
   authenticated: Sessions.Authenticated,
   fresh: Fresh,
 ): Promise<void> {
-  if (!(await Totp.enabledFactor(context, authenticated.user.id))) return
+  if (!(await Factors.enabled(context, authenticated.user.id))) return
   await check(context, where, authenticated, 'login-method', fresh)
+}
+
+/**
+ * Chooses a passkey as the user's second factor: `answer` must be an assertion of one of their
+ * passkeys over a 'login-method' challenge, which proves they hold one and can touch it.
+ */
+export async function passkeyOn(
+  context: Context,
+  where: Pick<Passkey.Where, 'hostAllowed'>,
+  authenticated: Sessions.Authenticated,
+  answer: FactorPasskey,
+): Promise<void> {
+  await PasskeyFactor.verify(context, where, authenticated, 'login-method', answer)
+  await Factors.turnPasskeyOn(context.db, authenticated.user.id, context.now?.() ?? new Date())
+}
+
+/** Drops the passkey as a factor, for a fresh factor (the passkey's own, or the app's code). */
+export async function passkeyOff(
+  context: Context,
+  where: Pick<Passkey.Where, 'hostAllowed'>,
+  authenticated: Sessions.Authenticated,
+  fresh: Fresh,
+): Promise<void> {
+  // Not on: nothing to drop, and nothing asked.
+  if (!(await Factors.passkeyOn(context.db, authenticated.user.id))) return
+  await check(context, where, authenticated, 'login-method', fresh)
+  await Factors.turnPasskeyOff(context.db, authenticated.user.id)
 }

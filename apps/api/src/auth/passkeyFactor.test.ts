@@ -20,6 +20,8 @@ beforeAll(async () => {
   h = await startAuthHarness({
     auth: {
       passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+      // Many calls from one test address; the per-user limit below is the one under test.
+      walletCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
       factorPasskeyPerUser: { capacity: 3, refillPerSecond: 1 / 3_600 },
     },
   })
@@ -213,5 +215,80 @@ describe('a login-method change with a passkey as the fresh factor', () => {
       passkey,
     })
     expect(replayed.status).toBe(409)
+  })
+})
+
+describe('a passkey chosen as the second factor (instead of the authenticator app)', () => {
+  /** A user with a wallet and a passkey, no authenticator app. */
+  async function withPasskey() {
+    const who = await userWithWallet(h)
+    const authenticator = TestAuthenticator.create()
+    const passkey = await addPasskey(who, authenticator)
+    return { ...who, authenticator, passkey }
+  }
+  const answer = async (who: Awaited<ReturnType<typeof withPasskey>>, action: string) => {
+    const { attemptId, options } = await started(who, action)
+    return { attemptId, credential: who.authenticator.get(options, who.passkey, frame) }
+  }
+  const turnOn = async (who: Awaited<ReturnType<typeof withPasskey>>) =>
+    call(h, 'factor/passkey/on', who, 'passkey-factor', { passkey: await answer(who, 'login-method') })
+
+  it('is turned on with an assertion; then an export asks for a fresh factor, which the passkey gives', async () => {
+    const who = await withPasskey()
+    expect((await askPass(who, { action: 'export' })).status).toBe(200)
+    const on = await turnOn(who)
+    expect(on.status).toBe(200)
+    expect(await on.json()).toMatchObject({ secondFactor: true })
+    const refused = await askPass(who, { action: 'export' })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' })
+    const passed = await askPass(who, { action: 'export', passkey: await answer(who, 'export') })
+    expect(passed.status).toBe(200)
+    expect(claimsOf(((await passed.json()) as { pass: string }).pass)).toMatchObject({ factor: 'passkey' })
+    // A change of how the user logs in asks too.
+    const adding = await call(h, 'passkey/add/start', who, 'passkey-add')
+    expect(adding.status).toBe(403)
+  })
+
+  it('is not turned on by an assertion over an export challenge, nor by another user’s passkey', async () => {
+    const who = await withPasskey()
+    const other = await withPasskey()
+    const forExport = await call(h, 'factor/passkey/on', who, 'passkey-factor', {
+      passkey: await answer(who, 'export'),
+    })
+    expect(forExport.status).toBe(404)
+    const { attemptId, options } = await started(who, 'login-method')
+    const foreign = await call(h, 'factor/passkey/on', who, 'passkey-factor', {
+      passkey: { attemptId, credential: other.authenticator.get(options, other.passkey, frame) },
+    })
+    expect(foreign.status).toBe(401)
+    const listed = await call(h, 'passkey/list', who, 'passkey-list')
+    expect(await listed.json()).toMatchObject({ secondFactor: false })
+  })
+
+  it('is turned off only for a fresh factor; a session alone cannot', async () => {
+    const who = await withPasskey()
+    expect((await turnOn(who)).status).toBe(200)
+    const bare = await call(h, 'factor/passkey/off', who, 'passkey-factor')
+    expect(bare.status).toBe(403)
+    expect(await bare.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' })
+    const off = await call(h, 'factor/passkey/off', who, 'passkey-factor', {
+      passkey: await answer(who, 'login-method'),
+    })
+    expect(off.status).toBe(200)
+    expect(await off.json()).toMatchObject({ secondFactor: false })
+    expect((await askPass(who, { action: 'export' })).status).toBe(200)
+  })
+
+  it('goes with the last passkey, so nothing asks for a passkey the user no longer has', async () => {
+    const who = await withPasskey()
+    expect((await turnOn(who)).status).toBe(200)
+    const removed = await call(h, 'passkey/remove', who, 'passkey-remove', {
+      credentialId: who.passkey.id,
+      passkey: await answer(who, 'login-method'),
+    })
+    expect(removed.status).toBe(200)
+    expect(await removed.json()).toMatchObject({ passkeys: [], secondFactor: false })
+    expect((await askPass(who, { action: 'export' })).status).toBe(200)
   })
 })

@@ -471,6 +471,16 @@ export const authTotpRecoveryCodes = pgTable(
 )
 
 /**
+ * A user who chose a passkey as their second factor (auth/passkeyFactor.ts), with or without the
+ * authenticator app: while the row is there, the sensitive actions ask for a fresh factor, which any
+ * of their passkeys answers. Turning it on takes a passkey's assertion; turning it off, a fresh factor.
+ */
+export const authPasskeyFactor = pgTable('auth_passkey_factor', {
+  userId: text('user_id').primaryKey(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+})
+
+/**
  * Gas sponsored so far per project and network, in wei of the network's coin: what the paymaster
  * proxy has signed for at most. One row per pair, raised in one conditional statement, so API
  * processes on one database never together sign past a project's budget.

@@ -406,6 +406,8 @@ export const PasskeyList = z.object({
   passkeys: z.array(PasskeySummary),
   /** Whether the user can log in another way (email, a social account): then any passkey may go. */
   otherLogin: z.boolean(),
+  /** Whether the user chose a passkey as their second factor (POST /v1/auth/factor/passkey/on). */
+  secondFactor: z.boolean(),
 })
 export type PasskeyList = z.infer<typeof PasskeyList>
 
@@ -453,6 +455,19 @@ export const PasskeyRemoveRequest = z
   })
   .check(oneFactor)
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
+
+/**
+ * Choosing a passkey as the second factor: an assertion of one of the user's passkeys over a
+ * 'login-method' challenge (it changes what protects the account). Turning it off takes a fresh
+ * factor like any login-method change.
+ */
+export const PasskeyFactorOnRequest = z.object({ proof: DeviceProof, passkey: FactorPasskey })
+export type PasskeyFactorOnRequest = z.infer<typeof PasskeyFactorOnRequest>
+
+export const PasskeyFactorOffRequest = z
+  .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
+  .check(oneFactor)
+export type PasskeyFactorOffRequest = z.infer<typeof PasskeyFactorOffRequest>
 
 /**
  * Starts an email update for the signed-in user (Authorization: Bearer). Changing a login method

@@ -82,6 +82,7 @@ export const walletProofPurposes = [
   'factor-pass',
   'totp-threshold',
   'factor-passkey',
+  'passkey-factor',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 

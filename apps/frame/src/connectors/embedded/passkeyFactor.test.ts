@@ -40,14 +40,22 @@ function setup(list: PasskeyList) {
 
 describe('available', () => {
   it('says whether the user has a passkey', async () => {
-    expect(await setup({ passkeys: [summary], otherLogin: true }).factor.available()).toBe(true)
-    expect(await setup({ passkeys: [], otherLogin: true }).factor.available()).toBe(false)
+    expect(
+      await setup({ passkeys: [summary], otherLogin: true, secondFactor: false }).factor.available(),
+    ).toBe(true)
+    expect(await setup({ passkeys: [], otherLogin: true, secondFactor: false }).factor.available()).toBe(
+      false,
+    )
   })
 })
 
 describe('assert', () => {
   it("runs the dialog over the API's challenge for the action and answers the attempt with its assertion", async () => {
-    const { factor, api, get, purposes } = setup({ passkeys: [summary], otherLogin: true })
+    const { factor, api, get, purposes } = setup({
+      passkeys: [summary],
+      otherLogin: true,
+      secondFactor: false,
+    })
     expect(await factor.assert('export')).toEqual({ attemptId: 'attempt-1', credential: assertion })
     expect(api.factorPasskey).toHaveBeenCalledWith('token', {
       action: 'export',

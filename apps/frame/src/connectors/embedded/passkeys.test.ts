@@ -19,7 +19,7 @@ const credential = {
   type: 'public-key' as const,
   response: { clientDataJSON: 'e30', attestationObject: 'AA' },
 }
-const list: PasskeyList = { passkeys: [], otherLogin: true }
+const list: PasskeyList = { passkeys: [], otherLogin: true, secondFactor: false }
 
 function setup() {
   const { purposes, session } = purposeSession()

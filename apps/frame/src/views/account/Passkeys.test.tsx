@@ -24,7 +24,11 @@ const passkey = (id: string, recovery = false): PasskeySummary => ({
 
 /** The API's answers, as a passkey-only account's: its last passkey is refused. */
 function account(): PasskeysApi {
-  let list: PasskeyList = { passkeys: [passkey('Y3JlZGVudGlhbC0x', true)], otherLogin: false }
+  let list: PasskeyList = {
+    passkeys: [passkey('Y3JlZGVudGlhbC0x', true)],
+    otherLogin: false,
+    secondFactor: false,
+  }
   return {
     list: async () => list,
     async add() {
