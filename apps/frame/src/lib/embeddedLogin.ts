@@ -86,6 +86,11 @@ export type Passkeys = {
   add(popup?: MessagingPopup): Promise<PasskeySummary>
   /** Removes one; the API refuses the account's last way to log in (LAST_LOGIN_FACTOR). */
   remove(credentialId: string): Promise<PasskeyList>
+  /**
+   * Chooses a passkey as the second factor (`on`: a touch of one of them) or drops it (a fresh factor,
+   * asked as for any login-method change).
+   */
+  setSecondFactor(on: boolean): Promise<PasskeyList>
 }
 
 /**

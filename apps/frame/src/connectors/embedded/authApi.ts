@@ -21,6 +21,8 @@ import {
   type PasskeyAddFinishRequest,
   type PasskeyAddStartRequest,
   type PasskeyAssertion,
+  type PasskeyFactorOffRequest,
+  type PasskeyFactorOnRequest,
   PasskeyList,
   PasskeyLoginStartResponse,
   PasskeyRegisterStartResponse,
@@ -157,6 +159,12 @@ export function authApi(client: Client) {
         schema: FactorPassResponse,
         headers: bearer(accessToken),
       }),
+    /** Chooses a passkey as the second factor, with an assertion over a 'login-method' challenge. */
+    passkeyFactorOn: (accessToken: string, body: PasskeyFactorOnRequest) =>
+      client.post('/v1/auth/factor/passkey/on', body, { schema: PasskeyList, headers: bearer(accessToken) }),
+    /** Drops the passkey as the second factor, for a fresh factor. */
+    passkeyFactorOff: (accessToken: string, body: PasskeyFactorOffRequest) =>
+      client.post('/v1/auth/factor/passkey/off', body, { schema: PasskeyList, headers: bearer(accessToken) }),
     /** A challenge for the user's passkey as the fresh factor of one action. */
     factorPasskey: (accessToken: string, body: FactorPasskeyStartRequest) =>
       client.post('/v1/auth/factor/passkey', body, {

@@ -39,6 +39,8 @@ function setup() {
       recovery: false,
     })),
     passkeyRemove: vi.fn(async (_token: string, _body: object) => list),
+    passkeyFactorOn: vi.fn(async (_token: string, _body: object) => ({ ...list, secondFactor: true })),
+    passkeyFactorOff: vi.fn(async (_token: string, _body: object) => list),
   }
   const output = new Uint8Array(32).fill(1)
   const here: WebAuthn.Ceremony = {
@@ -54,7 +56,11 @@ function setup() {
   }
   const sealForPasskey = vi.fn(async () => prfShare)
   const ask = vi.fn(async (_question: CodeQuestion) => '123456')
+  const answer = { attemptId: 'attempt-2', credential: { id: credential.id } } as never
+  const passkey = { available: vi.fn(async () => true), assert: vi.fn(async () => answer) }
   return {
+    answer,
+    passkey,
     ask,
     purposes,
     api,
@@ -62,7 +68,14 @@ function setup() {
     output,
     prfShare,
     sealForPasskey,
-    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey, ask }),
+    passkeys: Passkeys.create({
+      api: api as unknown as AuthApi,
+      session,
+      here,
+      sealForPasskey,
+      ask,
+      passkey,
+    }),
   }
 }
 
@@ -93,7 +106,7 @@ describe('add', () => {
       }),
     )
     await passkeys.add()
-    expect(ask).toHaveBeenCalledWith({ action: 'login-method' })
+    expect(ask).toHaveBeenCalledWith({ action: 'login-method', passkey: true })
     expect(api.passkeyAddStart.mock.calls[1]?.[1]).toMatchObject({ code: '123456' })
     expect(here.create).toHaveBeenCalledTimes(1)
   })
@@ -135,5 +148,31 @@ describe('list and remove', () => {
     ask.mockRejectedValueOnce(new Error('declined'))
     await expect(passkeys.remove('Y3JlZGVudGlhbA')).rejects.toThrow('declined')
     expect(api.passkeyRemove).toHaveBeenCalledTimes(3)
+  })
+})
+
+describe('setSecondFactor', () => {
+  it("turns the passkey factor on with an assertion over a 'login-method' challenge", async () => {
+    const { passkeys, api, passkey, answer, purposes } = setup()
+    expect(await passkeys.setSecondFactor(true)).toMatchObject({ secondFactor: true })
+    expect(passkey.assert).toHaveBeenCalledWith('login-method')
+    expect(api.passkeyFactorOn).toHaveBeenCalledWith('token', {
+      passkey: answer,
+      proof: { timestamp: 1, signature: 'passkey-factor' },
+    })
+    expect(purposes).toEqual(['passkey-factor'])
+  })
+
+  it('turns it off, asking for a fresh factor when the API wants one', async () => {
+    const { passkeys, api, ask } = setup()
+    api.passkeyFactorOff.mockImplementationOnce(async () => {
+      throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
+    })
+    expect(await passkeys.setSecondFactor(false)).toMatchObject({ secondFactor: false })
+    expect(ask).toHaveBeenCalledWith({ action: 'login-method', passkey: true })
+    expect(api.passkeyFactorOff).toHaveBeenLastCalledWith(
+      'token',
+      expect.objectContaining({ code: '123456' }),
+    )
   })
 })

@@ -11,7 +11,15 @@ import * as SecondFactor from './secondFactor.js'
 import type { Session } from './session.js'
 
 type Deps = {
-  api: Pick<AuthApi, 'passkeyList' | 'passkeyAddStart' | 'passkeyAddFinish' | 'passkeyRemove'>
+  api: Pick<
+    AuthApi,
+    | 'passkeyList'
+    | 'passkeyAddStart'
+    | 'passkeyAddFinish'
+    | 'passkeyRemove'
+    | 'passkeyFactorOn'
+    | 'passkeyFactorOff'
+  >
   session: Pick<Session, 'proof'>
   /** The Worker's copy of the recovery share under a new passkey's PRF output, when it holds the share. */
   sealForPasskey(prf: {
@@ -55,6 +63,24 @@ export function create({ api, session, sealForPasskey, ask, passkey, here = WebA
         ...(prfShare ? { prfShare } : {}),
         proof: finish.proof,
       })
+    },
+    async setSecondFactor(on) {
+      if (on) {
+        // The touch is the proof: the user holds one of their passkeys and can answer with it.
+        if (!passkey) throw new Error('Passkeys are not available here')
+        const answer = await passkey.assert('login-method')
+        const { accessToken, proof } = await session.proof('passkey-factor')
+        return api.passkeyFactorOn(accessToken, { passkey: answer, proof })
+      }
+      return SecondFactor.withFreshCode(
+        ask,
+        'login-method',
+        async (fresh) => {
+          const { accessToken, proof } = await session.proof('passkey-factor')
+          return api.passkeyFactorOff(accessToken, { proof, ...fresh })
+        },
+        passkey,
+      )
     },
     async remove(credentialId) {
       return SecondFactor.withFreshCode(

@@ -44,6 +44,10 @@ function account(): PasskeysApi {
       list = { ...list, passkeys: list.passkeys.filter((p) => p.credentialId !== id) }
       return list
     },
+    async setSecondFactor(on) {
+      list = { ...list, secondFactor: on }
+      return list
+    },
   }
 }
 
@@ -80,5 +84,21 @@ describe('Passkeys', () => {
     expect((await screen.findByTestId('wf-passkeys-error')).textContent).toContain('your only way to log in')
     fireEvent.click(screen.getByTestId('wf-passkeys-add'))
     await waitFor(() => expect(screen.getAllByTestId('wf-passkey-item')).toHaveLength(2))
+  })
+
+  it('chooses the passkey as the second factor, and says so', async () => {
+    await show({ authProvider: 'passkey', accountType: 'eoa', user: {} })
+    expect((await screen.findByTestId('wf-passkeys-factor')).textContent).toContain(
+      'Use a passkey as a second factor',
+    )
+    fireEvent.click(screen.getByTestId('wf-passkeys-factor-toggle'))
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-passkeys-factor').textContent).toContain(
+        'Your passkey is a second factor',
+      ),
+    )
+    expect(screen.getByTestId('wf-passkeys-factor-toggle').textContent).toBe(
+      'Stop using it as a second factor',
+    )
   })
 })
