@@ -3,6 +3,7 @@
 // and offers the passkey beside the code: its touch (an assertion with user verification, verified by
 // the API) gets the pass, and the window on the frame origin shows the phrase. Adding a passkey (a
 // change of how the user logs in) with the app on asks for a fresh code first and adds nothing without.
+// A passkey chosen as the factor in Account (no app) makes the recovery phrase ask for its touch.
 import { test as apiTest } from './lib/api.js'
 import { enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
@@ -72,4 +73,32 @@ test('adding a passkey with the authenticator app on asks for a fresh code first
   await modal.getByTestId('wf-totp-prompt-input').fill(appCode(secret, 1))
   await modal.getByTestId('wf-totp-prompt-submit').click()
   await expect(items).toHaveCount(2, { timeout: 15_000 })
+})
+
+test('a passkey chosen as the second factor instead of the app: the recovery phrase asks for its touch', async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(150_000)
+  await authenticator(page.context(), page)
+  const modal = await openDemo(page, stack.demoUrl())
+  await modal.getByTestId('wf-passkey-create').click()
+  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
+  await enterPassword(modal)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await page.getByTestId('open').click()
+  await modal.getByTestId('wf-passkeys-factor-toggle').click()
+  await expect(modal.getByTestId('wf-passkeys-factor')).toContainText('Your passkey is a second factor', {
+    timeout: 15_000,
+  })
+
+  const prompt = modal.getByTestId('wf-totp-prompt')
+  const opening = page.waitForEvent('popup')
+  await modal.getByTestId('wf-account-recovery-phrase').click()
+  const exportWindow = await opening
+  await expect(prompt).toContainText('or use your passkey', { timeout: 15_000 })
+  const submit = exportWindow.getByTestId('wf-export-submit')
+  await expect(submit).toBeDisabled()
+  await modal.getByTestId('wf-totp-prompt-passkey').click()
+  await expect(submit).toBeEnabled({ timeout: 15_000 })
 })
