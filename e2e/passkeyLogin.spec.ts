@@ -7,58 +7,12 @@
 // touch and no password; without it, the view says why the password is asked.
 // Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
 // create in a cross-origin iframe): the second test makes Chromium look like such a browser.
-import type { BrowserContext, CDPSession, Page } from '@playwright/test'
 import { test as apiTest } from './lib/api.js'
 import { approveAndVerify, enterPassword, openDemo } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { authenticator } from './lib/virtualAuthenticator.js'
 
 const test = apiTest
-
-type Credential = {
-  credentialId: string
-  isResidentCredential: boolean
-  rpId?: string
-  privateKey: string
-  userHandle?: string
-  signCount: number
-}
-
-/**
- * A platform authenticator with user verification for `page`. It is the page target's: the frame, an
- * out-of-process iframe of another site, uses its page's authenticator (virtual authenticators hold
- * for a frame tree, iframes included), so no session on the frame's own target is needed.
- */
-async function authenticator(context: BrowserContext, page: Page, options: { hasPrf?: boolean } = {}) {
-  const cdp: CDPSession = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-      // The WebAuthn PRF extension (CTAP2 hmac-secret): off unless asked, as on many security keys.
-      hasPrf: options.hasPrf ?? false,
-    },
-  })
-  return {
-    /** The next passkey this authenticator makes (the window closes as soon as it has one). */
-    added: () =>
-      new Promise<Credential>((resolve) =>
-        cdp.once('WebAuthn.credentialAdded', (event) =>
-          resolve((event as { credential: Credential }).credential),
-        ),
-      ),
-    credentials: async () =>
-      ((await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: Credential[] })
-        .credentials,
-    add: (credential: Credential) => cdp.send('WebAuthn.addCredential', { authenticatorId, credential }),
-    /** Takes the authenticator away (the user's other device is not at hand). */
-    remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
-  }
-}
 
 test('a wallet made with a passkey alone on one host site, used with the same passkey on another', async ({
   page,

@@ -83,7 +83,8 @@ export default defineConfig<object, { regime: Regime }>({
   // all three. socialLogin.spec.ts runs in all three too: its popup on the frame origin is first-party,
   // with storage of its own, while the iframe that waits for the login has its host site's partition,
   // none, or (same-site) the popup's own storage. passkeyLogin.spec.ts runs blocked and partitioned: a
-  // second host site is a new device in both. walletconnectBitcoin.spec.ts runs in all three: the
+  // second host site is a new device in both; passkeyFactor.spec.ts too (its passkey is asked in the
+  // iframe, whatever the iframe's storage). walletconnectBitcoin.spec.ts runs in all three: the
   // Bitcoin accounts live in the WalletConnect session, which the frame keeps in its own storage, its
   // host site's partition, or (blocked) the SDK's copy in the host page. recoveryKit.spec.ts runs in
   // all three: the kit downloads from the iframe and the phrase shows in a first-party window whatever
@@ -117,6 +118,7 @@ export default defineConfig<object, { regime: Regime }>({
         'onramp.spec.ts',
         'socialLogin.spec.ts',
         'passkeyLogin.spec.ts',
+        'passkeyFactor.spec.ts',
         'recoveryKit.spec.ts',
         // The review keeps nothing in the frame's storage; it runs where the frame has some too.
         'review.spec.ts',

@@ -5,8 +5,7 @@
 // refused in the API's words, the right one opens the same address. A recovery code opens it once;
 // the same recovery code is refused the next time.
 
-import type { FrameLocator, Page } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
+import type { Page } from '@playwright/test'
 import { createPublicClient, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
@@ -22,38 +21,11 @@ import {
 } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
+import { appCode, enableTotp, wrongCode } from './lib/totp.js'
 
 const test = apiTest
 // A shorter cooldown than the 30 s default (still longer than a login takes): three logins follow.
 test.use({ emailCooldownSeconds: 15 })
-
-/** The authenticator app's code for `secret`, `steps` steps of 30 s from now (the API takes one either side). */
-function appCode(secret: string, steps = 0): string {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 })
-}
-
-/** Account: sets up the app from the secret shown and confirms with its first code; the recovery codes shown once. */
-async function enableTotp(page: Page, modal: FrameLocator) {
-  await page.getByTestId('open').click()
-  await expect(modal.getByTestId('wf-totp-off')).toBeVisible({ timeout: 15_000 })
-  await modal.getByTestId('wf-totp-start').click()
-  const secret = ((await modal.getByTestId('wf-totp-secret').textContent()) as string).trim()
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-  const qr = modal.getByTestId('wf-totp-qr')
-  await expect(qr.locator('img')).toBeVisible()
-  const uri = new URL((await qr.getAttribute('data-value')) as string)
-  expect(uri.protocol).toBe('otpauth:')
-  expect(uri.searchParams.get('secret')).toBe(secret)
-  await modal.getByTestId('wf-totp-confirm-input').fill(appCode(secret))
-  await modal.getByTestId('wf-totp-confirm-submit').click()
-  const codes = modal.getByTestId('wf-totp-recovery-codes').locator('code')
-  await expect(codes).toHaveCount(10)
-  const recoveryCodes = await codes.allTextContents()
-  await modal.getByTestId('wf-totp-recovery-done').click()
-  await expect(modal.getByTestId('wf-totp-on')).toContainText('10 recovery codes left')
-  return { secret, recoveryCodes }
-}
 
 /** A new user logged in by email (an address made of `prefix`), the wallet open. */
 async function newUser(
@@ -65,12 +37,6 @@ async function newUser(
   const mailUrl = chains.services.mail as string
   const email = `${prefix}-${Date.now()}@example.test`
   return { mailUrl, email, ...(await loginByEmail(page, { demoUrl: stack.demoUrl(), mailUrl }, email)) }
-}
-
-/** A code none of the steps the API takes (now, and one either side) gives. */
-function wrongCode(secret: string): string {
-  const taken = new Set([-1, 0, 1, 2].map((steps) => appCode(secret, steps)))
-  return ['000000', '111111', '222222', '333333', '444444'].find((code) => !taken.has(code)) as string
 }
 
 test('TOTP: set up in Account, asked at the next login (a wrong code refused), and a recovery code works once', async ({

@@ -121,7 +121,7 @@ export function retryAfterOf(error: ApiError): number | undefined {
 
 export class RateLimitedError extends TooManyRequestsError {
   override name = 'RateLimitedError'
-  constructor(retryAfterSeconds: number, scope: 'project' | 'ip') {
+  constructor(retryAfterSeconds: number, scope: 'project' | 'ip' | 'user') {
     super(
       'RATE_LIMITED',
       retryAfterSeconds,

@@ -69,6 +69,11 @@ export const AuthOptions = z.object({
   /** Passkey logins and registrations started or finished per client IP. */
   passkeyCallsPerIp: Rule.default({ capacity: 30, refillPerSecond: 1 / 10 }),
   /**
+   * Passkey challenges for a fresh factor per user, whichever address asks: each is one touch of the
+   * user's authenticator, so a burst for retries, then one every 30 s.
+   */
+  factorPasskeyPerUser: Rule.default({ capacity: 10, refillPerSecond: 1 / 30 }),
+  /**
    * Sign In With Farcaster (off without it: AUTH_NOT_CONFIGURED): the auth relay whose channel API the
    * login opens a channel on, and an RPC URL of the chain holding Farcaster's IdRegistry (OP Mainnet),
    * where the signer's custody of the fid is checked.

@@ -17,10 +17,10 @@ import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as DeviceLabel from './deviceLabel.js'
 import * as Email from './email.js'
+import * as FreshFactor from './freshFactor.js'
 import * as HandedOver from './handedOver.js'
 import { authErrors, type RouteContext, readStart } from './routeContext.js'
 import * as Sessions from './sessions.js'
-import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 
 export const docs: RouteDoc[] = [
@@ -144,7 +144,7 @@ export function routes(context: RouteContext): Hono<Env> {
       accessToken: header!.slice('Bearer '.length),
       proof: body.proof,
     })
-    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
+    await FreshFactor.requireForLoginChange(context.freshFactor(), context.where(c), authenticated, body)
     const reauthentication =
       body.reauthAttemptId !== undefined && !authenticated.user.email
         ? await HandedOver.reauthentication(email, body.reauthAttemptId, authenticated)

@@ -1,7 +1,8 @@
 // Passes for the sensitive actions the frame's Worker performs with keys the API never holds (export,
 // recovery kit, a send over the user's threshold) and for a login-method change: signed with the
 // API's Ed25519 pass key, for one action, the user's wallet and the session's device key, for two
-// minutes. With a second factor enabled, the pass costs a fresh code (spent, counted toward the lock);
+// minutes. With a second factor enabled, the pass costs a fresh code (spent, counted toward the lock) or
+// a passkey's assertion over a challenge for the action (spent);
 // without one, a valid session gets a pass that says so (factor 'none').
 import { createPublicKey, randomBytes, sign } from 'node:crypto'
 import {
@@ -10,21 +11,17 @@ import {
   passDevice,
   passSigningInput,
 } from '@walletframe/protocol'
-import { SecondFactorRequiredError, WalletMissingError } from './errors.js'
+import { WalletMissingError } from './errors.js'
+import * as Factors from './factors.js'
+import * as FreshFactor from './freshFactor.js'
+import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
 import type * as Sessions from './sessions.js'
-import * as Totp from './totp.js'
+import type * as Totp from './totp.js'
 import * as WalletStore from './walletStore.js'
 
 /** How long a pass lives: the action it is for follows at once. */
 export const ttlSeconds = 120
-
-const what: Record<FactorPassClaims['action'], string> = {
-  export: 'to show the recovery phrase',
-  'recovery-kit': 'to make a recovery kit',
-  'login-method': 'to change how you log in',
-  send: 'to approve this send',
-}
 
 /** The pass key's public half as the frame's configuration names it (`passKey`): 32 bytes, base64url. */
 export function publicKeyOf(key: Totp.Context['keys']['pass']): string {
@@ -58,21 +55,24 @@ function needsCode(
   )
 }
 
-/** A pass for `request.action`, after the user's fresh code when they have a factor (see needsCode). */
+/**
+ * A pass for `request.action`, after the user's fresh factor (a code, or a passkey's assertion) when
+ * they have one (see needsCode); the pass names which.
+ */
 export async function issue(
-  context: Totp.Context,
+  context: FreshFactor.Context,
+  where: Pick<Passkey.Where, 'hostAllowed'>,
   authenticated: Sessions.Authenticated,
-  request: Pick<FactorPassRequest, 'action' | 'code' | 'send'>,
+  request: Pick<FactorPassRequest, 'action' | 'code' | 'passkey' | 'send'>,
 ): Promise<string> {
   const userId = authenticated.user.id
   const wallet = await WalletStore.ofUser(context.db, userId)
   if (!wallet) throw new WalletMissingError()
-  const enabled = await Totp.enabledFactor(context, userId)
-  const factor = enabled && needsCode(enabled, request) ? 'totp' : 'none'
-  if (factor === 'totp') {
-    if (request.code === undefined) throw new SecondFactorRequiredError(what[request.action])
-    await Totp.checkFresh(context, userId, request.code)
-  }
+  const enabled = await Factors.enabled(context, userId)
+  const factor =
+    enabled && needsCode(enabled, request)
+      ? await FreshFactor.check(context, where, authenticated, request.action, request)
+      : 'none'
   const now = context.now?.() ?? new Date()
   return signPass(context.keys.pass, {
     v: 1,

@@ -201,7 +201,7 @@ export async function fuzzFixtures(options: {
     const headers = { authorization: `Bearer ${token}` }
     const call = async <T>(path: string, purpose: WalletProofPurpose, body = {}) =>
       post<T>(`/v1/auth/totp/${path}`, { ...body, proof: await totpProof(purpose) }, headers)
-    return { headers, totpProof, call }
+    return { headers, totpProof, call, passkey: made.passkey }
   }
   /** The next step's code: the API takes one step either side, so it stays good for a minute or more. */
   const codeNow = (secret: string) =>
@@ -242,6 +242,17 @@ export async function fuzzFixtures(options: {
     return { started, made: authenticator.create(started.options, ceremony) }
   }
   const passkeyList = await passkeyUser()
+  // A passkey challenge as a fresh factor: a passkey user has one to be challenged. Turning the passkey
+  // factor on: an assertion over a 'login-method' challenge; off, for a user without it: nothing asked.
+  const factorPasskey = await passkeyUser()
+  const passkeyFactorOn = await passkeyUser()
+  const onChallenge = await post<PasskeyLoginStartResponse>(
+    '/v1/auth/factor/passkey',
+    { action: 'login-method', proof: await passkeyFactorOn.totpProof('factor-passkey') },
+    passkeyFactorOn.headers,
+  )
+  const onAssertion = authenticator.get(onChallenge.options, passkeyFactorOn.passkey, ceremony)
+  const passkeyFactorOff = await passkeyUser()
   const passkeyAddStart = await passkeyUser()
   const passkeyAdding = await passkeyUser()
   const adding = await addStarted(passkeyAdding)
@@ -341,6 +352,15 @@ export async function fuzzFixtures(options: {
         proof: await passkeyRemove.totpProof('passkey-remove'),
       },
       'post /v1/auth/factor/pass': { action: 'export', proof: await passing.totpProof('factor-pass') },
+      'post /v1/auth/factor/passkey': {
+        action: 'export',
+        proof: await factorPasskey.totpProof('factor-passkey'),
+      },
+      'post /v1/auth/factor/passkey/on': {
+        passkey: { attemptId: onChallenge.attemptId, credential: onAssertion },
+        proof: await passkeyFactorOn.totpProof('passkey-factor'),
+      },
+      'post /v1/auth/factor/passkey/off': { proof: await passkeyFactorOff.totpProof('passkey-factor') },
       'post /v1/auth/totp/threshold': {
         sendThreshold: '1000000000000000000',
         code: totpThreshold.recoveryCode,
@@ -364,6 +384,9 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/passkey/add/finish': passkeyAdding.headers,
       'post /v1/auth/passkey/remove': passkeyRemove.headers,
       'post /v1/auth/factor/pass': passing.headers,
+      'post /v1/auth/factor/passkey': factorPasskey.headers,
+      'post /v1/auth/factor/passkey/on': passkeyFactorOn.headers,
+      'post /v1/auth/factor/passkey/off': passkeyFactorOff.headers,
       'post /v1/auth/totp/threshold': totpThreshold.headers,
     },
   }

@@ -38,7 +38,7 @@ import * as Store from './store.js'
 /** How long a challenge holds: the browser's dialog times out after one minute, the rest is slack. */
 export const lifetimeMs = 5 * 60_000
 /** The browser's own timeout for the dialog. */
-const timeoutMs = 60_000
+export const timeoutMs = 60_000
 /** ES256 (what platform authenticators make) and RS256 (Windows Hello). */
 const algorithms = [-7, -257]
 
@@ -69,7 +69,7 @@ function userHandle(userId: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The passkey ceremonies an attempt row can hold. */
-export type Kind = 'passkey_register' | 'passkey_login' | 'passkey_add'
+export type Kind = 'passkey_register' | 'passkey_login' | 'passkey_add' | 'passkey_factor'
 
 /** Opens a ceremony's attempt with its challenge (the one of the options given out). */
 export async function open(
@@ -78,6 +78,8 @@ export async function open(
   input: { deviceKey: DevicePublicKey; projectId: string; frameOrigin: string },
   challenge: string,
   userId?: string,
+  /** What the ceremony is for, kept with it (a fresh factor's action). */
+  purpose?: string,
 ) {
   const expiresAt = new Date(now(context).getTime() + lifetimeMs)
   // Old passkey attempts are dead weight (nothing polls them): each start sweeps the expired ones.
@@ -89,6 +91,7 @@ export async function open(
           eq(authAttempts.kind, 'passkey_register'),
           eq(authAttempts.kind, 'passkey_login'),
           eq(authAttempts.kind, 'passkey_add'),
+          eq(authAttempts.kind, 'passkey_factor'),
         ),
         lt(authAttempts.expiresAt, now(context)),
       ),
@@ -99,7 +102,7 @@ export async function open(
     step: 'pending',
     projectId: input.projectId,
     frameOrigin: input.frameOrigin,
-    provider: 'passkey',
+    provider: purpose ?? 'passkey',
     deviceKey: input.deviceKey,
     deviceThumbprint: await DeviceKey.thumbprint(input.deviceKey),
     nonce: challenge,
@@ -320,14 +323,17 @@ export async function registerFinish(
   return connected(context, attempt, (await Store.user(context.db, userId))!)
 }
 
-/** Verifies an assertion of a known passkey; a session for its user. */
-export async function loginFinish(
+/**
+ * Verifies `response` against the attempt's spent challenge: a passkey registered on the attempt's
+ * relying party, naming its own user, user verification done, its counter moved forward once. Answers
+ * the passkey's row (its user is the caller's to check).
+ */
+export async function verifyAssertion(
   context: Context,
   where: Pick<Where, 'hostAllowed'>,
-  input: { attemptId: string; credential: PasskeyAssertion; proof: DeviceProofBody },
-): Promise<AuthConnected> {
-  const attempt = await take(context, 'passkey_login', input)
-  const { credential: response } = input
+  attempt: Store.Attempt & { nonce: string },
+  response: PasskeyAssertion,
+): Promise<typeof authPasskeys.$inferSelect> {
   if (response.id !== response.rawId) throw new PasskeyRejectedError('the credential id and raw id differ')
   const rpId = rpIdOf(context, attempt.frameOrigin)
   const [passkey] = await context.db
@@ -386,6 +392,17 @@ export async function loginFinish(
     )
     .returning({ credentialId: authPasskeys.credentialId })
   if (!moved) throw new PasskeyRejectedError('the authenticator’s counter went back (a cloned passkey?)')
+  return passkey
+}
+
+/** Verifies an assertion of a known passkey; a session for its user. */
+export async function loginFinish(
+  context: Context,
+  where: Pick<Where, 'hostAllowed'>,
+  input: { attemptId: string; credential: PasskeyAssertion; proof: DeviceProofBody },
+): Promise<AuthConnected> {
+  const attempt = await take(context, 'passkey_login', input)
+  const passkey = await verifyAssertion(context, where, attempt, input.credential)
   const user = await Store.user(context.db, passkey.userId)
   if (!user) throw new PasskeyRejectedError('this passkey’s account is gone')
   return connected(context, attempt, user)

@@ -10,10 +10,11 @@ import type {
   PrfRecoveryShare,
 } from '@walletframe/protocol'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { authIdentities, authPasskeys, authPrfShares, authUsers } from '../db/schema.js'
+import { authIdentities, authPasskeyFactor, authPasskeys, authPrfShares, authUsers } from '../db/schema.js'
 import { InvalidRequestError } from '../errors.js'
 import * as DeviceKey from './deviceKey.js'
 import { AttemptNotFoundError, LastLoginFactorError, PasskeyNotFoundError } from './errors.js'
+import * as Factors from './factors.js'
 import * as Passkey from './passkey.js'
 import type * as Sessions from './sessions.js'
 import * as Store from './store.js'
@@ -41,7 +42,11 @@ export async function list(context: Pick<Passkey.Context, 'db'>, userId: string)
     backedUp: row.backedUp,
     recovery: row.recovery === true,
   }))
-  return { passkeys, otherLogin: await otherLogin(context, userId) }
+  return {
+    passkeys,
+    otherLogin: await otherLogin(context, userId),
+    secondFactor: await Factors.passkeyOn(context.db, userId),
+  }
 }
 
 /** Whether the user logs in some other way than a passkey: an email, or a linked social account. */
@@ -152,6 +157,9 @@ export async function remove(
       .where(and(eq(authPasskeys.userId, userId), ne(authPasskeys.credentialId, credentialId)))
       .limit(1)
     if (!other && !(await otherLogin({ db: tx }, userId))) throw new LastLoginFactorError()
+    // The last passkey gone, a passkey can no longer be the factor: the choice goes with it (the
+    // removal itself took a fresh factor), so the sensitive actions do not ask for what cannot answer.
+    if (!other) await tx.delete(authPasskeyFactor).where(eq(authPasskeyFactor.userId, userId))
     await tx.delete(authPrfShares).where(eq(authPrfShares.credentialId, credentialId))
     await tx.delete(authPasskeys).where(eq(authPasskeys.credentialId, credentialId))
   })

@@ -211,7 +211,11 @@ describe('POST /v1/auth/passkey/remove', () => {
     const { passkey } = await add(user)
     const removed = await call(user, 'remove', { credentialId: passkey.id })
     expect(removed.status).toBe(200)
-    expect((await removed.json()) as PasskeyList).toEqual({ passkeys: [], otherLogin: true })
+    expect((await removed.json()) as PasskeyList).toEqual({
+      passkeys: [],
+      otherLogin: true,
+      secondFactor: false,
+    })
   })
 
   it('refuses to remove another user’s passkey', async () => {

@@ -15,9 +15,9 @@ import {
 import { Hono, type Context as HonoContext } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as DeviceLabel from './deviceLabel.js'
+import * as FreshFactor from './freshFactor.js'
 import * as PasskeyAccount from './passkeyAccount.js'
 import { authErrors, type RouteContext } from './routeContext.js'
-import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 
 const proofNote = "Bearer + the device key's single-use proof over"
@@ -38,7 +38,7 @@ export const docs: RouteDoc[] = [
     summary:
       'Options for navigator.credentials.create to add a passkey to the signed-in user (their user handle, their passkeys ' +
       `excluded), the challenge kept 5 minutes, single use, for this session's device; with the second factor on, a fresh ` +
-      `code first (403 SECOND_FACTOR_REQUIRED). ${proofNote} 'passkey-add'`,
+      `code or a passkey's assertion for 'login-method' first (403 SECOND_FACTOR_REQUIRED). ${proofNote} 'passkey-add'`,
     query: SdkQuery,
     body: PasskeyAddStartRequest,
     response: PasskeyRegisterStartResponse,
@@ -61,7 +61,7 @@ export const docs: RouteDoc[] = [
     path: '/v1/auth/passkey/remove',
     summary:
       "Removes one of the user's passkeys and its recovery copy (404 PASSKEY_NOT_FOUND for another's; 409 LAST_LOGIN_FACTOR " +
-      `when it is the account's only login; with the second factor on, a fresh code first). ${proofNote} 'passkey-remove'`,
+      `when it is the account's only login; with the second factor on, a fresh code or passkey first). ${proofNote} 'passkey-remove'`,
     query: SdkQuery,
     body: PasskeyRemoveRequest,
     response: PasskeyList,
@@ -98,7 +98,7 @@ export function routes(context: RouteContext): Hono<Env> {
   app.post('/add/start', project, async (c) => {
     const body = await read(c, PasskeyAddStartRequest)
     const { flow, authenticated } = await authorize(c, 'passkey-add', body.proof)
-    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
+    await FreshFactor.requireForLoginChange(context.freshFactor(), context.where(c), authenticated, body)
     const started = await PasskeyAccount.addStart(flow, authenticated, {
       projectId: c.var.project.id,
       frameOrigin: context.frameOrigin(c),
@@ -120,7 +120,7 @@ export function routes(context: RouteContext): Hono<Env> {
   app.post('/remove', project, async (c) => {
     const body = await read(c, PasskeyRemoveRequest)
     const { flow, authenticated } = await authorize(c, 'passkey-remove', body.proof)
-    await Totp.requireFreshForLoginChange(context.wallet(), authenticated.user.id, body.code)
+    await FreshFactor.requireForLoginChange(context.freshFactor(), context.where(c), authenticated, body)
     return c.json(
       (await PasskeyAccount.remove(flow, authenticated.user.id, body.credentialId)) satisfies PasskeyList,
     )

@@ -17,6 +17,7 @@ import type * as Email from './email.js'
 import * as Envelope from './envelope.js'
 import { AuthNotConfiguredError } from './errors.js'
 import * as Farcaster from './farcaster.js'
+import type * as FreshFactor from './freshFactor.js'
 import * as Mailer from './Mailer.js'
 import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
@@ -45,6 +46,10 @@ export type RouteContext = {
   farcaster(): Farcaster.Context
   passkey(): Passkey.Context
   wallet(): Wallet.Context
+  /** What checking a fresh factor needs: the wallet's context (TOTP) and the passkeys' (relying party). */
+  freshFactor(): FreshFactor.Context
+  /** Where a request's passkey ceremony ran: the page around the frame must be one the project allows. */
+  where(c: HonoContext<Env>): Pick<Passkey.Where, 'hostAllowed'>
   /** The frame origin links and returns go to: the caller's when it is a frame (or local) origin. */
   frameOrigin(c: HonoContext): string
   /** Whether `origin` is a page the request's project allows (or the frame's, or local in development). */
@@ -91,6 +96,12 @@ export function create(deps: Deps, options: create.Options): RouteContext {
     }
   }
 
+  const wallet = (): Wallet.Context => {
+    const context = sessions()
+    if (!envelope) throw new AuthNotConfiguredError('Login (no auth secret configured)')
+    return { ...context, envelope }
+  }
+
   return {
     settings,
     limitStore: options.limitStore,
@@ -126,10 +137,10 @@ export function create(deps: Deps, options: create.Options): RouteContext {
     },
     farcaster: () => ({ ...sessions(), farcaster }),
     passkey: () => ({ ...sessions(), rpId: settings.passkey.rpId, rpName: settings.passkey.rpName }),
-    wallet() {
-      const context = sessions()
-      if (!envelope) throw new AuthNotConfiguredError('Login (no auth secret configured)')
-      return { ...context, envelope }
+    wallet,
+    freshFactor: () => ({ ...wallet(), rpId: settings.passkey.rpId, rpName: settings.passkey.rpName }),
+    where(c) {
+      return { hostAllowed: (origin) => originAllowed(c.var.project, origin, deps.config.options) }
     },
     frameOrigin(c) {
       const origin = c.req.header('origin')

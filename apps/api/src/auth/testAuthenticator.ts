@@ -41,7 +41,12 @@ export type Authenticator = {
   get(
     options: PasskeyRequestOptions,
     passkey: Passkey,
-    ceremony: Ceremony & { counter?: number; userHandle?: string | null },
+    ceremony: Ceremony & {
+      counter?: number
+      userHandle?: string | null
+      /** false: the authenticator answers on a touch alone, without verifying the user (no PIN, no biometric). */
+      userVerified?: boolean
+    },
   ): PasskeyAssertion
 }
 
@@ -127,7 +132,7 @@ export function create(options: { counting?: boolean } = {}): Authenticator {
       if (options.counting) passkey.counter += 1
       const data = authData(
         ceremony.rpId ?? request.rpId ?? passkey.rpId,
-        flags.up | flags.uv,
+        ceremony.userVerified === false ? flags.up : flags.up | flags.uv,
         ceremony.counter ?? passkey.counter,
       )
       const client = clientData('webauthn.get', request.challenge, ceremony)

@@ -187,22 +187,6 @@ export async function checkFresh(context: Context, userId: string, code: string)
   await spend(context, await enabled(context, userId), code, { recovery: true })
 }
 
-/**
- * Changing how the user logs in (adding or removing a passkey, a new email address): with the factor
- * on, a fresh code first, so a stolen session and device key (a script in the frame's page) cannot
- * add a login of the thief's own. No code answers 403 SECOND_FACTOR_REQUIRED, which the frame answers
- * by asking for one.
- */
-export async function requireFreshForLoginChange(
-  context: Context,
-  userId: string,
-  code: string | undefined,
-): Promise<void> {
-  if (!(await enabledFactor(context, userId))) return
-  if (code === undefined) throw new SecondFactorRequiredError('to change how you log in')
-  await checkFresh(context, userId, code)
-}
-
 /** Turns the factor off, for a valid code (or recovery code) only. */
 export async function disable(
   context: Context,

@@ -288,9 +288,10 @@ export const authAttempts = pgTable(
         'passkey_register',
         'passkey_login',
         'passkey_add',
+        'passkey_factor',
       ],
     }).notNull(),
-    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register, passkey_login and passkey_add: pending | connected. */
+    /** email: VERIFY_DEVICE | VERIFY_OTP | CONNECT; email_update: VERIFY_PRIMARY_OTP | VERIFY_SECONDARY_OTP | DONE; social: pending | returned | ready | connected | reauthenticated | failed; farcaster: pending | ready | connected | reauthenticated | failed; passkey_register, passkey_login, passkey_add and passkey_factor: pending | connected. */
     step: text('step').notNull(),
     projectId: text('project_id').notNull(),
     /** Where the device-approval link and the OAuth popup's return page live. */
@@ -468,6 +469,16 @@ export const authTotpRecoveryCodes = pgTable(
   },
   (table) => [index('auth_totp_recovery_codes_user').on(table.userId)],
 )
+
+/**
+ * A user who chose a passkey as their second factor (auth/passkeyFactor.ts), with or without the
+ * authenticator app: while the row is there, the sensitive actions ask for a fresh factor, which any
+ * of their passkeys answers. Turning it on takes a passkey's assertion; turning it off, a fresh factor.
+ */
+export const authPasskeyFactor = pgTable('auth_passkey_factor', {
+  userId: text('user_id').primaryKey(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+})
 
 /**
  * Gas sponsored so far per project and network, in wei of the network's coin: what the paymaster

@@ -45,9 +45,17 @@ export type PasswordPrompt = Prompt<PasswordReason>
 
 /**
  * The wallet's question for a second-factor code: `action` is the sensitive action it is for (absent:
- * to open the wallet); `error` says why the last code was refused.
+ * to open the wallet); `error` says why the last code was refused; `passkey`: the user has a passkey,
+ * which may answer instead (the form offers "Use passkey", which submits `passkeyAnswer`).
  */
-export type CodeQuestion = { readonly error?: string; readonly action?: SensitiveAction }
+export type CodeQuestion = {
+  readonly error?: string
+  readonly action?: SensitiveAction
+  readonly passkey?: boolean
+}
+
+/** The answer that picks the user's passkey over a code: no code (six digits, or ten letters and digits) reads like it. */
+export const passkeyAnswer = 'passkey'
 
 /**
  * The code of the user's authenticator app (or a recovery code) asked while the wallet opens (the API
@@ -78,6 +86,11 @@ export type Passkeys = {
   add(popup?: MessagingPopup): Promise<PasskeySummary>
   /** Removes one; the API refuses the account's last way to log in (LAST_LOGIN_FACTOR). */
   remove(credentialId: string): Promise<PasskeyList>
+  /**
+   * Chooses a passkey as the second factor (`on`: a touch of one of them) or drops it (a fresh factor,
+   * asked as for any login-method change).
+   */
+  setSecondFactor(on: boolean): Promise<PasskeyList>
 }
 
 /**

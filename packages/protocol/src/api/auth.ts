@@ -146,22 +146,6 @@ export const EmailVerifyRequest = z.object({
 })
 export type EmailVerifyRequest = z.infer<typeof EmailVerifyRequest>
 
-/**
- * Starts an email update for the signed-in user (Authorization: Bearer). Changing a login method
- * takes a fresh proof of the factors the user has: the session's device key signs
- * walletSigningInput('email-update', accessToken, timestamp), and a user with no address yet names a
- * login they just finished again with their current method (`reauthAttemptId`: a social or Farcaster
- * attempt of theirs, from this device, ready and not connected).
- */
-export const EmailUpdateRequest = z.object({
-  email: AuthEmail,
-  proof: DeviceProof,
-  reauthAttemptId: z.optional(AuthId),
-  /** With the second factor on: a fresh code (403 SECOND_FACTOR_REQUIRED without one). */
-  code: z.optional(FreshCode),
-})
-export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
-
 export const EmailUpdateResponse = z.object({
   updateId: z.string(),
   /** VERIFY_PRIMARY_OTP: a code went to the current address; VERIFY_SECONDARY_OTP: one went to the new one. */
@@ -422,6 +406,8 @@ export const PasskeyList = z.object({
   passkeys: z.array(PasskeySummary),
   /** Whether the user can log in another way (email, a social account): then any passkey may go. */
   otherLogin: z.boolean(),
+  /** Whether the user chose a passkey as their second factor (POST /v1/auth/factor/passkey/on). */
+  secondFactor: z.boolean(),
 })
 export type PasskeyList = z.infer<typeof PasskeyList>
 
@@ -435,17 +421,73 @@ export const PasskeyAddFinishRequest = z.object({
 })
 export type PasskeyAddFinishRequest = z.infer<typeof PasskeyAddFinishRequest>
 
-/** Adding a passkey changes how the user logs in: with the second factor on, a fresh code first. */
-export const PasskeyAddStartRequest = z.object({ proof: DeviceProof, code: z.optional(FreshCode) })
+// A passkey as the second factor (POST /v1/auth/factor/passkey): wherever a fresh code is asked, an
+// assertion of one of the user's passkeys with user verification does instead. Its challenge is the
+// API's, single use, for one action of one user and one session's device.
+
+/** A passkey's answer to a fresh-factor challenge: the attempt the challenge came with and the assertion over it. */
+export const FactorPasskey = z.object({ attemptId: AuthId, credential: PasskeyAssertion })
+export type FactorPasskey = z.infer<typeof FactorPasskey>
+
+/** A fresh factor is a code or a passkey's assertion, never both. */
+const oneFactor = z.refine<{ code?: unknown; passkey?: unknown }>(
+  (request) => !(request.code && request.passkey),
+  {
+    message: 'a fresh factor is a code or a passkey, not both',
+    path: ['passkey'],
+  },
+)
+
+/** Adding a passkey changes how the user logs in: with the second factor on, a fresh code (or passkey) first. */
+export const PasskeyAddStartRequest = z
+  .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
+  .check(oneFactor)
 export type PasskeyAddStartRequest = z.infer<typeof PasskeyAddStartRequest>
 
-export const PasskeyRemoveRequest = z.object({
-  credentialId: CredentialId,
-  proof: DeviceProof,
-  /** With the second factor on: a fresh code, as for adding one. */
-  code: z.optional(FreshCode),
-})
+export const PasskeyRemoveRequest = z
+  .object({
+    credentialId: CredentialId,
+    proof: DeviceProof,
+    /** With the second factor on: a fresh code, as for adding one. */
+    code: z.optional(FreshCode),
+    /** Or, instead of the code, a passkey's assertion (FactorPasskey). */
+    passkey: z.optional(FactorPasskey),
+  })
+  .check(oneFactor)
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
+
+/**
+ * Choosing a passkey as the second factor: an assertion of one of the user's passkeys over a
+ * 'login-method' challenge (it changes what protects the account). Turning it off takes a fresh
+ * factor like any login-method change.
+ */
+export const PasskeyFactorOnRequest = z.object({ proof: DeviceProof, passkey: FactorPasskey })
+export type PasskeyFactorOnRequest = z.infer<typeof PasskeyFactorOnRequest>
+
+export const PasskeyFactorOffRequest = z
+  .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
+  .check(oneFactor)
+export type PasskeyFactorOffRequest = z.infer<typeof PasskeyFactorOffRequest>
+
+/**
+ * Starts an email update for the signed-in user (Authorization: Bearer). Changing a login method
+ * takes a fresh proof of the factors the user has: the session's device key signs
+ * walletSigningInput('email-update', accessToken, timestamp), and a user with no address yet names a
+ * login they just finished again with their current method (`reauthAttemptId`: a social or Farcaster
+ * attempt of theirs, from this device, ready and not connected).
+ */
+export const EmailUpdateRequest = z
+  .object({
+    email: AuthEmail,
+    proof: DeviceProof,
+    reauthAttemptId: z.optional(AuthId),
+    /** With the second factor on: a fresh code (403 SECOND_FACTOR_REQUIRED without one). */
+    code: z.optional(FreshCode),
+    /** Or, instead of the code, a passkey's assertion (FactorPasskey). */
+    passkey: z.optional(FactorPasskey),
+  })
+  .check(oneFactor)
+export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
 
 // ---------------------------------------------------------------------------------------------
 // Attempts (GET /v1/auth/attempts/{attemptId}) — how the frame follows a login it cannot see.

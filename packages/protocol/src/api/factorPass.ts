@@ -6,6 +6,7 @@
 // Without an enabled factor the API signs a pass with factor 'none' for a valid session.
 import { EvmAddress } from '../address.js'
 import * as z from '../internal/zod.js'
+import { FactorPasskey } from './auth.js'
 import { FreshCode, Wei } from './totp.js'
 import { DeviceProof } from './wallet.js'
 
@@ -49,11 +50,13 @@ export const FactorPass = z
   .check(z.regex(/^[A-Za-z0-9_-]{40,1400}\.[A-Za-z0-9_-]{86}$/, 'A pass is claims.signature (base64url)'))
 export type FactorPass = z.infer<typeof FactorPass>
 
-/** A pass for `action`, with the factor's code when the user has one (none otherwise). */
+/** A pass for `action`, with the factor's code (or a passkey's assertion) when the user has one (none otherwise). */
 export const FactorPassRequest = z
   .object({
     action: SensitiveAction,
     code: z.optional(FreshCode),
+    /** Instead of the code: an assertion of one of the user's passkeys over a challenge for this action. */
+    passkey: z.optional(FactorPasskey),
     /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
     send: z.optional(PassSend),
     proof: DeviceProof,
@@ -63,11 +66,22 @@ export const FactorPassRequest = z
       message: 'a send pass names its transaction (send), and only a send pass does',
       path: ['send'],
     }),
+    z.refine((request) => !(request.code && request.passkey), {
+      message: 'a fresh factor is a code or a passkey, not both',
+      path: ['passkey'],
+    }),
   )
 export type FactorPassRequest = z.infer<typeof FactorPassRequest>
 
 export const FactorPassResponse = z.object({ pass: FactorPass })
 export type FactorPassResponse = z.infer<typeof FactorPassResponse>
+
+/**
+ * A challenge for a passkey as the fresh factor of `action` (POST /v1/auth/factor/passkey): the answer
+ * is a PasskeyLoginStartResponse whose options allow the user's passkeys only, user verification required.
+ */
+export const FactorPasskeyStartRequest = z.object({ action: SensitiveAction, proof: DeviceProof })
+export type FactorPasskeyStartRequest = z.infer<typeof FactorPasskeyStartRequest>
 
 /** What the Ed25519 signature covers (UTF-8): a domain tag, then the claims segment as sent. */
 export function passSigningInput(claimsSegment: string): string {

@@ -81,6 +81,8 @@ export const walletProofPurposes = [
   'passkey-remove',
   'factor-pass',
   'totp-threshold',
+  'factor-passkey',
+  'passkey-factor',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 

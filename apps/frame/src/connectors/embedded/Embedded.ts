@@ -36,6 +36,7 @@ import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
+import * as PasskeyFactor from './passkeyFactor.js'
 import * as Passkeys from './passkeys.js'
 import * as SecondFactor from './secondFactor.js'
 import * as Session from './session.js'
@@ -136,6 +137,8 @@ export type EmbeddedConnector = Connector & {
   readonly secondFactor: SecondFactorApi
   /** The signed-in user's passkeys (the Account view's "Passkeys"). */
   readonly passkeys: PasskeysApi
+  /** The user's passkey as a fresh factor, which a question for a sensitive action offers beside the code. */
+  readonly passkeyFactor: SecondFactor.PasskeyFactor
   /** The signed-in user and how they logged in, while connected. */
   walletInfo(): EmbeddedWalletInfo | undefined
   /** The user's preferred EVM account: smartAccount unless they chose the EOA. */
@@ -353,9 +356,12 @@ export function create(options: create.Options): EmbeddedConnector {
       throw new UserRejectedRequestError()
     })
 
-  /** The API's pass the Worker requires for a sensitive action: a fresh code first when the user has a factor. */
+  /** The user's passkey, which the question for a fresh factor offers beside the code. */
+  const passkeyFactor = PasskeyFactor.create({ api, session })
+
+  /** The API's pass the Worker requires for a sensitive action: a fresh code (or passkey) first when the user has a factor. */
   function freshPass(request: Parameters<typeof SecondFactor.freshPass>[1]) {
-    return SecondFactor.freshPass({ api, session, ask: askFreshCode }, request)
+    return SecondFactor.freshPass({ api, session, ask: askFreshCode, passkey: passkeyFactor }, request)
   }
 
   /** The Worker as the EVM signing paths use it, with the pass each EOA transaction needs. */
@@ -447,10 +453,12 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     session,
     secondFactor: SecondFactor.create({ api, session }),
+    passkeyFactor,
     passkeys: Passkeys.create({
       api,
       session,
       ask: askFreshCode,
+      passkey: passkeyFactor,
       // Only while this wallet is open: the Worker seals with the share it holds for it.
       sealForPasskey: async (prf) => (addresses ? vault.sealForPasskey(prf) : undefined),
     }),

@@ -13,6 +13,7 @@ import {
   EmailStartResponse,
   type EmailUpdateRequest,
   EmailUpdateResponse,
+  type FactorPasskeyStartRequest,
   type FactorPassRequest,
   FactorPassResponse,
   FarcasterStartResponse,
@@ -20,6 +21,8 @@ import {
   type PasskeyAddFinishRequest,
   type PasskeyAddStartRequest,
   type PasskeyAssertion,
+  type PasskeyFactorOffRequest,
+  type PasskeyFactorOnRequest,
   PasskeyList,
   PasskeyLoginStartResponse,
   PasskeyRegisterStartResponse,
@@ -154,6 +157,18 @@ export function authApi(client: Client) {
     factorPass: (accessToken: string, body: FactorPassRequest) =>
       client.post('/v1/auth/factor/pass', body, {
         schema: FactorPassResponse,
+        headers: bearer(accessToken),
+      }),
+    /** Chooses a passkey as the second factor, with an assertion over a 'login-method' challenge. */
+    passkeyFactorOn: (accessToken: string, body: PasskeyFactorOnRequest) =>
+      client.post('/v1/auth/factor/passkey/on', body, { schema: PasskeyList, headers: bearer(accessToken) }),
+    /** Drops the passkey as the second factor, for a fresh factor. */
+    passkeyFactorOff: (accessToken: string, body: PasskeyFactorOffRequest) =>
+      client.post('/v1/auth/factor/passkey/off', body, { schema: PasskeyList, headers: bearer(accessToken) }),
+    /** A challenge for the user's passkey as the fresh factor of one action. */
+    factorPasskey: (accessToken: string, body: FactorPasskeyStartRequest) =>
+      client.post('/v1/auth/factor/passkey', body, {
+        schema: PasskeyLoginStartResponse,
         headers: bearer(accessToken),
       }),
     totpDisable: (accessToken: string, code: string, proof: DeviceProof) =>

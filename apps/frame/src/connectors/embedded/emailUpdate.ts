@@ -43,6 +43,8 @@ export declare namespace create {
     session: Pick<Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
     /** The user's fresh code, which a new address takes when they have a second factor. */
     ask: SecondFactor.Ask
+    /** The user's passkey, offered beside the code. */
+    passkey?: SecondFactor.PasskeyFactor
     now?: () => number
   }
 }
@@ -90,15 +92,20 @@ export function create(options: create.Options): EmailUpdate {
     farcasterUrl: options.farcasterUrl,
     async start(email, reauthAttemptId) {
       const wanted = email.trim()
-      const answer = await SecondFactor.withFreshCode(options.ask, 'login-method', async (code) => {
-        const { accessToken, proof } = await session.proof('email-update')
-        return api.emailUpdate(accessToken, {
-          email: wanted,
-          proof,
-          ...(reauthAttemptId ? { reauthAttemptId } : {}),
-          ...(code ? { code } : {}),
-        })
-      })
+      const answer = await SecondFactor.withFreshCode(
+        options.ask,
+        'login-method',
+        async (fresh) => {
+          const { accessToken, proof } = await session.proof('email-update')
+          return api.emailUpdate(accessToken, {
+            email: wanted,
+            proof,
+            ...(reauthAttemptId ? { reauthAttemptId } : {}),
+            ...fresh,
+          })
+        },
+        options.passkey,
+      )
       return step(wanted, answer)
     },
     async verify(previous, otp) {

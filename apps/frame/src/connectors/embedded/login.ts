@@ -151,7 +151,13 @@ export function load(options: load.Options): Loaded {
       return { ...attempt, connect: () => connect(attempt.attemptId, api.farcasterConnect) }
     },
     emailUpdate: (reauth) =>
-      EmailUpdateFlow.create({ api, session: connector.session, ask: options.askCode, ...reauth }),
+      EmailUpdateFlow.create({
+        api,
+        session: connector.session,
+        ask: options.askCode,
+        passkey: connector.passkeyFactor,
+        ...reauth,
+      }),
     answer(id, approved) {
       if (approved) connector.approveRequest(id)
       else connector.cancelRequest(id)

@@ -1,15 +1,11 @@
-import type {
-  DeviceProof,
-  PasskeyCreationOptions,
-  PasskeyList,
-  WalletProofPurpose,
-} from '@walletframe/protocol'
+import type { PasskeyCreationOptions, PasskeyList } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../data/client.js'
 import type { CodeQuestion } from '../../lib/embeddedLogin.js'
 import type * as WebAuthn from '../../lib/webauthn.js'
 import type { AuthApi } from './authApi.js'
 import * as Passkeys from './passkeys.js'
+import { purposeSession } from './testing.js'
 
 const options: PasskeyCreationOptions = {
   challenge: 'Y2hhbGxlbmdl',
@@ -23,20 +19,10 @@ const credential = {
   type: 'public-key' as const,
   response: { clientDataJSON: 'e30', attestationObject: 'AA' },
 }
-const list: PasskeyList = { passkeys: [], otherLogin: true }
+const list: PasskeyList = { passkeys: [], otherLogin: true, secondFactor: false }
 
-/** A session whose proofs name their purpose, so each call's proof is seen to be its own. */
 function setup() {
-  const purposes: WalletProofPurpose[] = []
-  const session = {
-    proof: vi.fn(async (purpose: WalletProofPurpose) => {
-      purposes.push(purpose)
-      return {
-        accessToken: 'token',
-        proof: { timestamp: purposes.length, signature: purpose } as DeviceProof,
-      }
-    }),
-  }
+  const { purposes, session } = purposeSession()
   const api = {
     passkeyList: vi.fn(async () => list),
     passkeyAddStart: vi.fn(async (_token: string, _body: object) => ({
@@ -53,6 +39,8 @@ function setup() {
       recovery: false,
     })),
     passkeyRemove: vi.fn(async (_token: string, _body: object) => list),
+    passkeyFactorOn: vi.fn(async (_token: string, _body: object) => ({ ...list, secondFactor: true })),
+    passkeyFactorOff: vi.fn(async (_token: string, _body: object) => list),
   }
   const output = new Uint8Array(32).fill(1)
   const here: WebAuthn.Ceremony = {
@@ -68,7 +56,11 @@ function setup() {
   }
   const sealForPasskey = vi.fn(async () => prfShare)
   const ask = vi.fn(async (_question: CodeQuestion) => '123456')
+  const answer = { attemptId: 'attempt-2', credential: { id: credential.id } } as never
+  const passkey = { available: vi.fn(async () => true), assert: vi.fn(async () => answer) }
   return {
+    answer,
+    passkey,
     ask,
     purposes,
     api,
@@ -76,7 +68,14 @@ function setup() {
     output,
     prfShare,
     sealForPasskey,
-    passkeys: Passkeys.create({ api: api as unknown as AuthApi, session, here, sealForPasskey, ask }),
+    passkeys: Passkeys.create({
+      api: api as unknown as AuthApi,
+      session,
+      here,
+      sealForPasskey,
+      ask,
+      passkey,
+    }),
   }
 }
 
@@ -107,7 +106,7 @@ describe('add', () => {
       }),
     )
     await passkeys.add()
-    expect(ask).toHaveBeenCalledWith({ action: 'login-method' })
+    expect(ask).toHaveBeenCalledWith({ action: 'login-method', passkey: true })
     expect(api.passkeyAddStart.mock.calls[1]?.[1]).toMatchObject({ code: '123456' })
     expect(here.create).toHaveBeenCalledTimes(1)
   })
@@ -149,5 +148,31 @@ describe('list and remove', () => {
     ask.mockRejectedValueOnce(new Error('declined'))
     await expect(passkeys.remove('Y3JlZGVudGlhbA')).rejects.toThrow('declined')
     expect(api.passkeyRemove).toHaveBeenCalledTimes(3)
+  })
+})
+
+describe('setSecondFactor', () => {
+  it("turns the passkey factor on with an assertion over a 'login-method' challenge", async () => {
+    const { passkeys, api, passkey, answer, purposes } = setup()
+    expect(await passkeys.setSecondFactor(true)).toMatchObject({ secondFactor: true })
+    expect(passkey.assert).toHaveBeenCalledWith('login-method')
+    expect(api.passkeyFactorOn).toHaveBeenCalledWith('token', {
+      passkey: answer,
+      proof: { timestamp: 1, signature: 'passkey-factor' },
+    })
+    expect(purposes).toEqual(['passkey-factor'])
+  })
+
+  it('turns it off, asking for a fresh factor when the API wants one', async () => {
+    const { passkeys, api, ask } = setup()
+    api.passkeyFactorOff.mockImplementationOnce(async () => {
+      throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
+    })
+    expect(await passkeys.setSecondFactor(false)).toMatchObject({ secondFactor: false })
+    expect(ask).toHaveBeenCalledWith({ action: 'login-method', passkey: true })
+    expect(api.passkeyFactorOff).toHaveBeenLastCalledWith(
+      'token',
+      expect.objectContaining({ code: '123456' }),
+    )
   })
 })

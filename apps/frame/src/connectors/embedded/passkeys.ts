@@ -11,7 +11,15 @@ import * as SecondFactor from './secondFactor.js'
 import type { Session } from './session.js'
 
 type Deps = {
-  api: Pick<AuthApi, 'passkeyList' | 'passkeyAddStart' | 'passkeyAddFinish' | 'passkeyRemove'>
+  api: Pick<
+    AuthApi,
+    | 'passkeyList'
+    | 'passkeyAddStart'
+    | 'passkeyAddFinish'
+    | 'passkeyRemove'
+    | 'passkeyFactorOn'
+    | 'passkeyFactorOff'
+  >
   session: Pick<Session, 'proof'>
   /** The Worker's copy of the recovery share under a new passkey's PRF output, when it holds the share. */
   sealForPasskey(prf: {
@@ -20,11 +28,13 @@ type Deps = {
   }): Promise<PrfRecoveryShare | undefined>
   /** The user's fresh code, which adding or removing a passkey takes when they have a second factor. */
   ask: SecondFactor.Ask
+  /** The user's passkey, offered beside the code. */
+  passkey?: SecondFactor.PasskeyFactor
   /** The ceremonies in this document (a stand-in in tests). */
   here?: WebAuthn.Ceremony
 }
 
-export function create({ api, session, sealForPasskey, ask, here = WebAuthn.here }: Deps): Passkeys {
+export function create({ api, session, sealForPasskey, ask, passkey, here = WebAuthn.here }: Deps): Passkeys {
   return {
     async list() {
       const { accessToken, proof } = await session.proof('passkey-list')
@@ -32,10 +42,15 @@ export function create({ api, session, sealForPasskey, ask, here = WebAuthn.here
     },
     async add(popup) {
       const ceremony = popup ? PasskeyWindow.ceremony(popup, window, here) : here
-      const started = await SecondFactor.withFreshCode(ask, 'login-method', async (code) => {
-        const start = await session.proof('passkey-add')
-        return api.passkeyAddStart(start.accessToken, { proof: start.proof, ...(code ? { code } : {}) })
-      })
+      const started = await SecondFactor.withFreshCode(
+        ask,
+        'login-method',
+        async (fresh) => {
+          const start = await session.proof('passkey-add')
+          return api.passkeyAddStart(start.accessToken, { proof: start.proof, ...fresh })
+        },
+        passkey,
+      )
       const { credential, prf } = await ceremony.create(started.options)
       // With PRF, the new passkey gets its copy of the recovery share (sealed in the Worker; only the
       // ciphertext goes to the API), so it too opens the wallet on a new device with no password.
@@ -49,11 +64,34 @@ export function create({ api, session, sealForPasskey, ask, here = WebAuthn.here
         proof: finish.proof,
       })
     },
+    async setSecondFactor(on) {
+      if (on) {
+        // The touch is the proof: the user holds one of their passkeys and can answer with it.
+        if (!passkey) throw new Error('Passkeys are not available here')
+        const answer = await passkey.assert('login-method')
+        const { accessToken, proof } = await session.proof('passkey-factor')
+        return api.passkeyFactorOn(accessToken, { passkey: answer, proof })
+      }
+      return SecondFactor.withFreshCode(
+        ask,
+        'login-method',
+        async (fresh) => {
+          const { accessToken, proof } = await session.proof('passkey-factor')
+          return api.passkeyFactorOff(accessToken, { proof, ...fresh })
+        },
+        passkey,
+      )
+    },
     async remove(credentialId) {
-      return SecondFactor.withFreshCode(ask, 'login-method', async (code) => {
-        const { accessToken, proof } = await session.proof('passkey-remove')
-        return api.passkeyRemove(accessToken, { credentialId, proof, ...(code ? { code } : {}) })
-      })
+      return SecondFactor.withFreshCode(
+        ask,
+        'login-method',
+        async (fresh) => {
+          const { accessToken, proof } = await session.proof('passkey-remove')
+          return api.passkeyRemove(accessToken, { credentialId, proof, ...fresh })
+        },
+        passkey,
+      )
     },
   }
 }

@@ -89,3 +89,116 @@ describe('required', () => {
     expect(SecondFactor.required(new Error('x'))).toBe(false)
   })
 })
+
+describe('withFreshCode', () => {
+  const required = new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
+  const assertion = { attemptId: 'attempt', credential: { id: 'cred' } } as never
+
+  /** A call the API guards: refused without a factor, then it answers what it was given. */
+  function guarded() {
+    const given: Array<SecondFactor.Fresh | undefined> = []
+    return {
+      given,
+      call: async (fresh?: SecondFactor.Fresh) => {
+        given.push(fresh)
+        if (!fresh) throw required
+        return 'done'
+      },
+    }
+  }
+
+  it('offers the passkey where the user has one, and sends its assertion instead of a code', async () => {
+    const { given, call } = guarded()
+    const questions: unknown[] = []
+    const asserted: string[] = []
+    const answer = await SecondFactor.withFreshCode(
+      async (question) => {
+        questions.push(question)
+        return 'passkey'
+      },
+      'export',
+      call,
+      {
+        available: async () => true,
+        assert: async (action) => {
+          asserted.push(action)
+          return assertion
+        },
+      },
+    )
+    expect(answer).toBe('done')
+    expect(questions).toEqual([{ action: 'export', passkey: true }])
+    expect(asserted).toEqual(['export'])
+    expect(given).toEqual([undefined, { passkey: assertion }])
+  })
+
+  it('asks again with the dialog’s words when the passkey fails, and takes a code then', async () => {
+    const { given, call } = guarded()
+    const questions: unknown[] = []
+    const answers = ['passkey', '123456']
+    await SecondFactor.withFreshCode(
+      async (question) => {
+        questions.push(question)
+        return answers.shift()!
+      },
+      'login-method',
+      call,
+      {
+        available: async () => true,
+        assert: async () => {
+          throw new Error('The passkey dialog was closed')
+        },
+      },
+    )
+    expect(questions).toEqual([
+      { action: 'login-method', passkey: true },
+      { action: 'login-method', passkey: true, error: 'The passkey dialog was closed' },
+    ])
+    expect(given).toEqual([undefined, { code: '123456' }])
+  })
+
+  it('asks again when the API refuses the passkey', async () => {
+    let tries = 0
+    const questions: unknown[] = []
+    const answer = await SecondFactor.withFreshCode(
+      async (question) => {
+        questions.push(question)
+        return 'passkey'
+      },
+      'export',
+      async (fresh) => {
+        if (!fresh) throw required
+        if (tries++ === 0)
+          throw new ApiError('The passkey could not be verified', {
+            status: 401,
+            apiCode: 'PASSKEY_REJECTED',
+          })
+        return 'done'
+      },
+      { available: async () => true, assert: async () => assertion },
+    )
+    expect(answer).toBe('done')
+    expect(questions).toHaveLength(2)
+  })
+
+  it('does not offer a passkey the user does not have, and reads the word as a code then', async () => {
+    const { given, call } = guarded()
+    const questions: unknown[] = []
+    await SecondFactor.withFreshCode(
+      async (question) => {
+        questions.push(question)
+        return 'passkey'
+      },
+      'export',
+      call,
+      {
+        available: async () => false,
+        assert: async () => {
+          throw new Error('not asked')
+        },
+      },
+    )
+    expect(questions).toEqual([{ action: 'export' }])
+    expect(given).toEqual([undefined, { code: 'passkey' }])
+  })
+})

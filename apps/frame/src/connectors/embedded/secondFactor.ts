@@ -3,11 +3,12 @@
 // SECOND_FACTOR_REQUIRED) from a session that has not given a code; `pass` asks the user for one until
 // the API takes it, then the shares come. `freshPass` gets the API's signed pass the Worker requires
 // for an export, a recovery kit or a large send; `withFreshCode` gives the code to a call the API
-// itself guards (a change of how the user logs in).
+// itself guards (a change of how the user logs in). Where the user has a passkey, the question offers
+// it instead of a code for these actions (passkeyFactor.ts runs its ceremony).
 
-import type { FactorPassRequest, SensitiveAction } from '@walletframe/protocol'
+import type { FactorPasskey, FactorPassRequest, SensitiveAction } from '@walletframe/protocol'
 import { ApiError } from '../../data/client.js'
-import type { CodeQuestion, SecondFactor } from '../../lib/embeddedLogin.js'
+import { type CodeQuestion, passkeyAnswer, type SecondFactor } from '../../lib/embeddedLogin.js'
 import type { AuthApi } from './authApi.js'
 import type { Session } from './session.js'
 
@@ -53,25 +54,58 @@ export function required(error: unknown): boolean {
 /** Asks the user for a code; `error` is why the last one was refused. Rejects (4001) when they decline. */
 export type Ask = (question: CodeQuestion) => Promise<string>
 
+/** A fresh factor as a guarded call takes it: a code, or a passkey's assertion. */
+export type Fresh = { code?: string; passkey?: FactorPasskey }
+
+/** The user's passkey as a fresh factor (passkeyFactor.ts). */
+export type PasskeyFactor = {
+  /** Whether the user has a passkey: the question offers it then. */
+  available(): Promise<boolean>
+  /** A challenge of the API for `action`, the browser's dialog, and its assertion. */
+  assert(action: SensitiveAction): Promise<FactorPasskey>
+}
+
+/** API refusals the user can answer by trying again: a wrong or used code, a passkey that did not verify. */
+const retryable = new Set([
+  'TOTP_INVALID',
+  'INVALID_REQUEST',
+  'PASSKEY_REJECTED',
+  'AUTH_ATTEMPT_STATE',
+  'AUTH_ATTEMPT_EXPIRED',
+])
+
 /**
- * Asks for codes until `attempt` takes one. A wrong or used code is asked again with the API's words;
- * any other failure (the factor locked after five wrong codes, no answer) ends it.
+ * Asks for codes until `attempt` takes one; where the user has a passkey (and the question is for an
+ * action), the question offers it, and picking it runs the passkey's ceremony instead. A wrong or used
+ * code, a refused passkey or a dismissed dialog is asked again with its words; any other failure (the
+ * factor locked after five wrong codes, no answer) ends it.
  */
 async function withCode<T>(
   ask: Ask,
-  question: Omit<CodeQuestion, 'error'>,
-  attempt: (code: string) => Promise<T>,
+  question: Omit<CodeQuestion, 'error' | 'passkey'>,
+  attempt: (fresh: Fresh) => Promise<T>,
+  passkey?: PasskeyFactor,
 ): Promise<T> {
+  const action = question.action
+  const offered = passkey && action ? await passkey.available().catch(() => false) : false
+  const asked: Omit<CodeQuestion, 'error'> = offered ? { ...question, passkey: true } : question
   let error: string | undefined
   for (;;) {
-    const code = await ask(error === undefined ? question : { ...question, error })
+    const answer = await ask(error === undefined ? asked : { ...asked, error })
+    let fresh: Fresh
+    if (offered && passkey && action && answer === passkeyAnswer) {
+      try {
+        fresh = { passkey: await passkey.assert(action) }
+      } catch (failure) {
+        // The dialog dismissed, no passkey here, too many challenges: the user may try again, or give a code.
+        error = failure instanceof Error ? failure.message : String(failure)
+        continue
+      }
+    } else fresh = { code: answer }
     try {
-      return await attempt(code)
+      return await attempt(fresh)
     } catch (failure) {
-      const retry =
-        failure instanceof ApiError &&
-        (failure.apiCode === 'TOTP_INVALID' || failure.apiCode === 'INVALID_REQUEST')
-      if (!retry) throw failure
+      if (!(failure instanceof ApiError && retryable.has(failure.apiCode ?? ''))) throw failure
       error = failure.message
     }
   }
@@ -83,7 +117,7 @@ export declare namespace pass {
 
 /** Asks for codes until the API takes one for this session (see withCode). */
 export async function pass(options: pass.Options): Promise<void> {
-  await withCode(options.ask, {}, async (code) => {
+  await withCode(options.ask, {}, async ({ code = '' }) => {
     const { accessToken, proof } = await options.session.proof('totp-verify')
     await options.api.totpVerify(accessToken, code, proof)
   })
@@ -94,36 +128,44 @@ export declare namespace freshPass {
     api: Pick<AuthApi, 'factorPass'>
     session: Pick<Session, 'proof'>
     ask: Ask
+    /** The user's passkey, offered beside the code. */
+    passkey?: PasskeyFactor
   }
 }
 
 /**
  * A pass for one sensitive action, which the Worker requires: at once when the user has no factor,
- * else after a fresh code (asked until the API takes one, see withCode).
+ * else after a fresh code or passkey (asked until the API takes one, see withCode).
  */
 export async function freshPass(
   options: freshPass.Options,
   request: Pick<FactorPassRequest, 'action' | 'send'>,
 ): Promise<string> {
-  return withFreshCode(options.ask, request.action, async (code) => {
-    const { accessToken, proof } = await options.session.proof('factor-pass')
-    return (await options.api.factorPass(accessToken, { ...request, ...(code ? { code } : {}), proof })).pass
-  })
+  return withFreshCode(
+    options.ask,
+    request.action,
+    async (fresh) => {
+      const { accessToken, proof } = await options.session.proof('factor-pass')
+      return (await options.api.factorPass(accessToken, { ...request, ...fresh, proof })).pass
+    },
+    options.passkey,
+  )
 }
 
 /**
- * Runs `call` without a code; when the API answers that `action` needs a fresh one (the user has a
- * factor), asks for codes until the API takes one (see withCode).
+ * Runs `call` without a factor; when the API answers that `action` needs a fresh one (the user has a
+ * factor), asks for codes (or the passkey, where the user has one) until the API takes one (see withCode).
  */
 export async function withFreshCode<T>(
   ask: Ask,
   action: SensitiveAction,
-  call: (code?: string) => Promise<T>,
+  call: (fresh?: Fresh) => Promise<T>,
+  passkey?: PasskeyFactor,
 ): Promise<T> {
   try {
     return await call()
   } catch (error) {
     if (!required(error)) throw error
   }
-  return withCode(ask, { action }, call)
+  return withCode(ask, { action }, call, passkey)
 }

@@ -2,7 +2,7 @@
 // one that checks the device key's signatures as the real one does, and a device whose Worker code
 // runs behind real comlink over a MessageChannel.
 
-import type { CaipAddress } from '@walletframe/protocol'
+import type { CaipAddress, WalletProofPurpose } from '@walletframe/protocol'
 import {
   type AuthConnected,
   type AuthTokens,
@@ -15,6 +15,7 @@ import {
 } from '@walletframe/protocol'
 import * as Comlink from 'comlink'
 import type { Address } from 'viem'
+import { vi } from 'vitest'
 import { ApiError } from '../../data/client.js'
 import { memory, type Storage } from '../../storage/Storage.js'
 import * as Base64url from '../../worker/internal/base64url.js'
@@ -220,4 +221,19 @@ export async function connectedWallet(
     vault: d.vault,
     close: d.close,
   }
+}
+
+/** A session whose proofs name their purpose (the signature is the purpose), so each call's proof is seen to be its own. */
+export function purposeSession() {
+  const purposes: WalletProofPurpose[] = []
+  const session = {
+    proof: vi.fn(async (purpose: WalletProofPurpose) => {
+      purposes.push(purpose)
+      return {
+        accessToken: 'token',
+        proof: { timestamp: purposes.length, signature: purpose } as DeviceProof,
+      }
+    }),
+  }
+  return { purposes, session }
 }

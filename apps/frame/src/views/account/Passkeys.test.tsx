@@ -24,7 +24,11 @@ const passkey = (id: string, recovery = false): PasskeySummary => ({
 
 /** The API's answers, as a passkey-only account's: its last passkey is refused. */
 function account(): PasskeysApi {
-  let list: PasskeyList = { passkeys: [passkey('Y3JlZGVudGlhbC0x', true)], otherLogin: false }
+  let list: PasskeyList = {
+    passkeys: [passkey('Y3JlZGVudGlhbC0x', true)],
+    otherLogin: false,
+    secondFactor: false,
+  }
   return {
     list: async () => list,
     async add() {
@@ -38,6 +42,10 @@ function account(): PasskeysApi {
           'This passkey is your only way to log in; add another passkey or login method before removing it',
         )
       list = { ...list, passkeys: list.passkeys.filter((p) => p.credentialId !== id) }
+      return list
+    },
+    async setSecondFactor(on) {
+      list = { ...list, secondFactor: on }
       return list
     },
   }
@@ -76,5 +84,21 @@ describe('Passkeys', () => {
     expect((await screen.findByTestId('wf-passkeys-error')).textContent).toContain('your only way to log in')
     fireEvent.click(screen.getByTestId('wf-passkeys-add'))
     await waitFor(() => expect(screen.getAllByTestId('wf-passkey-item')).toHaveLength(2))
+  })
+
+  it('chooses the passkey as the second factor, and says so', async () => {
+    await show({ authProvider: 'passkey', accountType: 'eoa', user: {} })
+    expect((await screen.findByTestId('wf-passkeys-factor')).textContent).toContain(
+      'Use a passkey as a second factor',
+    )
+    fireEvent.click(screen.getByTestId('wf-passkeys-factor-toggle'))
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-passkeys-factor').textContent).toContain(
+        'Your passkey is a second factor',
+      ),
+    )
+    expect(screen.getByTestId('wf-passkeys-factor-toggle').textContent).toBe(
+      'Stop using it as a second factor',
+    )
   })
 })

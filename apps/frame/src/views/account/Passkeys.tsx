@@ -1,7 +1,8 @@
 // Account's "Passkeys" for an embedded wallet: the user's passkeys (where each was made, when, when
 // last used, and whether it opens the wallet on a new device by itself), a new one added with the
 // browser's dialog, one removed — never the account's last way to log in (the API refuses; its words
-// show here). Loads with Account's first use of it, like "Two-factor authentication".
+// show here). A passkey may be chosen as the second factor here (its touch turns it on). Loads with
+// Account's first use of it, like "Two-factor authentication".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PasskeySummary } from '@walletframe/protocol'
 import { useState } from 'react'
@@ -31,6 +32,10 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
     mutationFn: (credentialId: string) => passkeys.remove(credentialId),
     onSettled: invalidate,
   })
+  const factor = useMutation({
+    mutationFn: (on: boolean) => passkeys.setSecondFactor(on),
+    onSettled: invalidate,
+  })
   /**
    * Chromium creates the passkey in this iframe with the click's activation; elsewhere (Safari refuses
    * create in a cross-origin iframe) a window on the frame origin opens synchronously in the click.
@@ -48,6 +53,7 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
     list.error ??
     add.error ??
     remove.error ??
+    factor.error ??
     (blocked
       ? new Error('The browser blocked the passkey window; allow pop-ups for this site and try again')
       : null)
@@ -76,6 +82,24 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
             ))}
           </ul>
         )
+      ) : null}
+      {list.data && list.data.passkeys.length > 0 ? (
+        <div className="wf-stack">
+          <span className="wf-muted" data-testid="wf-passkeys-factor">
+            {list.data.secondFactor
+              ? 'Your passkey is a second factor: the recovery phrase, a recovery kit and a change of how you log in ask for its touch.'
+              : 'Use a passkey as a second factor: the recovery phrase, a recovery kit and a change of how you log in will ask for its touch.'}
+          </span>
+          <button
+            type="button"
+            className="wf-button wf-button-secondary"
+            data-testid="wf-passkeys-factor-toggle"
+            disabled={factor.isPending}
+            onClick={() => factor.mutate(!list.data?.secondFactor)}
+          >
+            {list.data.secondFactor ? 'Stop using it as a second factor' : 'Use as a second factor'}
+          </button>
+        </div>
       ) : null}
       <button
         type="button"

@@ -1,10 +1,11 @@
 // The second factor's code the embedded wallet asks for as it opens, when the user turned on an
 // authenticator app (the API releases the wallet's auth share only after it), or afresh for a sensitive
-// action (the API signs the Worker's pass only after it). A recovery code works too (once each).
+// action (the API signs the Worker's pass only after it). A recovery code works too (once each); for an
+// action, a user with a passkey may use it instead ("Use passkey": the browser's dialog follows).
 
 import type { SensitiveAction } from '@walletframe/protocol'
 import { useState } from 'react'
-import type { CodePrompt, CodeQuestion } from '../../lib/embeddedLogin.js'
+import { type CodePrompt, type CodeQuestion, passkeyAnswer } from '../../lib/embeddedLogin.js'
 
 /** What the code is for, as the form says it. */
 const purposes: Record<SensitiveAction, string> = {
@@ -33,7 +34,7 @@ export function SecondFactorCode(props: {
       <p className="wf-muted">
         Enter the 6-digit code of your authenticator app{' '}
         {props.question.action ? purposes[props.question.action] : 'to open your wallet'}, or one of your
-        recovery codes.
+        recovery codes{props.question.passkey ? ', or use your passkey' : ''}.
       </p>
       {props.question.error ? (
         <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">
@@ -54,6 +55,16 @@ export function SecondFactorCode(props: {
       <button type="submit" className="wf-button" data-testid="wf-totp-prompt-submit">
         Verify
       </button>
+      {props.question.passkey ? (
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          data-testid="wf-totp-prompt-passkey"
+          onClick={() => props.prompt.submit(passkeyAnswer)}
+        >
+          Use passkey
+        </button>
+      ) : null}
       <button type="button" className="wf-button wf-button-secondary" onClick={() => props.prompt.decline()}>
         Cancel
       </button>
