@@ -275,7 +275,8 @@ describe('send', () => {
     // The balances were read past the API's cache.
     expect(world.answers.balances).toHaveBeenLastCalledWith(expect.objectContaining({ forceUpdate: true }))
     expect(view(world).form).toMatchObject({ sendTokenAmount: '', receiverAddress: '', token: undefined })
-    expect(world.hook.result.current.send.isPending).toBe(false)
+    // The query layer settles the mutation's state on a later tick than the send itself.
+    await waitFor(() => expect(world.hook.result.current.send.isPending).toBe(false))
     expect(view(world).tokenBalances).toEqual([eth, usdc])
   })
 
@@ -367,7 +368,8 @@ describe('send', () => {
     await submit(world)
     expect(error).toHaveBeenCalledWith(accountMessages.evmSendFailed)
     expect(view(world).form).toMatchObject({ sendTokenAmount: '1', receiverAddress: receiver })
-    expect(world.hook.result.current.send.isPending).toBe(false)
+    // The query layer settles the mutation's state on a later tick than the send itself.
+    await waitFor(() => expect(world.hook.result.current.send.isPending).toBe(false))
     expect(world.refresh).not.toHaveBeenCalled()
   })
 

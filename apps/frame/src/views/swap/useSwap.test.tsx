@@ -441,7 +441,8 @@ describe('swap', () => {
     expect(world.core.toasts.get()).toMatchObject({ message: 'Transaction error', variant: 'error' })
     expect(Navigation.current(world.core)).toBe('Swap')
     expect(view(world).form.sourceTokenAmount).toBe('1')
-    expect(world.hook.result.current.swap.isPending).toBe(false)
+    // The query layer settles the mutation's state on a later tick than the swap itself.
+    await waitFor(() => expect(world.hook.result.current.swap.isPending).toBe(false))
     expect(world.api.balances.mock.calls.length).toBe(reads)
   })
 
