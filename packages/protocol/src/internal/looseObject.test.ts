@@ -12,12 +12,15 @@ const shapes = {
   },
 }
 
+/** Keys an object's prototype answers to: a copy that looks keys up with `in` or assigns them blindly trips on these. */
+const prototypeKeys = fc.constantFrom('__proto__', 'toString', 'valueOf', 'constructor', 'hasOwnProperty')
+
 /** Anything, and objects with the shapes' keys (right, wrong or undefined) among others. */
 const input = fc.oneof(
   fc.anything(),
   fc
     .tuple(
-      fc.dictionary(fc.string(), fc.anything()),
+      fc.dictionary(fc.oneof(fc.string(), prototypeKeys), fc.anything()),
       fc.record(
         {
           optional: fc.constantFrom(true, 'yes', undefined),
@@ -46,6 +49,16 @@ describe('looseObject', () => {
         { numRuns: 500 },
       )
     })
+
+  it('drops a sent __proto__ key, as zod does, and never takes it as the prototype', () => {
+    const schema = looseObject(shapes['required fields'])
+    const sent = JSON.parse('{"context":"0x01","nonce":"0x0","__proto__":{"polluted":true},"extra":1}')
+    const parsed = z.parse(schema, sent)
+    expect(parsed).toStrictEqual(z.parse(z.looseObject(shapes['required fields']), sent))
+    expect(Object.hasOwn(parsed, '__proto__')).toBe(false)
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+    expect(parsed).toStrictEqual({ context: '0x01', nonce: '0x0', extra: 1 })
+  })
 
   it('keeps the keys it does not know, and checks those it does', () => {
     const schema = looseObject(shapes['required fields'])

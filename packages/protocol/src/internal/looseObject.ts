@@ -18,7 +18,14 @@ export function looseObject<const Shape extends z.core.$ZodLooseShape>(shape: Sh
         ctx.issues.push(...(result.error.issues as z.core.$ZodRawIssue[]))
         return z.NEVER
       }
-      return { ...(input as object), ...result.data }
+      // The other keys are copied as zod copies them: enumerable string keys, inherited ones too,
+      // and never a `__proto__` key — assigning it would swap the result's prototype, and keeping it
+      // as an own key would hand a later spread or merge the same trap.
+      const output: Record<string, unknown> = { ...result.data }
+      const source = input as Record<string, unknown>
+      for (const key in source)
+        if (!Object.hasOwn(shape, key) && key !== '__proto__') output[key] = source[key]
+      return output as typeof result.data
     }),
   )
 }
