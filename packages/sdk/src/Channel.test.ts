@@ -143,6 +143,14 @@ describe('the checks of what the frame sends, loaded with import()', () => {
     })
     await expect(channel.request({ method: 'close' })).rejects.toMatchObject({ code: 4900 })
     expect(errors).toHaveLength(1)
+    // A channel destroyed before the failure is known reports only that it was destroyed.
+    const destroyed = setup({ connect })
+    destroyed.channel.destroy()
+    await destroyed.channel.ready.catch(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(destroyed.errors.map((error) => error.message)).toEqual([
+      'The wallet frame is not available: the instance was destroyed',
+    ])
     vi.doUnmock('./checks.js')
     await expect(loadChecks()).resolves.toHaveProperty('isFrameToHost')
   })

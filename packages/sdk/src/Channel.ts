@@ -201,7 +201,7 @@ export function connect(options: Options): Channel {
   /** Hears the frame's window messages once the checks are loaded, in the order they came. */
   function onWindowMessage(event: MessageEvent) {
     if (checks) onFrameWindowMessage(event, checks)
-    else loaded.then((loaded) => open && onFrameWindowMessage(event, loaded))
+    else loaded.then((loaded) => live && onFrameWindowMessage(event, loaded))
   }
 
   function onFrameWindowMessage({ source, origin: from, data }: MessageEvent, { isFrameReady }: Checks) {
@@ -239,10 +239,12 @@ export function connect(options: Options): Channel {
   // so at once, rather than after the start-up timeout.
   const onViolation = ({ blockedURI }: SecurityPolicyViolationEvent) =>
     blockedURI.startsWith(origin) && fail(new FrameUnavailableError(cspBlocked))
-  /** False once destroyed: a frame:ready that waited on the checks is then dropped. */
-  let open = true
+  /** False once destroyed: a frame:ready that waited on the checks, or their failure, is then dropped. */
+  let live = true
   const loaded = loadChecks()
-  loaded.catch((error) => fail(new FrameUnavailableError(`the SDK could not load its checks (${error})`)))
+  loaded.catch(
+    (error) => live && fail(new FrameUnavailableError(`the SDK could not load its checks (${error})`)),
+  )
   window.addEventListener('message', onWindowMessage)
   window.addEventListener('securitypolicyviolation', onViolation)
   waitForInit()
@@ -269,7 +271,7 @@ export function connect(options: Options): Channel {
       ),
     post,
     destroy() {
-      open = false
+      live = false
       window.removeEventListener('message', onWindowMessage)
       window.removeEventListener('securitypolicyviolation', onViolation)
       port?.close()
