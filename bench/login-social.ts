@@ -4,10 +4,14 @@
 // once -> the API's callback -> the frame's /auth/callback closes the popup -> the frame, whose look at
 // the attempt the API holds until the popup completes it, connects -> the recovery password (typed at once) opens the wallet -> the
 // host's state says connected. Run 0 makes alice's wallet and is left out; each other run follows a
-// sign-out. Times are taken in the pages. Usage: npx tsx bench/login-social.ts [runs=10]
+// sign-out. Times are taken in the pages. With BENCH_TRACE=1 it also prints where the time after
+// the pick goes: each request of the popup and the frame (median start and end after the pick, from
+// the browser's own timing) beside the frame's screens and the host's state.
+// Usage: [BENCH_TRACE=1] npx tsx bench/login-social.ts [runs=10]
 
+import type { Request } from '@playwright/test'
 import { enterPassword } from '../e2e/lib/emailLogin.js'
-import { startLoginBench, summary } from './internal/loginStack.js'
+import { percentile, startLoginBench, summary } from './internal/loginStack.js'
 
 const runs = Number(process.argv[2] ?? 10)
 
@@ -21,6 +25,23 @@ try {
   const pickedToClosed: number[] = []
   const toPicker: number[] = []
   const pickedToConnected: number[] = []
+  /** Per traced step (a request by method and path, or a moment), its start and end after the pick, per run. */
+  const trace = new Map<string, { start: number[]; end: number[] }>()
+  const requests: { name: string; start: number; end: number }[] = []
+  if (process.env.BENCH_TRACE)
+    context.on('requestfinished', (request: Request) => {
+      const { startTime, responseEnd } = request.timing()
+      const url = new URL(request.url())
+      // Ids and secrets in a path are left out, so that each run's request has the same name.
+      const path = url.pathname
+        .replace(/\/[A-Za-z0-9_-]{20,}/g, '/:id')
+        .replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js')
+      requests.push({
+        name: `${request.method()} ${url.port} ${path}`,
+        start: startTime,
+        end: startTime + Math.max(responseEnd, 0),
+      })
+    })
   for (let run = 0; run <= runs; run++) {
     await host.resetState()
     await host.forget()
@@ -37,6 +58,26 @@ try {
     const typed = await host.clickedAt('wf-recovery-password-submit')
     const asked = await host.seenAt('wf-recovery-password')
     const picked = await host.pickedAt('alice')
+    if (run > 0 && process.env.BENCH_TRACE) {
+      const steps = [
+        ...requests.filter((request) => request.end >= picked),
+        { name: '= popup closed', start: await closed, end: await closed },
+        { name: '= password asked (screen painted)', start: asked, end: asked },
+        { name: '= password typed, submitted', start: typed, end: typed },
+        { name: '= host state connected', start: connected, end: connected },
+      ]
+      const seen = new Set<string>()
+      for (const step of steps) {
+        // A request made twice in a run (a look at the attempt) keeps its first.
+        if (seen.has(step.name)) continue
+        seen.add(step.name)
+        const entry = trace.get(step.name) ?? { start: [], end: [] }
+        entry.start.push(step.start - picked)
+        entry.end.push(step.end - picked)
+        trace.set(step.name, entry)
+      }
+    }
+    requests.length = 0
     if (run > 0) {
       toPicker.push(picked - clicked)
       // Machine time after the pick: the robot's typing of the password left out.
@@ -66,6 +107,16 @@ try {
     popupClosedToAsked,
   )
   row('  of which password typed -> connected (wallet recovered in the Worker)', afterPassword)
+  if (process.env.BENCH_TRACE) {
+    console.log('')
+    console.log('| after the pick (median ms): start | end | runs | step |')
+    console.log('|---|---|---|---|')
+    const rows = [...trace].sort(([, a], [, b]) => percentile(a.start, 50) - percentile(b.start, 50))
+    for (const [name, { start, end }] of rows)
+      console.log(
+        `| ${percentile(start, 50).toFixed(0)} | ${percentile(end, 50).toFixed(0)} | ${start.length} | ${name} |`,
+      )
+  }
 } finally {
   await bench.close()
 }

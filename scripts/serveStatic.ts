@@ -58,11 +58,15 @@ export async function serveStatic(options: Options): Promise<Served> {
       response.writeHead(403).end()
       return
     }
-    const found = await stat(file).then(
-      (info) => (info.isFile() ? file : undefined),
-      () => undefined,
-    )
-    // Client-side routes (/auth/callback, /verify) fall back to the app shell.
+    const isFile = (candidate: string) =>
+      stat(candidate).then(
+        (info) => (info.isFile() ? candidate : undefined),
+        () => undefined,
+      )
+    // A page of its own answers its path without the extension (/auth/callback: auth/callback.html),
+    // as static hosts with clean URLs do; other client-side routes (/verify) fall back to the app shell.
+    const found =
+      (await isFile(file)) ?? (extname(path) || path.endsWith('/') ? undefined : await isFile(`${file}.html`))
     const target = found ?? (extname(path) ? undefined : join(root, 'index.html'))
     if (!target) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')

@@ -26,6 +26,9 @@ const boot =
 const lazyOnly =
   /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate|reviewFallback)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(internal\/(tuple|looseObject)\.|siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
+/** What the modal's entry shares with auth/callback.html's besides the boot modules. */
+const sharedWithCallback = /modulepreload-polyfill|apps\/frame\/src\/styles\.css/
+
 export default defineConfig({
   plugins: [react(), securityHeaders()],
   resolve: {
@@ -41,6 +44,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // The modal (and the router's pages), and the social login popup's last page on its own, so the
+      // popup finishes without loading the modal's code (src/pages/authCallback.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        callback: fileURLToPath(new URL('./auth/callback.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -49,7 +58,10 @@ export default defineConfig({
               // bundler splits it into a dozen small chunks shared with lazy views, and each costs
               // a request and its own compression overhead.
               name: 'boot',
-              test: (id: string) => boot.test(id) && !lazyOnly.test(id),
+              // The module-preload polyfill and the stylesheet's module go with it too: the popup's
+              // last page (auth/callback.html) shares them with the modal, and left to itself the
+              // bundler would give them a file of their own, one request more before Connect paints.
+              test: (id: string) => (boot.test(id) && !lazyOnly.test(id)) || sharedWithCallback.test(id),
             },
           ],
         },

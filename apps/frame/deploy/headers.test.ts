@@ -23,8 +23,11 @@ describe('the shipped policy', () => {
     })
     expect(Object.fromEntries(all)).toEqual(frameHeaders)
     const vercel = JSON.parse(vercelJson()) as {
+      cleanUrls: boolean
       headers: { source: string; headers: { key: string; value: string }[] }[]
     }
+    // The social popup's last page answers at /auth/callback.
+    expect(vercel.cleanUrls).toBe(true)
     expect(
       Object.fromEntries(vercel.headers[0]!.headers.map(({ key, value }) => [key.toLowerCase(), value])),
     ).toEqual(frameHeaders)

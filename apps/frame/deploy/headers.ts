@@ -69,6 +69,9 @@ export function vercelJson(): string {
     entries.map(([key, value]) => ({ key: titleCase(key), value }))
   return `${JSON.stringify(
     {
+      // /auth/callback is auth/callback.html, the social popup's last page (Netlify and Cloudflare
+      // Pages serve a page's .html at its path without the extension by default).
+      cleanUrls: true,
       headers: [
         { source: '/(.*)', headers: headers(Object.entries(frameHeaders)) },
         {

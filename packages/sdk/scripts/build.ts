@@ -1,8 +1,8 @@
 /// <reference types="node" />
 // Builds the published package: minified ESM (with @walletframe/protocol's guards and error classes
 // inlined, so hosts install nothing else at runtime) and its type declarations. Code splitting keeps
-// what loads with import() (the injected-wallet bridge) in its own chunk beside index.js, so a
-// host's bundler splits it off again.
+// what loads with import() (the channel's checks, the injected-wallet bridge) in chunks of their own
+// beside index.js, so a host's bundler splits them off again.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'

@@ -5,7 +5,7 @@ import {
   ProviderRpcError,
   TimeoutError,
 } from '@walletframe/protocol/errors'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as Channel from './Channel.js'
 
 const frameOrigin = 'https://frame.test'
@@ -37,6 +37,9 @@ function reader(port: MessagePort) {
   }
 }
 
+// The checks load once per page; loaded first, the handshake below is heard at once.
+beforeAll(() => Channel.loadChecks())
+
 const open: ReturnType<typeof reader>[] = []
 const channels: Channel.Channel[] = []
 afterEach(() => {
@@ -44,13 +47,16 @@ afterEach(() => {
   for (const channel of channels.splice(0)) channel.destroy()
 })
 
-function setup(options: Partial<Channel.Options> = {}) {
+function setup({
+  connect = Channel.connect,
+  ...options
+}: Partial<Channel.Options> & { connect?: typeof Channel.connect } = {}) {
   const host = new EventTarget()
   const frame = { postMessage: vi.fn() }
   const events: FrameEvent[] = []
   const errors: ProviderRpcError[] = []
   const log = { warn: vi.fn() }
-  const channel = Channel.connect({
+  const channel = connect({
     window: host,
     frame: () => frame,
     origin: frameOrigin,
@@ -81,6 +87,74 @@ function setup(options: Partial<Channel.Options> = {}) {
   }
   return { channel, host, frame, events, errors, log, post, handshake }
 }
+
+describe('the checks of what the frame sends, loaded with import()', () => {
+  afterEach(() => {
+    vi.doUnmock('./checks.js')
+    vi.resetModules()
+  })
+
+  /** Channel.js as a page that has not loaded the checks yet sees it. */
+  async function fresh() {
+    vi.resetModules()
+    return (await import('./Channel.js')) as typeof Channel
+  }
+
+  it('hears a frame:ready that came before they loaded once they have, and a later one at once', async () => {
+    const { connect } = await fresh()
+    const { frame, post } = setup({ connect })
+    post(ready)
+    expect(frame.postMessage).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(frame.postMessage).toHaveBeenCalledOnce())
+    expect(frame.postMessage.mock.calls[0]?.[0]).toMatchObject({ type: 'host:init' })
+    post(ready)
+    expect(frame.postMessage).toHaveBeenCalledTimes(2)
+    for (const [, , transfer] of frame.postMessage.mock.calls as unknown as [
+      unknown,
+      string,
+      MessagePort[],
+    ][])
+      transfer[0]?.close()
+  })
+
+  it('drops a frame:ready that waited on them when the channel is destroyed meanwhile', async () => {
+    const { connect, loadChecks } = await fresh()
+    const { channel, frame, post, errors } = setup({ connect })
+    post(ready)
+    channel.destroy()
+    // The frame:ready waited on the same load: it has had its turn once this resolves.
+    await loadChecks()
+    expect(frame.postMessage).not.toHaveBeenCalled()
+    expect(errors.map((error) => error.message)).toEqual([
+      'The wallet frame is not available: the instance was destroyed',
+    ])
+  })
+
+  it('fails start-up and every call at once when they cannot load, and a later channel loads them again', async () => {
+    vi.doMock('./checks.js', () => {
+      throw new Error('offline')
+    })
+    const { connect, loadChecks } = await fresh()
+    const { channel, errors } = setup({ connect, timeoutMs: 60_000 })
+    // The fresh module graph has its own error classes: the class is checked by name.
+    await expect(channel.ready).rejects.toMatchObject({
+      name: 'FrameUnavailableError',
+      message: expect.stringContaining('the SDK could not load its checks'),
+    })
+    await expect(channel.request({ method: 'close' })).rejects.toMatchObject({ code: 4900 })
+    expect(errors).toHaveLength(1)
+    // A channel destroyed before the failure is known reports only that it was destroyed.
+    const destroyed = setup({ connect })
+    destroyed.channel.destroy()
+    await destroyed.channel.ready.catch(() => {})
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(destroyed.errors.map((error) => error.message)).toEqual([
+      'The wallet frame is not available: the instance was destroyed',
+    ])
+    vi.doUnmock('./checks.js')
+    await expect(loadChecks()).resolves.toHaveProperty('isFrameToHost')
+  })
+})
 
 describe('a host CSP that blocks the frame', () => {
   const violation = (blockedURI: string) =>

@@ -1,6 +1,9 @@
 // The host end of the host <-> frame channel (docs/host-frame-channel.md): wait for
 // the frame's `frame:ready`, hand it a private MessagePort in `host:init`, then carry requests,
 // answers and events over that port. Calls made before the frame has initialised are queued.
+// The checks of what the frame sends (the protocol's guards, most of them the shape of the account
+// state) load with import() as the channel opens, while the iframe loads: nothing from the frame is
+// heard before them, and the host page's own bundle does not carry them.
 import type {
   FrameEvent,
   FrameRequest,
@@ -17,14 +20,8 @@ import {
   ProviderRpcError,
   TimeoutError,
 } from '@walletframe/protocol/errors'
-import {
-  channelName,
-  isFrameReady,
-  isFrameToHost,
-  isRequestId,
-  protocolVersion,
-} from '@walletframe/protocol/guards'
 import { handled } from './internal/promise.js'
+import { channelName, protocolVersion } from './internal/wire.js'
 
 /** A host request without the envelope the channel adds (`kind`, `id`). */
 export type Body = HostRequest extends infer R
@@ -78,6 +75,25 @@ export type Channel = {
 
 /** A call sent to the frame: settles it with an error, or with the frame's result. */
 type Settle = (error: ProviderRpcError | undefined, result?: unknown) => void
+
+/** What the channel checks the frame's messages with. */
+export type Checks = Pick<typeof import('./checks.js'), 'isFrameReady' | 'isFrameToHost' | 'isRequestId'>
+
+/** The checks once loaded: a page loads them once, and a later instance hears its frame at once. */
+let checks: Checks | undefined
+let loading: Promise<Checks> | undefined
+
+/** Loads the checks; a load that failed (offline) is tried again by the next instance. */
+export function loadChecks(): Promise<Checks> {
+  loading ??= import('./checks.js').then(
+    (module) => (checks = module),
+    (error) => {
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
 
 /** One warning for every message the channel drops or cannot send; the logged value says which. */
 const warning = '[walletframe] dropped:'
@@ -149,7 +165,9 @@ export function connect(options: Options): Channel {
     }
   }
 
+  // The port exists once frame:ready was heard, so the checks are loaded.
   function onPortMessage({ data }: MessageEvent<unknown>) {
+    const { isFrameToHost, isRequestId } = checks as Checks
     if (!isFrameToHost(data)) {
       warn(data)
       const { kind, id } = (data ?? {}) as Incoming[0] & { kind?: unknown }
@@ -180,7 +198,13 @@ export function connect(options: Options): Channel {
     }
   }
 
-  function onWindowMessage({ source, origin: from, data }: MessageEvent) {
+  /** Hears the frame's window messages once the checks are loaded, in the order they came. */
+  function onWindowMessage(event: MessageEvent) {
+    if (checks) onFrameWindowMessage(event, checks)
+    else loaded.then((loaded) => live && onFrameWindowMessage(event, loaded))
+  }
+
+  function onFrameWindowMessage({ source, origin: from, data }: MessageEvent, { isFrameReady }: Checks) {
     const frame = options.frame()
     // Anyone can post to the host window; only our own iframe, at the frame origin, is heard.
     if (!frame || source !== frame || from !== origin) return
@@ -215,6 +239,12 @@ export function connect(options: Options): Channel {
   // so at once, rather than after the start-up timeout.
   const onViolation = ({ blockedURI }: SecurityPolicyViolationEvent) =>
     blockedURI.startsWith(origin) && fail(new FrameUnavailableError(cspBlocked))
+  /** False once destroyed: a frame:ready that waited on the checks, or their failure, is then dropped. */
+  let live = true
+  const loaded = loadChecks()
+  loaded.catch(
+    (error) => live && fail(new FrameUnavailableError(`the SDK could not load its checks (${error})`)),
+  )
   window.addEventListener('message', onWindowMessage)
   window.addEventListener('securitypolicyviolation', onViolation)
   waitForInit()
@@ -241,6 +271,7 @@ export function connect(options: Options): Channel {
       ),
     post,
     destroy() {
+      live = false
       window.removeEventListener('message', onWindowMessage)
       window.removeEventListener('securitypolicyviolation', onViolation)
       port?.close()

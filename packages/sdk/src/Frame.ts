@@ -2,7 +2,7 @@
 // click-through until the frame reports its modal open (it is preloaded hidden so open is instant).
 // visibility:hidden does both: a hidden box is neither painted nor hit-tested, so clicks reach the
 // page beneath.
-import { protocolVersion } from '@walletframe/protocol/guards'
+import { protocolVersion } from './internal/wire.js'
 
 export type Options = {
   /** The host document the iframe is created in. */

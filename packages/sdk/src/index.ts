@@ -1,5 +1,5 @@
 // @walletframe/sdk: the host SDK. Stays a few kilobytes: no zod, no framework, no dependencies
-// besides the protocol's guards and error classes.
+// besides the protocol's guards (loaded with import() as an instance starts) and error classes.
 export type {
   AccountState,
   CaipAddress,

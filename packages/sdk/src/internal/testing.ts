@@ -1,7 +1,12 @@
 // For the SDK's tests: a real instance in jsdom whose frame side the test plays over the real
 // MessagePort. Only test files import it; the published build leaves it out (tsconfig.build.json).
 import { vi } from 'vitest'
+import { loadChecks } from '../Channel.js'
 import { createWalletframe, type Options, type Walletframe } from '../createWalletframe.js'
+
+// A page loads the channel's checks once, as its first instance starts; loaded here first, each
+// instance hears its frame's frame:ready at once, as a later instance on a page does.
+await loadChecks()
 
 // jsdom has no blob URLs (the SDK takes its EIP-6963 UUID from one): end each with a UUID as browsers do.
 URL.createObjectURL ??= () => `blob:${location.origin}/${crypto.randomUUID()}`
