@@ -295,6 +295,7 @@ describe('GET /openapi.json', () => {
         '/v1/auth/totp/threshold',
         '/v1/auth/totp/verify',
         '/v1/auth/wallet/create',
+        '/v1/auth/wallet/recovery-password',
         '/v1/auth/wallet/shares',
         '/v1/account/{address}/balance',
         '/v1/account/{address}/nfts',

@@ -231,6 +231,25 @@ export async function fuzzFixtures(options: {
     passing.headers,
   )
 
+  // A wallet a PRF passkey alone protects (no recovery password yet): adding one.
+  const prfOnly = await passkeyUser()
+  const { recoveryShare, ...withoutPassword } = exampleWallet
+  await post(
+    '/v1/auth/wallet/create',
+    {
+      ...withoutPassword,
+      prfShare: {
+        scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm',
+        credentialId: prfOnly.passkey.id,
+        salt: Buffer.alloc(32, 1).toString('base64url'),
+        iv: recoveryShare.iv,
+        ciphertext: recoveryShare.ciphertext,
+      },
+      proof: await prfOnly.totpProof('create'),
+    },
+    prfOnly.headers,
+  )
+
   // The user's own passkeys, a passkey user per call: an add started for the finish, and a second
   // passkey added so that removing it leaves the first.
   const addStarted = async (u: Awaited<ReturnType<typeof passkeyUser>>) => {
@@ -361,6 +380,10 @@ export async function fuzzFixtures(options: {
         proof: await passkeyFactorOn.totpProof('passkey-factor'),
       },
       'post /v1/auth/factor/passkey/off': { proof: await passkeyFactorOff.totpProof('passkey-factor') },
+      'post /v1/auth/wallet/recovery-password': {
+        recoveryShare,
+        proof: await prfOnly.totpProof('recovery-password'),
+      },
       'post /v1/auth/totp/threshold': {
         sendThreshold: '1000000000000000000',
         code: totpThreshold.recoveryCode,
@@ -388,6 +411,7 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/factor/passkey/on': passkeyFactorOn.headers,
       'post /v1/auth/factor/passkey/off': passkeyFactorOff.headers,
       'post /v1/auth/totp/threshold': totpThreshold.headers,
+      'post /v1/auth/wallet/recovery-password': prfOnly.headers,
     },
   }
 }

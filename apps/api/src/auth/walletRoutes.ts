@@ -2,6 +2,8 @@
 // API keeps. Both need the session (Bearer) and the session's device key signing the call; a per-IP
 // limit in the shared store comes first (walletLimit.ts).
 import {
+  RecoveryPasswordAdded,
+  RecoveryPasswordRequest,
   SdkQuery,
   WalletCreated,
   WalletCreateRequest,
@@ -10,6 +12,7 @@ import {
 } from '@walletframe/protocol'
 import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
+import * as FreshFactor from './freshFactor.js'
 import type { RouteContext } from './routeContext.js'
 import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
@@ -22,9 +25,9 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/wallet/create',
     summary:
-      "Stores a new wallet's auth share (sealed at rest) and recovery share (the frame's ciphertext under the " +
-      "user's password), and optionally the recovery share under one of the user's passkeys' PRF output (404 PASSKEY_NOT_FOUND " +
-      "for another's), once per user (409 WALLET_EXISTS). Bearer + the device key's proof over 'create'",
+      "Stores a new wallet's auth share (sealed at rest) and recovery share: the frame's ciphertext under the " +
+      "user's password, under one of the user's passkeys' PRF output (404 PASSKEY_NOT_FOUND for another's), or both; " +
+      "never neither (400). Once per user (409 WALLET_EXISTS). Bearer + the device key's proof over 'create'",
     query: SdkQuery,
     body: WalletCreateRequest,
     response: WalletCreated,
@@ -42,6 +45,19 @@ export const docs: RouteDoc[] = [
     body: WalletSharesRequest,
     response: WalletShares,
     errors,
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/wallet/recovery-password',
+    summary:
+      'Adds a recovery password to a wallet that has none (one a PRF passkey alone protected): the recovery share under it, ' +
+      'sealed in the frame. Once (409 RECOVERY_PASSWORD_EXISTS: an existing one is never replaced here; 409 WALLET_MISSING ' +
+      "before a create). With a second factor on, a fresh one first (a code, or a passkey's assertion over a 'login-method' " +
+      "challenge; 403 SECOND_FACTOR_REQUIRED without). Bearer + the device key's single-use proof over 'recovery-password'",
+    query: SdkQuery,
+    body: RecoveryPasswordRequest,
+    response: RecoveryPasswordAdded,
+    errors: [...errors, 404, 409],
   },
 ]
 
@@ -71,6 +87,15 @@ export function routes(context: RouteContext): Hono<Env> {
         body.prfCredentialId,
       )) satisfies WalletShares,
     )
+  })
+
+  app.post('/recovery-password', context.project, async (c) => {
+    const body = await context.read(c, RecoveryPasswordRequest)
+    const { wallet, authenticated } = await WalletCall.authorize(context, c, 'recovery-password', body.proof)
+    // A new way into the wallet, as a new login is: a stolen session and device key alone add none.
+    await FreshFactor.requireForLoginChange(context.freshFactor(), context.where(c), authenticated, body)
+    await Wallet.addRecoveryPassword(wallet, authenticated.user.id, body.recoveryShare)
+    return c.json({ recoveryPassword: true } satisfies RecoveryPasswordAdded)
   })
 
   return app

@@ -25,11 +25,11 @@ export type EmailStep = {
 }
 
 /**
- * Why the wallet asks for the recovery password: to protect a new wallet (`create-with-prf`: the login
- * passkey will also open it, the password is the backup), or to open it on this device
- * (`recover-without-prf`: the login passkey cannot open it by itself).
+ * Why the wallet asks for the recovery password: to protect a new wallet (`create-without-prf`: the
+ * login passkey has no PRF, so it cannot protect it by itself; a passkey with PRF asks for none), or to
+ * open it on this device (`recover-without-prf`: the login passkey cannot open it by itself).
  */
-export type PasswordReason = 'create' | 'create-with-prf' | 'recover' | 'recover-without-prf'
+export type PasswordReason = 'create' | 'create-without-prf' | 'recover' | 'recover-without-prf'
 
 /** A question the wallet waits on (core/prompt.ts): a form shows while it is asked, and the answer goes back. */
 export type Prompt<Question> = {
@@ -200,6 +200,15 @@ export type EmbeddedLogin = {
    * as a recovery does and answers the kit encrypted under it; rejects with its error when wrong.
    */
   recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * The recovery kit of a wallet its passkey protects (no recovery password): a touch of that passkey,
+   * and the kit with the kit secret that opens it, which the view shows once for the user to write down.
+   */
+  recoveryKitWithPasskey(): Promise<{ kit: RecoveryKit; kitSecret: string }>
+  /** Whether the open wallet has a recovery password (false: its PRF passkey alone protects it). */
+  hasRecoveryPassword(): boolean
+  /** Adds a recovery password to a wallet its passkey alone protected (a touch of that passkey). */
+  addRecoveryPassword(password: string): Promise<void>
   /**
    * "Show recovery phrase": `popup` is the frame origin's /export (lib/exportWindow.ts), opened in the
    * click; the password is typed and the phrase shown there only. Resolves once the window holds its

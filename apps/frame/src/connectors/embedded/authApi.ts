@@ -29,6 +29,8 @@ import {
   type PasskeyRegistration,
   type PasskeyRemoveRequest,
   PasskeySummary,
+  RecoveryPasswordAdded,
+  type RecoveryPasswordRequest,
   type RefreshRequest,
   SocialStartResponse,
   TotpConfirmed,
@@ -116,6 +118,12 @@ export function authApi(client: Client) {
       client.post('/v1/auth/wallet/create', body, { schema: WalletCreated, headers: bearer(accessToken) }),
     walletShares: (accessToken: string, body: WalletSharesRequest) =>
       client.post('/v1/auth/wallet/shares', body, { schema: WalletShares, headers: bearer(accessToken) }),
+    /** Adds a recovery password to a wallet a PRF passkey alone protected. */
+    recoveryPassword: (accessToken: string, body: RecoveryPasswordRequest) =>
+      client.post('/v1/auth/wallet/recovery-password', body, {
+        schema: RecoveryPasswordAdded,
+        headers: bearer(accessToken),
+      }),
     totpStatus: (accessToken: string, proof: DeviceProof) =>
       client.post('/v1/auth/totp/status', { proof }, { schema: TotpStatus, headers: bearer(accessToken) }),
     totpStart: (accessToken: string, proof: DeviceProof) =>
