@@ -212,12 +212,17 @@ export class LastLoginFactorError extends ApiError {
 
 export class SecondFactorRequiredError extends ApiError {
   override name = 'SecondFactorRequiredError'
-  /** `what`: what the code is for — opening the wallet, or a sensitive action that needs a fresh one. */
-  constructor(what = 'to open the wallet') {
+  /**
+   * `what`: what the factor is for — opening the wallet, or a sensitive action that needs a fresh one.
+   * `passkeyOnly`: the user's only factor is a passkey (no authenticator app), so the words ask for it.
+   */
+  constructor(what = 'to open the wallet', passkeyOnly = false) {
     super(
       403,
       'SECOND_FACTOR_REQUIRED',
-      `Enter the code of your authenticator app (or a recovery code) ${what}`,
+      passkeyOnly
+        ? `Confirm with your passkey ${what}`
+        : `Enter the code of your authenticator app (or a recovery code) ${what}`,
     )
   }
 }

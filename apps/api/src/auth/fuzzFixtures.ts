@@ -272,6 +272,17 @@ export async function fuzzFixtures(options: {
   )
   const onAssertion = authenticator.get(onChallenge.options, passkeyFactorOn.passkey, ceremony)
   const passkeyFactorOff = await passkeyUser()
+  // The factor passed at the wallet's opening with a passkey: an 'open' challenge for a passkey user,
+  // and one answered by a user with a factor on; the threshold set with either factor.
+  const factorOpen = await passkeyUser()
+  const factorVerify = await enrolled()
+  const openChallenge = await post<PasskeyLoginStartResponse>(
+    '/v1/auth/factor/passkey/open',
+    { proof: await factorVerify.totpProof('factor-passkey') },
+    factorVerify.headers,
+  )
+  const openAssertion = authenticator.get(openChallenge.options, factorVerify.passkey, ceremony)
+  const factorThreshold = await enrolled()
   const passkeyAddStart = await passkeyUser()
   const passkeyAdding = await passkeyUser()
   const adding = await addStarted(passkeyAdding)
@@ -380,6 +391,16 @@ export async function fuzzFixtures(options: {
         proof: await passkeyFactorOn.totpProof('passkey-factor'),
       },
       'post /v1/auth/factor/passkey/off': { proof: await passkeyFactorOff.totpProof('passkey-factor') },
+      'post /v1/auth/factor/passkey/open': { proof: await factorOpen.totpProof('factor-passkey') },
+      'post /v1/auth/factor/passkey/verify': {
+        passkey: { attemptId: openChallenge.attemptId, credential: openAssertion },
+        proof: await factorVerify.totpProof('factor-verify'),
+      },
+      'post /v1/auth/factor/threshold': {
+        sendThreshold: '1000000000000000000',
+        code: factorThreshold.recoveryCode,
+        proof: await factorThreshold.totpProof('factor-threshold'),
+      },
       'post /v1/auth/wallet/recovery-password': {
         recoveryShare,
         proof: await prfOnly.totpProof('recovery-password'),
@@ -410,6 +431,9 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/factor/passkey': factorPasskey.headers,
       'post /v1/auth/factor/passkey/on': passkeyFactorOn.headers,
       'post /v1/auth/factor/passkey/off': passkeyFactorOff.headers,
+      'post /v1/auth/factor/passkey/open': factorOpen.headers,
+      'post /v1/auth/factor/passkey/verify': factorVerify.headers,
+      'post /v1/auth/factor/threshold': factorThreshold.headers,
       'post /v1/auth/totp/threshold': totpThreshold.headers,
       'post /v1/auth/wallet/recovery-password': prfOnly.headers,
     },

@@ -14,7 +14,6 @@ import { Hono } from 'hono'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as FreshFactor from './freshFactor.js'
 import type { RouteContext } from './routeContext.js'
-import * as Totp from './totp.js'
 import * as Wallet from './wallet.js'
 import * as WalletCall from './walletCall.js'
 
@@ -39,7 +38,8 @@ export const docs: RouteDoc[] = [
     summary:
       'The auth share, and the encrypted recovery share when asked for (recovery: true; a device without its device share), ' +
       'with the copy under the PRF output of the passkey named by prfCredentialId when the user keeps one ' +
-      '(403 SECOND_FACTOR_REQUIRED while the user has a second factor this session has not passed: /v1/auth/totp/verify) ' +
+      '(403 SECOND_FACTOR_REQUIRED while the user has a second factor this session has not passed: /v1/auth/totp/verify, or ' +
+      'for a passkey factor /v1/auth/factor/passkey/verify) ' +
       "({exists:false} before a create). Bearer + the device key's single-use proof over 'shares' (a leaked access token alone releases nothing)",
     query: SdkQuery,
     body: WalletSharesRequest,
@@ -77,7 +77,7 @@ export function routes(context: RouteContext): Hono<Env> {
     const body = await context.read(c, WalletSharesRequest)
     const { wallet, authenticated } = await WalletCall.authorize(context, c, 'shares', body.proof)
     // The auth share is what the second factor protects: a session that has not passed it gets none.
-    await Totp.requirePassed(wallet, authenticated)
+    await FreshFactor.requirePassed(wallet, authenticated)
     c.header('cache-control', 'no-store')
     return c.json(
       (await Wallet.shares(

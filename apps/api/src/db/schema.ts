@@ -486,6 +486,11 @@ export const authTotpRecoveryCodes = pgTable(
 export const authPasskeyFactor = pgTable('auth_passkey_factor', {
   userId: text('user_id').primaryKey(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+  /**
+   * The send threshold of a user whose only factor is the passkey (wei, decimal; null: none). With the
+   * authenticator app on too, the app's row holds it. It goes with the choice: turning it off drops it.
+   */
+  sendThresholdWei: text('send_threshold_wei'),
 })
 
 /**

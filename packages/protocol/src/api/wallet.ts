@@ -84,6 +84,8 @@ export const walletProofPurposes = [
   'factor-passkey',
   'passkey-factor',
   'recovery-password',
+  'factor-verify',
+  'factor-threshold',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
