@@ -52,6 +52,8 @@ export type CodeQuestion = {
   readonly error?: string
   readonly action?: SensitiveAction
   readonly passkey?: boolean
+  /** The passkey is the user's only factor (no authenticator app): the form asks for it alone, no code field. */
+  readonly passkeyOnly?: boolean
 }
 
 /** The answer that picks the user's passkey over a code: no code (six digits, or ten letters and digits) reads like it. */

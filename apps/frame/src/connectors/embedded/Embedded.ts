@@ -391,7 +391,7 @@ export function create(options: create.Options): EmbeddedConnector {
       return await fetchShares(false)
     } catch (error) {
       if (!SecondFactor.required(error) || !interactive || !options.askCode) throw error
-      await SecondFactor.pass({ api, session, ask: options.askCode })
+      await SecondFactor.pass({ api, session, ask: options.askCode, passkey: passkeyFactor })
       return fetchShares(false)
     }
   }
