@@ -54,10 +54,12 @@ export async function list(context: Pick<Passkey.Context, 'db'>, userId: string)
     backedUp: row.backedUp,
     recovery: row.recovery === true,
   }))
+  const factors = await Factors.enabled(context, userId)
   return {
     passkeys,
     otherLogin: await otherLogin(context, userId),
-    secondFactor: await Factors.passkeyOn(context.db, userId),
+    secondFactor: factors?.passkey === true,
+    ...(Factors.passkeyOnly(factors) ? { sendThreshold: factors?.sendThresholdWei ?? null } : {}),
   }
 }
 

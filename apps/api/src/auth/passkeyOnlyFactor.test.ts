@@ -137,6 +137,9 @@ describe('the send threshold with a passkey as the only factor', () => {
     })
     expect(set.status).toBe(200)
     expect(await set.json()).toEqual({ sendThreshold: '1000' })
+    // The list of passkeys says it, as the Account view shows it.
+    const listed = await call(h, 'passkey/list', who, 'passkey-list')
+    expect(await listed.json()).toMatchObject({ secondFactor: true, sendThreshold: '1000' })
     expect((await askSend(who, '1000')).status).toBe(200)
     const over = await askSend(who, '1001')
     expect(over.status).toBe(403)

@@ -93,6 +93,11 @@ export type Passkeys = {
    * asked as for any login-method change).
    */
   setSecondFactor(on: boolean): Promise<PasskeyList>
+  /**
+   * Sets (wei, decimal) or clears the amount above which a send asks for the passkey, for a user whose
+   * only factor it is: its touch first, so a script with the session alone cannot raise it.
+   */
+  setSendThreshold(sendThreshold: string | null): Promise<void>
 }
 
 /**

@@ -408,6 +408,11 @@ export const PasskeyList = z.object({
   otherLogin: z.boolean(),
   /** Whether the user chose a passkey as their second factor (POST /v1/auth/factor/passkey/on). */
   secondFactor: z.boolean(),
+  /**
+   * With the passkey the only factor (no authenticator app): sends of more native coin than this (wei,
+   * decimal) ask for its touch; null: none (POST /v1/auth/factor/threshold sets it).
+   */
+  sendThreshold: z.optional(z.nullable(z.string().check(z.regex(/^\d+$/, 'wei, decimal')))),
 })
 export type PasskeyList = z.infer<typeof PasskeyList>
 
