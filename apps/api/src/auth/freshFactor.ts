@@ -123,7 +123,10 @@ export async function passkeyOn(
   answer: FactorPasskey,
 ): Promise<void> {
   await PasskeyFactor.verify(context, where, authenticated, 'login-method', answer)
-  await Factors.turnPasskeyOn(context.db, authenticated.user.id, context.now?.() ?? new Date())
+  const now = context.now?.() ?? new Date()
+  await Factors.turnPasskeyOn(context.db, authenticated.user.id, now)
+  // The session that turned it on has just given it, as one that confirms the app has.
+  await TotpStore.markSession(context.db, authenticated.session.id, now)
 }
 
 /** Drops the passkey as a factor, for a fresh factor (the passkey's own, or the app's code). */

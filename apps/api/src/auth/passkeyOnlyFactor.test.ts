@@ -68,6 +68,8 @@ const claimsOf = (pass: string): FactorPassClaims =>
 describe('the wallet’s opening with a passkey as the only factor', () => {
   it('holds the auth share back from a new session until its passkey passes the factor', async () => {
     const who = await passkeyOnly()
+    // The session that turned the factor on has given it already.
+    expect((await shares(who)).status).toBe(200)
     const again = await sameDeviceAgain(h, who)
     const refused = await shares(again)
     expect(refused.status).toBe(403)
