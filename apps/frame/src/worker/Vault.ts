@@ -197,23 +197,29 @@ export function create(options: create.Options) {
     return (await Shares.combine(Base64url.decode(shares.authShare), recovery, addresses)).entropy
   }
 
-  /** A new wallet, open afterwards (its recovery share held for the caller to seal under a password too). */
-  async function make(prf: PrfCipher.PrfOutput | undefined): Promise<PasskeyCreated> {
+  /**
+   * A new wallet's shares, the recovery share under `prf` when given (and in the clear for `seal`, to
+   * seal it under a password too before anything is handed out); the wallet is open afterwards.
+   */
+  async function make(
+    prf: PrfCipher.PrfOutput | undefined,
+    seal?: (recovery: Uint8Array<ArrayBuffer>, addresses: WalletAddresses) => Promise<EncryptedRecoveryShare>,
+  ): Promise<PasskeyCreated & { recoveryShare?: EncryptedRecoveryShare }> {
     const entropy = crypto.getRandomValues(new Uint8Array(16))
     const split = await Shares.split(entropy)
     // Checked like any other combine: the shares handed out must rebuild this wallet.
     const opened = await Shares.combine(split.device, split.auth, Keys.fromEntropy(entropy).addresses)
     const addresses = opened.keys.addresses
+    const recovery = new Uint8Array(split.recovery)
     const made = {
       addresses,
       authShare: Base64url.encode(split.auth),
+      ...(seal ? { recoveryShare: await seal(recovery, addresses) } : {}),
       wrappedDeviceShare: await wrap(new Uint8Array(split.device), addresses),
-      ...(prf
-        ? { prfShare: await PrfCipher.encrypt(new Uint8Array(split.recovery), prf, bound(addresses)) }
-        : {}),
+      ...(prf ? { prfShare: await PrfCipher.encrypt(recovery, prf, bound(addresses)) } : {}),
     }
     keys = opened.keys
-    recoveryShare = new Uint8Array(split.recovery)
+    recoveryShare = recovery
     return made
   }
 
@@ -239,16 +245,11 @@ export function create(options: create.Options) {
       if (input.password.length < RecoveryCipher.minimumPasswordLength) {
         throw new RecoveryCipher.WeakRecoveryPasswordError()
       }
-      const made = await make(input.prf)
-      return {
-        ...made,
-        recoveryShare: await RecoveryCipher.encrypt(
-          recoveryShare!,
-          input.password,
-          bound(made.addresses),
-          options.recoveryIterations,
-        ),
-      }
+      const { password } = input
+      const made = await make(input.prf, (recovery, addresses) =>
+        RecoveryCipher.encrypt(recovery, password, bound(addresses), options.recoveryIterations),
+      )
+      return { ...made, recoveryShare: made.recoveryShare! }
     },
 
     /**
