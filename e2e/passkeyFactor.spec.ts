@@ -75,7 +75,7 @@ test('adding a passkey with the authenticator app on asks for a fresh code first
   await expect(items).toHaveCount(2, { timeout: 15_000 })
 })
 
-test('a passkey chosen as the second factor instead of the app: the recovery phrase asks for its touch', async ({
+test('a passkey chosen as the second factor instead of the app: the recovery phrase and the wallet’s opening elsewhere ask for its touch alone', async ({
   page,
   stack,
 }) => {
@@ -96,9 +96,29 @@ test('a passkey chosen as the second factor instead of the app: the recovery phr
   const opening = page.waitForEvent('popup')
   await modal.getByTestId('wf-account-recovery-phrase').click()
   const exportWindow = await opening
-  await expect(prompt).toContainText('or use your passkey', { timeout: 15_000 })
+  // The passkey is the only factor: it is asked for alone, with no code field and no authenticator app.
+  await expect(prompt).toContainText('Confirm with your passkey to show your recovery phrase', {
+    timeout: 15_000,
+  })
+  await expect(prompt).not.toContainText('authenticator app')
+  await expect(modal.getByTestId('wf-totp-prompt-input')).toHaveCount(0)
   const submit = exportWindow.getByTestId('wf-export-submit')
   await expect(submit).toBeDisabled()
   await modal.getByTestId('wf-totp-prompt-passkey').click()
   await expect(submit).toBeEnabled({ timeout: 15_000 })
+  await exportWindow.close()
+  const address = (await page.getByTestId('state-address').textContent()) as string
+
+  // Another host site, a new device for the wallet: the API holds the auth share back until the
+  // passkey passes the factor, asked for alone; then the password recovers the wallet (no PRF here).
+  const other = await openDemo(page, stack.foreignUrl())
+  await other.getByTestId('wf-passkey-login').click()
+  const opening2 = other.getByTestId('wf-totp-prompt')
+  await expect(opening2).toContainText('Confirm with your passkey to open your wallet', { timeout: 30_000 })
+  await expect(other.getByTestId('wf-totp-prompt-input')).toHaveCount(0)
+  await expect(other.getByTestId('wf-recovery-password')).toHaveCount(0)
+  await other.getByTestId('wf-totp-prompt-passkey').click()
+  await enterPassword(other)
+  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(page.getByTestId('state-address')).toHaveText(address)
 })

@@ -3,12 +3,13 @@
 // made with a passkey alone on one host site (the dialog in the frame's cross-origin iframe), then the
 // same passkey on a second host site — a new device there — which recovers the wallet from the auth
 // share and the password-encrypted recovery share: the same address, and a signature that verifies.
-// With the passkey's PRF (the authenticator's hmac-secret), the second site opens the wallet with a
-// touch and no password; without it, the view says why the password is asked.
+// With the passkey's PRF (the authenticator's hmac-secret) no password is asked at all: the wallet is
+// made under the PRF alone and the second site opens it with a touch; a password can be added later.
+// Without PRF, the view says why the password is asked.
 // Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
 // create in a cross-origin iframe): the second test makes Chromium look like such a browser.
 import { test as apiTest } from './lib/api.js'
-import { approveAndVerify, enterPassword, openDemo } from './lib/emailLogin.js'
+import { approveAndVerify, enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
 
@@ -22,9 +23,12 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
   const first = await authenticator(page.context(), page)
   const modal = await openDemo(page, stack.demoUrl())
   await modal.getByTestId('wf-passkey-create').click()
-  // A new wallet: this passkey has no PRF, so the recovery password alone protects the recovery share.
+  // A new wallet: this passkey has no PRF, so the recovery password protects the recovery share, and
+  // the view says why it is asked.
   await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
-  await expect(modal.getByTestId('wf-recovery-passkey-note')).toHaveCount(0)
+  await expect(modal.getByTestId('wf-recovery-passkey-note')).toContainText(
+    'cannot protect your wallet by itself',
+  )
   await enterPassword(modal)
   await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
   const address = (await page.getByTestId('state-address').textContent()) as string
@@ -55,7 +59,7 @@ test('a wallet made with a passkey alone on one host site, used with the same pa
   await second.close()
 })
 
-test('with PRF, the wallet made on one host site opens on another with a touch and no password', async ({
+test('with PRF, a wallet made with no password on one host site opens on another with a touch, and takes a password later', async ({
   page,
   stack,
 }) => {
@@ -65,14 +69,14 @@ test('with PRF, the wallet made on one host site opens on another with a touch a
   const holder = await authenticator(page.context(), page, { hasPrf: true })
   const modal = await openDemo(page, stack.demoUrl())
   await modal.getByTestId('wf-passkey-create').click()
-  // The password is still chosen, as the backup; the view says the passkey opens the wallet by itself.
-  await expect(modal.getByTestId('wf-recovery-passkey-note')).toContainText('can open this wallet', {
-    timeout: 15_000,
-  })
-  await enterPassword(modal)
+  // No password asked: the passkey's PRF alone protects the recovery share.
   await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  await expect(modal.getByTestId('wf-recovery-password')).toHaveCount(0)
   const address = (await page.getByTestId('state-address').textContent()) as string
   expect(await holder.credentials()).toHaveLength(1)
+  // Account offers a recovery password (for a device without the passkey), without forcing one.
+  await page.getByTestId('open').click()
+  await expect(modal.getByTestId('wf-account-add-recovery-password')).toBeVisible({ timeout: 15_000 })
 
   // Host site B: the frame has nothing of site A's (partitioned or blocked storage), a new device.
   const other = await openDemo(page, stack.foreignUrl())
@@ -84,6 +88,14 @@ test('with PRF, the wallet made on one host site opens on another with a touch a
   expect(await approveAndVerify(page, other, address, 'Signed after a recovery with a touch')).toEqual({
     verified: true,
   })
+
+  // A recovery password added later (a touch of the passkey): the offer goes, and an email-less login
+  // elsewhere would now have a password to give. Export, which verifies that password, is open now.
+  await page.getByTestId('open').click()
+  await other.getByTestId('wf-account-add-recovery-password').click()
+  await other.getByTestId('wf-add-recovery-password-input').fill(password)
+  await other.getByTestId('wf-add-recovery-password-submit').click()
+  await expect(other.getByTestId('wf-recovery-password-added')).toBeVisible({ timeout: 30_000 })
 })
 
 test('Account lists the passkey, refuses to remove the last login, adds a second (with PRF: it opens the wallet on another site) and removes one', async ({

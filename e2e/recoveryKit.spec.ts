@@ -5,7 +5,9 @@
 // with that password and prints the same addresses the frame shows; another password opens nothing.
 // "Show recovery phrase" then shows, in a window on the frame origin after the password, the phrase the
 // command reveals from the kit. The offline rebuild: a wallet made against an API of the test's own,
-// whose kit the command opens to the same addresses once that API and its database are stopped.
+// whose kit the command opens to the same addresses once that API and its database are stopped. A
+// wallet its PRF passkey alone protects (no password) makes its kit with a touch, under the kit secret
+// the view shows; the command opens it with that secret, the API stopped too.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,8 +16,9 @@ import { fileURLToPath } from 'node:url'
 import type { FrameLocator, Page } from '@playwright/test'
 import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest, startE2eApi } from './lib/api.js'
-import { hostState, loginByEmail, password } from './lib/emailLogin.js'
+import { hostState, loginByEmail, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { authenticator } from './lib/virtualAuthenticator.js'
 
 const test = apiTest
 // The Solana devnet joins the host's networks: the wallet shows a Solana account beside the EVM one.
@@ -179,6 +182,70 @@ test('offline rebuild: with the API and its database stopped, walletframe-recove
     expect(rebuilt.code).toBe(0)
     expect(/EVM address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(evm)
     expect(/Solana address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(solana)
+  } finally {
+    stack.setApiUrl(api.url, api.passKey)
+    if (!stopped) await own.app.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
+test('passkey wallet: the kit made with a touch opens offline with the kit secret shown, the API stopped', async ({
+  page,
+  stack,
+  chains,
+  api,
+}) => {
+  test.setTimeout(120_000)
+  const own = await startE2eApi(stack, chains, { emailCooldownSeconds: 30 })
+  stack.setApiUrl(own.url, own.passKey)
+  let stopped = false
+  const dir = await mkdtemp(join(tmpdir(), 'walletframe-passkey-kit-'))
+  try {
+    await authenticator(page.context(), page, { hasPrf: true })
+    const modal = await openDemo(page, stack.demoUrl())
+    await modal.getByTestId('wf-passkey-create').click()
+    await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+    // No password was ever asked for this wallet.
+    await expect(modal.getByTestId('wf-recovery-password')).toHaveCount(0)
+    await page.getByTestId('open').click()
+    const evm = (await modal.getByTestId('wf-account-address').getAttribute('title')) as string
+    const state = (await hostState(page)) as { allAccounts: { namespace: string; address: string }[] }
+    const solana = state.allAccounts.find((account) => account.namespace === 'solana')?.address as string
+
+    // The kit view asks for no password: a touch of the passkey, then the file and its kit secret.
+    await modal.getByTestId('wf-account-recovery-kit').click()
+    await expect(modal.getByTestId('wf-recovery-kit-password')).toHaveCount(0)
+    await modal.getByTestId('wf-recovery-kit-passkey').click()
+    const save = modal.getByTestId('wf-recovery-kit-save')
+    await expect(save).toBeVisible({ timeout: 30_000 })
+    const kitSecret = (await modal.getByTestId('wf-recovery-kit-secret').textContent()) as string
+    expect(kitSecret).toMatch(/^([A-Z2-7]{4}-){7}[A-Z2-7]{4}$/)
+    await expectAccessible(page, 'Account / Recovery kit with a passkey')
+    const downloading = page.waitForEvent('download')
+    await save.click()
+    const kitFile = join(dir, (await downloading).suggestedFilename())
+    await (await downloading).saveAs(kitFile)
+    const kit = JSON.parse(await readFile(kitFile, 'utf8'))
+    expect(kit).toMatchObject({ type: 'walletframe-recovery-kit', version: 1, protection: 'kit-secret' })
+    expect(await readFile(kitFile, 'utf8')).not.toContain(kitSecret.replaceAll('-', ''))
+
+    await own.app.stop()
+    stopped = true
+    await expect(fetch(`${own.url}/health`)).rejects.toThrow()
+
+    // Written down in lower case and without its dashes, as a user may copy it.
+    const secretFile = join(dir, 'kit-secret')
+    await writeFile(secretFile, `${kitSecret.toLowerCase().replaceAll('-', ' ')}\n`)
+    const rebuilt = await recover(kitFile, secretFile)
+    expect(rebuilt.stderr).toBe('')
+    expect(rebuilt.code).toBe(0)
+    expect(/EVM address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(evm)
+    expect(/Solana address +(\S+)/.exec(rebuilt.stdout)?.[1]).toBe(solana)
+    const wrongFile = join(dir, 'wrong')
+    await writeFile(wrongFile, `${password}\n`)
+    const refused = await recover(kitFile, wrongFile)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/^WRONG_KIT_PASSWORD: The kit secret/)
   } finally {
     stack.setApiUrl(api.url, api.passKey)
     if (!stopped) await own.app.stop()

@@ -26,6 +26,12 @@ export const RecoveryKit = z.object({
     eip155: z.literal(recoveryKitPaths.eip155),
     solana: z.literal(recoveryKitPaths.solana),
   }),
+  /**
+   * What the user types to open it: their recovery password, or (`kit-secret`) the kit secret the frame
+   * showed when it made the kit of a wallet a PRF passkey protects. Absent: `password`. It tells the
+   * reader what to ask for, nothing more: either is stretched and checked the same way.
+   */
+  protection: z.optional(z.enum(['password', 'kit-secret'])),
   /** The addresses the secret must rebuild: a reader compares them after decrypting. */
   addresses: z.object({ eip155: EvmAddress, solana: SolanaAddress }),
   kdf: z.object({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main } from './cli.js'
 import * as Keys from './keys.js'
 import * as Kit from './kit.js'
+import * as KitSecret from './kitSecret.js'
 
 const password = 'correct horse battery'
 const entropy = globalThis.crypto.getRandomValues(new Uint8Array(16))
@@ -90,6 +91,23 @@ describe('main', () => {
     expect(code).toBe(1)
     expect(stderr).toMatch(/^RECOVERY_KIT_TAMPERED: /)
     expect(stdout).toBe('')
+  })
+
+  it('opens a kit sealed under a kit secret with that secret as written down', async () => {
+    const secret = await KitSecret.derive(globalThis.crypto.getRandomValues(new Uint8Array(32)), addresses)
+    const secretKit = join(dir, 'secret-kit.json')
+    await writeFile(
+      secretKit,
+      JSON.stringify(
+        await Kit.seal({ entropy, password: secret, protection: 'kit-secret', iterations: 100_000 }),
+      ),
+    )
+    const { code, stdout } = await run([secretKit], `${secret.toLowerCase()}\n`)
+    expect(code).toBe(0)
+    expect(stdout).toContain(`EVM address     ${addresses.eip155}`)
+    const wrong = await run([secretKit], password)
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/^WRONG_KIT_PASSWORD: The kit secret/)
   })
 
   it('answers 2 with the usage when no kit is named', async () => {

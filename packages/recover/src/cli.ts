@@ -11,8 +11,8 @@ import * as Kit from './kit.js'
 
 export const usage = `Usage: walletframe-recover <kit.json> [--password-file <path>] [--reveal]
 
-Opens a Walletframe recovery kit with its recovery password (asked on stdin, or read from
---password-file) and prints the EVM and Solana addresses it rebuilds. --reveal also prints the
+Opens a Walletframe recovery kit with its recovery password, or the kit secret the wallet showed
+for a kit of a passkey wallet (asked on stdin, or read from --password-file), and prints the EVM and Solana addresses it rebuilds. --reveal also prints the
 recovery phrase and the private keys: anyone who sees them can move the wallet's funds.`
 
 export type Io = {
@@ -24,13 +24,13 @@ export type Io = {
 /** A password file or piped stdin ends with one newline that is not part of the password. */
 const withoutNewline = (text: string) => text.replace(/\r?\n$/, '')
 
-async function askPassword(io: Io): Promise<string> {
+async function askPassword(io: Io, label: string): Promise<string> {
   if (!io.stdin.isTTY) {
     let text = ''
     for await (const chunk of io.stdin) text += chunk.toString()
     return withoutNewline(text)
   }
-  io.stderr.write('Recovery password: ')
+  io.stderr.write(`${label}: `)
   // The terminal echoes what readline writes; a sink keeps the password off the screen.
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() })
   const reader = createInterface({ input: io.stdin, output: silent, terminal: true })
@@ -77,7 +77,7 @@ export async function main(argv: readonly string[], io: Io = process): Promise<n
     const passwordFile = args.values['password-file']
     const password = passwordFile
       ? withoutNewline(await readFile(passwordFile, 'utf8'))
-      : await askPassword(io)
+      : await askPassword(io, kit.protection === 'kit-secret' ? 'Kit secret' : 'Recovery password')
     const { entropy, keys } = await Kit.open(kit, password)
     io.stdout.write(
       [

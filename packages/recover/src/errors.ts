@@ -24,10 +24,13 @@ export class InvalidRecoveryKitError extends RecoverError {
 
 export class WrongKitPasswordError extends RecoverError {
   override name = 'WrongKitPasswordError'
-  constructor() {
+  /** `kitSecret`: the kit opens with the kit secret shown when it was made, not a password. */
+  constructor(kitSecret = false) {
     super(
       'WRONG_KIT_PASSWORD',
-      'The password does not open this recovery kit; enter the recovery password the wallet had when the kit was made',
+      kitSecret
+        ? 'The kit secret does not open this recovery kit; enter the one shown when the kit was made (groups of four letters and digits)'
+        : 'The password does not open this recovery kit; enter the recovery password the wallet had when the kit was made',
     )
   }
 }

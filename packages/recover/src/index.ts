@@ -3,3 +3,4 @@
 export * from './errors.js'
 export * as Keys from './keys.js'
 export * as Kit from './kit.js'
+export * as KitSecret from './kitSecret.js'

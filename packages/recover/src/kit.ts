@@ -12,6 +12,7 @@ import {
 } from '@walletframe/protocol'
 import { InvalidRecoveryKitError, RecoveryKitTamperedError, WrongKitPasswordError } from './errors.js'
 import * as Keys from './keys.js'
+import * as KitSecret from './kitSecret.js'
 
 /** OWASP 2023 for PBKDF2-SHA256, as the recovery share uses. */
 export const iterations = 600_000
@@ -57,8 +58,10 @@ export declare namespace seal {
   type Options = {
     /** The wallet's 16 bytes of BIP-39 entropy. */
     entropy: Uint8Array
-    /** The recovery password, already verified by the caller. */
+    /** The recovery password, already verified by the caller, or the kit secret (kitSecret.ts). */
     password: string
+    /** Which of the two `password` is; a kit secret is normalized first, so its dashes do not matter. */
+    protection?: 'password' | 'kit-secret'
     /** PBKDF2 rounds; fewer only in tests. */
     iterations?: number
     now?: Date
@@ -71,7 +74,9 @@ export async function seal(options: seal.Options): Promise<RecoveryKit> {
   const rounds = options.iterations ?? iterations
   const salt = globalThis.crypto.getRandomValues(new Uint8Array(16))
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12))
-  const { cipherKey, check } = await keysOf(options.password, salt, rounds)
+  const secret =
+    options.protection === 'kit-secret' ? KitSecret.normalize(options.password) : options.password
+  const { cipherKey, check } = await keysOf(secret, salt, rounds)
   const ciphertext = await globalThis.crypto.subtle.encrypt(
     { name: 'AES-GCM', iv, additionalData: boundHeader(addresses) },
     cipherKey,
@@ -83,6 +88,7 @@ export async function seal(options: seal.Options): Promise<RecoveryKit> {
     createdAt: (options.now ?? new Date()).toISOString(),
     secret: 'bip39-entropy',
     derivation: { ...recoveryKitPaths },
+    ...(options.protection === 'kit-secret' ? { protection: 'kit-secret' as const } : {}),
     addresses,
     kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: rounds, salt: encode(salt) },
     cipher: { name: 'AES-256-GCM', iv: encode(iv) },
@@ -118,8 +124,13 @@ export async function open(
   kit: RecoveryKit,
   password: string,
 ): Promise<{ entropy: Uint8Array; keys: Keys.Keys }> {
-  const { cipherKey, check } = await keysOf(password, decode(kit.kdf.salt), kit.kdf.iterations)
-  if (encode(check) !== kit.passwordCheck) throw new WrongKitPasswordError()
+  const kitSecret = kit.protection === 'kit-secret'
+  const { cipherKey, check } = await keysOf(
+    kitSecret ? KitSecret.normalize(password) : password,
+    decode(kit.kdf.salt),
+    kit.kdf.iterations,
+  )
+  if (encode(check) !== kit.passwordCheck) throw new WrongKitPasswordError(kitSecret)
   let entropy: Uint8Array
   try {
     entropy = new Uint8Array(

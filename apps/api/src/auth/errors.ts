@@ -143,6 +143,22 @@ export class WalletExistsError extends ApiError {
   }
 }
 
+/** A wallet whose recovery share comes under neither a password nor a passkey: no new device could open it. */
+export class RecoveryShareRequiredError extends ApiError {
+  override name = 'RecoveryShareRequiredError'
+  constructor() {
+    super(400, 'RECOVERY_SHARE_REQUIRED', 'A new wallet needs a recovery password or a passkey with PRF')
+  }
+}
+
+/** A recovery password is added once: changing one needs the old password, which only the frame can check. */
+export class RecoveryPasswordExistsError extends ApiError {
+  override name = 'RecoveryPasswordExistsError'
+  constructor() {
+    super(409, 'RECOVERY_PASSWORD_EXISTS', 'This wallet has a recovery password already')
+  }
+}
+
 /** The device key's proof over a wallet call does not verify, or is too far from the server's time. */
 export class DeviceProofRejectedError extends ApiError {
   override name = 'DeviceProofRejectedError'
@@ -169,6 +185,19 @@ export class PasskeyNotFoundError extends ApiError {
 }
 
 /** The passkey is the account's only login: without it nobody could log in to this wallet again. */
+/** The passkey's copy is the only way to recover a wallet that has no recovery password. */
+export class LastRecoveryFactorError extends ApiError {
+  override name = 'LastRecoveryFactorError'
+  constructor() {
+    super(
+      409,
+      'LAST_LOGIN_FACTOR',
+      'This passkey is the only way to open your wallet on a new device; add a recovery password or another passkey first',
+      'credentialId',
+    )
+  }
+}
+
 export class LastLoginFactorError extends ApiError {
   override name = 'LastLoginFactorError'
   constructor() {
@@ -183,12 +212,17 @@ export class LastLoginFactorError extends ApiError {
 
 export class SecondFactorRequiredError extends ApiError {
   override name = 'SecondFactorRequiredError'
-  /** `what`: what the code is for — opening the wallet, or a sensitive action that needs a fresh one. */
-  constructor(what = 'to open the wallet') {
+  /**
+   * `what`: what the factor is for — opening the wallet, or a sensitive action that needs a fresh one.
+   * `passkeyOnly`: the user's only factor is a passkey (no authenticator app), so the words ask for it.
+   */
+  constructor(what = 'to open the wallet', passkeyOnly = false) {
     super(
       403,
       'SECOND_FACTOR_REQUIRED',
-      `Enter the code of your authenticator app (or a recovery code) ${what}`,
+      passkeyOnly
+        ? `Confirm with your passkey ${what}`
+        : `Enter the code of your authenticator app (or a recovery code) ${what}`,
     )
   }
 }

@@ -3,16 +3,22 @@
 // then, when the user has a second factor, a fresh code of it or a passkey's assertion over a challenge
 // of POST /v1/auth/factor/passkey (the per-IP limit of the wallet calls, and a per-user one).
 import {
+  FactorPasskeyOpenStartRequest,
+  type FactorPasskeyPurpose,
   FactorPasskeyStartRequest,
+  FactorPasskeyVerifyRequest,
   FactorPassRequest,
   FactorPassResponse,
+  FactorThreshold,
+  FactorThresholdRequest,
   PasskeyFactorOffRequest,
   PasskeyFactorOnRequest,
   PasskeyList,
   PasskeyLoginStartResponse,
   SdkQuery,
+  TotpStatus,
 } from '@walletframe/protocol'
-import { Hono } from 'hono'
+import { Hono, type Context as HonoContext } from 'hono'
 import { RateLimitedError } from '../errors.js'
 import type { Env, RouteDoc } from '../routes/Route.js'
 import * as FactorPass from './factorPass.js'
@@ -20,6 +26,8 @@ import * as FreshFactor from './freshFactor.js'
 import * as PasskeyAccount from './passkeyAccount.js'
 import * as PasskeyFactor from './passkeyFactor.js'
 import type { RouteContext } from './routeContext.js'
+import type * as Sessions from './sessions.js'
+import * as Totp from './totp.js'
 import * as WalletCall from './walletCall.js'
 
 export const docs: RouteDoc[] = [
@@ -50,6 +58,43 @@ export const docs: RouteDoc[] = [
     body: FactorPasskeyStartRequest,
     response: PasskeyLoginStartResponse,
     errors: [400, 401, 403, 404, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/factor/passkey/open',
+    summary:
+      'A passkey challenge for passing the second factor as the wallet opens (a user whose factor is a passkey): as ' +
+      "POST /v1/auth/factor/passkey, for the purpose 'open' (404 PASSKEY_NOT_FOUND when the user has no passkey here; " +
+      "limited per IP and per user). Bearer + the device key's single-use proof over 'factor-passkey'",
+    query: SdkQuery,
+    body: FactorPasskeyOpenStartRequest,
+    response: PasskeyLoginStartResponse,
+    errors: [400, 401, 403, 404, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/factor/passkey/verify',
+    summary:
+      "A passkey's assertion over an 'open' challenge of this session: the session passed the second factor, and " +
+      '/v1/auth/wallet/shares releases the auth share to it (as /v1/auth/totp/verify does for a code; 409 TOTP_STATE ' +
+      "for a user with no factor). Bearer + the device key's single-use proof over 'factor-verify'",
+    query: SdkQuery,
+    body: FactorPasskeyVerifyRequest,
+    response: TotpStatus,
+    errors: [400, 401, 403, 404, 409, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/factor/threshold',
+    summary:
+      'Sets (wei, decimal) or clears (null) the amount of native coin above which a send needs a fresh factor, with ' +
+      "either factor: a fresh code of the app, or a passkey's assertion over a 'login-method' challenge (so a user " +
+      'whose only factor is a passkey sets it too; 403 SECOND_FACTOR_REQUIRED with neither; 409 TOTP_STATE for a ' +
+      "user with no factor). Bearer + the device key's single-use proof over 'factor-threshold'",
+    query: SdkQuery,
+    body: FactorThresholdRequest,
+    response: FactorThreshold,
+    errors: [400, 401, 403, 404, 409, 413, 429],
   },
   {
     method: 'post',
@@ -88,9 +133,12 @@ export function routes(context: RouteContext): Hono<Env> {
     const pass = await FactorPass.issue(context.freshFactor(), context.where(c), authenticated, body)
     return c.json({ pass } satisfies FactorPassResponse)
   })
-  app.post('/passkey', context.project, async (c) => {
-    const body = await context.read(c, FactorPasskeyStartRequest)
-    const { authenticated } = await WalletCall.authorize(context, c, 'factor-passkey', body.proof)
+  /** A challenge for `action`, counted per user in the shared store as well as per IP. */
+  async function challenge(
+    c: HonoContext<Env>,
+    authenticated: Sessions.Authenticated,
+    action: FactorPasskeyPurpose,
+  ) {
     const userId = authenticated.user.id
     // Each challenge asks the user's authenticator for a touch: counted per user in the shared store
     // too, so a stolen session spread over many addresses cannot prompt the owner without end.
@@ -99,12 +147,34 @@ export function routes(context: RouteContext): Hono<Env> {
       context.settings.factorPasskeyPerUser,
     )
     if (wait > 0) throw new RateLimitedError(wait, 'user')
-    const started = await PasskeyFactor.start(context.passkey(), authenticated, {
-      action: body.action,
+    return PasskeyFactor.start(context.passkey(), authenticated, {
+      action,
       projectId: c.var.project.id,
       frameOrigin: context.frameOrigin(c),
     })
-    return c.json(started satisfies PasskeyLoginStartResponse)
+  }
+  app.post('/passkey', context.project, async (c) => {
+    const body = await context.read(c, FactorPasskeyStartRequest)
+    const { authenticated } = await WalletCall.authorize(context, c, 'factor-passkey', body.proof)
+    return c.json((await challenge(c, authenticated, body.action)) satisfies PasskeyLoginStartResponse)
+  })
+  app.post('/passkey/open', context.project, async (c) => {
+    const body = await context.read(c, FactorPasskeyOpenStartRequest)
+    const { authenticated } = await WalletCall.authorize(context, c, 'factor-passkey', body.proof)
+    return c.json((await challenge(c, authenticated, 'open')) satisfies PasskeyLoginStartResponse)
+  })
+  app.post('/threshold', context.project, async (c) => {
+    const body = await context.read(c, FactorThresholdRequest)
+    const { authenticated } = await WalletCall.authorize(context, c, 'factor-threshold', body.proof)
+    const set = await FreshFactor.setThreshold(context.freshFactor(), context.where(c), authenticated, body)
+    return c.json(set satisfies FactorThreshold)
+  })
+  app.post('/passkey/verify', context.project, async (c) => {
+    const body = await context.read(c, FactorPasskeyVerifyRequest)
+    const { wallet, authenticated } = await WalletCall.authorize(context, c, 'factor-verify', body.proof)
+    await FreshFactor.passOpen(context.freshFactor(), context.where(c), authenticated, body.passkey)
+    const passed = { ...authenticated, session: { ...authenticated.session, secondFactorAt: new Date() } }
+    return c.json((await Totp.status(wallet, passed)) satisfies TotpStatus)
   })
   app.post('/passkey/on', context.project, async (c) => {
     const body = await context.read(c, PasskeyFactorOnRequest)

@@ -2,12 +2,13 @@
 // code), or an assertion of one of their passkeys over a challenge for that action. Either is spent
 // once; the session's state stays as it was, so the next action needs its own.
 import type { FactorPasskey, PassFactor, SensitiveAction } from '@walletframe/protocol'
-import { SecondFactorRequiredError } from './errors.js'
+import { SecondFactorRequiredError, TotpStateError } from './errors.js'
 import * as Factors from './factors.js'
 import type * as Passkey from './passkey.js'
 import * as PasskeyFactor from './passkeyFactor.js'
 import type * as Sessions from './sessions.js'
 import * as Totp from './totp.js'
+import * as TotpStore from './totpStore.js'
 
 export type Context = Totp.Context & Passkey.Context
 
@@ -37,9 +38,63 @@ export async function check(
     await PasskeyFactor.verify(context, where, authenticated, action, fresh.passkey)
     return 'passkey'
   }
-  if (fresh.code === undefined) throw new SecondFactorRequiredError(what[action])
+  if (fresh.code === undefined) {
+    const enabled = await Factors.enabled(context, authenticated.user.id)
+    throw new SecondFactorRequiredError(what[action], Factors.passkeyOnly(enabled))
+  }
   await Totp.checkFresh(context, authenticated.user.id, fresh.code)
   return 'totp'
+}
+
+/**
+ * Refuses the auth share to a session that has not passed the user's factor (the authenticator app's
+ * code, or for a user whose factor is a passkey, a passkey's assertion: passOpen).
+ */
+export async function requirePassed(
+  context: Pick<Context, 'db'>,
+  authenticated: Sessions.Authenticated,
+): Promise<void> {
+  if (authenticated.session.secondFactorAt !== null) return
+  const enabled = await Factors.enabled(context, authenticated.user.id)
+  if (enabled) throw new SecondFactorRequiredError(undefined, Factors.passkeyOnly(enabled))
+}
+
+/**
+ * Passes the factor for this session with a passkey's assertion over an 'open' challenge: the auth
+ * share is released to it from now (as after the app's code, /v1/auth/totp/verify).
+ */
+export async function passOpen(
+  context: Context,
+  where: Pick<Passkey.Where, 'hostAllowed'>,
+  authenticated: Sessions.Authenticated,
+  answer: FactorPasskey,
+): Promise<void> {
+  // A user without a factor has nothing to pass: refused as the app's verify refuses it.
+  if (!(await Factors.enabled(context, authenticated.user.id))) throw new TotpStateError('not-enabled')
+  await PasskeyFactor.verify(context, where, authenticated, 'open', answer)
+  await TotpStore.markSession(context.db, authenticated.session.id, context.now?.() ?? new Date())
+}
+
+/**
+ * Sets or clears the send threshold for a fresh factor of either kind ('login-method': lowering the
+ * protection is a change of what guards the wallet): the app's row holds it while the app is on, else
+ * the passkey factor's. Refused (409 TOTP_STATE) for a user with no factor.
+ */
+export async function setThreshold(
+  context: Context,
+  where: Pick<Passkey.Where, 'hostAllowed'>,
+  authenticated: Sessions.Authenticated,
+  request: Fresh & { sendThreshold: string | null },
+): Promise<{ sendThreshold: string | null }> {
+  const userId = authenticated.user.id
+  const enabled = await Factors.enabled(context, userId)
+  if (!enabled) throw new TotpStateError('not-enabled')
+  await check(context, where, authenticated, 'login-method', request)
+  const stored = enabled.totp
+    ? await TotpStore.setThreshold(context.db, userId, request.sendThreshold)
+    : await Factors.setPasskeyThreshold(context.db, userId, request.sendThreshold)
+  if (!stored) throw new TotpStateError('not-enabled')
+  return { sendThreshold: request.sendThreshold }
 }
 
 /**
@@ -68,7 +123,10 @@ export async function passkeyOn(
   answer: FactorPasskey,
 ): Promise<void> {
   await PasskeyFactor.verify(context, where, authenticated, 'login-method', answer)
-  await Factors.turnPasskeyOn(context.db, authenticated.user.id, context.now?.() ?? new Date())
+  const now = context.now?.() ?? new Date()
+  await Factors.turnPasskeyOn(context.db, authenticated.user.id, now)
+  // The session that turned it on has just given it, as one that confirms the app has.
+  await TotpStore.markSession(context.db, authenticated.session.id, now)
 }
 
 /** Drops the passkey as a factor, for a fresh factor (the passkey's own, or the app's code). */

@@ -231,6 +231,25 @@ export async function fuzzFixtures(options: {
     passing.headers,
   )
 
+  // A wallet a PRF passkey alone protects (no recovery password yet): adding one.
+  const prfOnly = await passkeyUser()
+  const { recoveryShare, ...withoutPassword } = exampleWallet
+  await post(
+    '/v1/auth/wallet/create',
+    {
+      ...withoutPassword,
+      prfShare: {
+        scheme: 'webauthn-prf/hkdf-sha256/aes-256-gcm',
+        credentialId: prfOnly.passkey.id,
+        salt: Buffer.alloc(32, 1).toString('base64url'),
+        iv: recoveryShare.iv,
+        ciphertext: recoveryShare.ciphertext,
+      },
+      proof: await prfOnly.totpProof('create'),
+    },
+    prfOnly.headers,
+  )
+
   // The user's own passkeys, a passkey user per call: an add started for the finish, and a second
   // passkey added so that removing it leaves the first.
   const addStarted = async (u: Awaited<ReturnType<typeof passkeyUser>>) => {
@@ -253,6 +272,17 @@ export async function fuzzFixtures(options: {
   )
   const onAssertion = authenticator.get(onChallenge.options, passkeyFactorOn.passkey, ceremony)
   const passkeyFactorOff = await passkeyUser()
+  // The factor passed at the wallet's opening with a passkey: an 'open' challenge for a passkey user,
+  // and one answered by a user with a factor on; the threshold set with either factor.
+  const factorOpen = await passkeyUser()
+  const factorVerify = await enrolled()
+  const openChallenge = await post<PasskeyLoginStartResponse>(
+    '/v1/auth/factor/passkey/open',
+    { proof: await factorVerify.totpProof('factor-passkey') },
+    factorVerify.headers,
+  )
+  const openAssertion = authenticator.get(openChallenge.options, factorVerify.passkey, ceremony)
+  const factorThreshold = await enrolled()
   const passkeyAddStart = await passkeyUser()
   const passkeyAdding = await passkeyUser()
   const adding = await addStarted(passkeyAdding)
@@ -361,6 +391,20 @@ export async function fuzzFixtures(options: {
         proof: await passkeyFactorOn.totpProof('passkey-factor'),
       },
       'post /v1/auth/factor/passkey/off': { proof: await passkeyFactorOff.totpProof('passkey-factor') },
+      'post /v1/auth/factor/passkey/open': { proof: await factorOpen.totpProof('factor-passkey') },
+      'post /v1/auth/factor/passkey/verify': {
+        passkey: { attemptId: openChallenge.attemptId, credential: openAssertion },
+        proof: await factorVerify.totpProof('factor-verify'),
+      },
+      'post /v1/auth/factor/threshold': {
+        sendThreshold: '1000000000000000000',
+        code: factorThreshold.recoveryCode,
+        proof: await factorThreshold.totpProof('factor-threshold'),
+      },
+      'post /v1/auth/wallet/recovery-password': {
+        recoveryShare,
+        proof: await prfOnly.totpProof('recovery-password'),
+      },
       'post /v1/auth/totp/threshold': {
         sendThreshold: '1000000000000000000',
         code: totpThreshold.recoveryCode,
@@ -387,7 +431,11 @@ export async function fuzzFixtures(options: {
       'post /v1/auth/factor/passkey': factorPasskey.headers,
       'post /v1/auth/factor/passkey/on': passkeyFactorOn.headers,
       'post /v1/auth/factor/passkey/off': passkeyFactorOff.headers,
+      'post /v1/auth/factor/passkey/open': factorOpen.headers,
+      'post /v1/auth/factor/passkey/verify': factorVerify.headers,
+      'post /v1/auth/factor/threshold': factorThreshold.headers,
       'post /v1/auth/totp/threshold': totpThreshold.headers,
+      'post /v1/auth/wallet/recovery-password': prfOnly.headers,
     },
   }
 }

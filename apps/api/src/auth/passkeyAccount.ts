@@ -10,10 +10,22 @@ import type {
   PrfRecoveryShare,
 } from '@walletframe/protocol'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { authIdentities, authPasskeyFactor, authPasskeys, authPrfShares, authUsers } from '../db/schema.js'
+import {
+  authIdentities,
+  authPasskeyFactor,
+  authPasskeys,
+  authPrfShares,
+  authUsers,
+  authWallets,
+} from '../db/schema.js'
 import { InvalidRequestError } from '../errors.js'
 import * as DeviceKey from './deviceKey.js'
-import { AttemptNotFoundError, LastLoginFactorError, PasskeyNotFoundError } from './errors.js'
+import {
+  AttemptNotFoundError,
+  LastLoginFactorError,
+  LastRecoveryFactorError,
+  PasskeyNotFoundError,
+} from './errors.js'
 import * as Factors from './factors.js'
 import * as Passkey from './passkey.js'
 import type * as Sessions from './sessions.js'
@@ -42,10 +54,12 @@ export async function list(context: Pick<Passkey.Context, 'db'>, userId: string)
     backedUp: row.backedUp,
     recovery: row.recovery === true,
   }))
+  const factors = await Factors.enabled(context, userId)
   return {
     passkeys,
     otherLogin: await otherLogin(context, userId),
-    secondFactor: await Factors.passkeyOn(context.db, userId),
+    secondFactor: factors?.passkey === true,
+    ...(Factors.passkeyOnly(factors) ? { sendThreshold: factors?.sendThresholdWei ?? null } : {}),
   }
 }
 
@@ -157,6 +171,20 @@ export async function remove(
       .where(and(eq(authPasskeys.userId, userId), ne(authPasskeys.credentialId, credentialId)))
       .limit(1)
     if (!other && !(await otherLogin({ db: tx }, userId))) throw new LastLoginFactorError()
+    // A wallet with no recovery password recovers on a new device only with a passkey's copy of its
+    // recovery share: the last copy does not go with its passkey.
+    const [wallet] = await tx
+      .select({ recoveryShare: authWallets.recoveryShare })
+      .from(authWallets)
+      .where(eq(authWallets.userId, userId))
+    if (wallet && wallet.recoveryShare === null) {
+      const [otherCopy] = await tx
+        .select({ credentialId: authPrfShares.credentialId })
+        .from(authPrfShares)
+        .where(and(eq(authPrfShares.userId, userId), ne(authPrfShares.credentialId, credentialId)))
+        .limit(1)
+      if (!otherCopy) throw new LastRecoveryFactorError()
+    }
     // The last passkey gone, a passkey can no longer be the factor: the choice goes with it (the
     // removal itself took a fresh factor), so the sensitive actions do not ask for what cannot answer.
     if (!other) await tx.delete(authPasskeyFactor).where(eq(authPasskeyFactor.userId, userId))

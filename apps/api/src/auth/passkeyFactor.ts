@@ -3,7 +3,7 @@
 // one user and the session's device key (kept in a 'passkey_factor' attempt); the finish spends it with
 // one conditional UPDATE before anything is verified, so a replayed or raced assertion finds it gone.
 import { generateAuthenticationOptions } from '@simplewebauthn/server'
-import type { FactorPasskey, PasskeyLoginStartResponse, SensitiveAction } from '@walletframe/protocol'
+import type { FactorPasskey, FactorPasskeyPurpose, PasskeyLoginStartResponse } from '@walletframe/protocol'
 import { and, eq } from 'drizzle-orm'
 import { authPasskeys } from '../db/schema.js'
 import * as DeviceKey from './deviceKey.js'
@@ -13,7 +13,7 @@ import type * as Sessions from './sessions.js'
 import * as Store from './store.js'
 
 /** What an attempt keeps of the action its challenge is for. */
-const purposeOf = (action: SensitiveAction) => `factor:${action}`
+const purposeOf = (action: FactorPasskeyPurpose) => `factor:${action}`
 
 /**
  * A challenge for the user's passkeys on this relying party (the browser offers only those), for
@@ -22,7 +22,7 @@ const purposeOf = (action: SensitiveAction) => `factor:${action}`
 export async function start(
   context: Passkey.Context,
   authenticated: Sessions.Authenticated,
-  input: { action: SensitiveAction; projectId: string; frameOrigin: string },
+  input: { action: FactorPasskeyPurpose; projectId: string; frameOrigin: string },
 ): Promise<PasskeyLoginStartResponse> {
   const userId = authenticated.user.id
   const rpId = Passkey.rpIdOf(context, input.frameOrigin)
@@ -75,7 +75,7 @@ export async function verify(
   context: Passkey.Context,
   where: Pick<Passkey.Where, 'hostAllowed'>,
   authenticated: Sessions.Authenticated,
-  action: SensitiveAction,
+  action: FactorPasskeyPurpose,
   answer: FactorPasskey,
 ): Promise<void> {
   const attempt = await Store.attempt(context.db, answer.attemptId)

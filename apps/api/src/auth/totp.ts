@@ -3,12 +3,13 @@
 // is sealed at rest like the auth share; recovery codes are kept as HMACs. A code works once (its time
 // step is spent; a recovery code is marked used); five wrong codes in a row lock the factor for
 // `lockSeconds`, counted in the database so every API process sees it. While the factor is enabled, a
-// session gets the auth share only after it passed the factor (`requirePassed`).
+// session gets the auth share only after it passed the factor (freshFactor.ts `requirePassed`, which
+// counts a passkey chosen as the factor too).
 import { createHmac, randomBytes } from 'node:crypto'
 import type { TotpConfirmed, TotpStartResponse, TotpStatus } from '@walletframe/protocol'
 import { Secret, TOTP } from 'otpauth'
 import * as Envelope from './envelope.js'
-import { SecondFactorRequiredError, TotpInvalidError, TotpLockedError, TotpStateError } from './errors.js'
+import { TotpInvalidError, TotpLockedError, TotpStateError } from './errors.js'
 import type * as Sessions from './sessions.js'
 import type * as Store from './store.js'
 import * as TotpStore from './totpStore.js'
@@ -197,14 +198,4 @@ export async function disable(
   await spend(context, factor, code, { recovery: true })
   await TotpStore.remove(context.db, authenticated.user.id)
   return { enabled: false, verified: false, recoveryCodesLeft: 0, sendThreshold: null }
-}
-
-/** Refuses the auth share to a session that has not passed the user's enabled factor. */
-export async function requirePassed(
-  context: Pick<Context, 'db'>,
-  authenticated: Sessions.Authenticated,
-): Promise<void> {
-  if (authenticated.session.secondFactorAt !== null) return
-  const factor = await TotpStore.ofUser(context.db, authenticated.user.id)
-  if (factor?.enabledAt) throw new SecondFactorRequiredError()
 }

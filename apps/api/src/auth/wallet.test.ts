@@ -85,9 +85,15 @@ describe('POST /v1/auth/wallet/shares', () => {
     const response = await shares(second.device, second.connected.tokens.accessToken)
     expect(response.headers.get('cache-control')).toBe('no-store')
     // A device that holds its device share needs no recovery ciphertext, and gets none.
-    expect(await response.json()).toEqual({ exists: true, addresses, authShare })
+    expect(await response.json()).toEqual({ exists: true, addresses, authShare, recoveryPassword: true })
     const recovering = await shares(second.device, second.connected.tokens.accessToken, undefined, true)
-    expect(await recovering.json()).toEqual({ exists: true, addresses, authShare, recoveryShare })
+    expect(await recovering.json()).toEqual({
+      exists: true,
+      addresses,
+      authShare,
+      recoveryPassword: true,
+      recoveryShare,
+    })
   })
 
   it('spends each proof once: the same proof again is refused', async () => {

@@ -16,7 +16,13 @@ import { and, eq } from 'drizzle-orm'
 import { authPasskeys, authPrfShares } from '../db/schema.js'
 import * as DeviceProof from './deviceProof.js'
 import * as Envelope from './envelope.js'
-import { PasskeyNotFoundError, WalletExistsError } from './errors.js'
+import {
+  PasskeyNotFoundError,
+  RecoveryPasswordExistsError,
+  RecoveryShareRequiredError,
+  WalletExistsError,
+  WalletMissingError,
+} from './errors.js'
 import * as Sessions from './sessions.js'
 import * as WalletStore from './walletStore.js'
 
@@ -51,7 +57,10 @@ export async function authorize(
   return authenticated
 }
 
-/** Stores a new wallet's auth share (sealed) and recovery share (the frame's ciphertext), once. */
+/**
+ * Stores a new wallet's auth share (sealed) and recovery share (the frame's ciphertexts: under the
+ * password, under the login passkey's PRF output, or both; never neither), once.
+ */
 export async function create(
   context: Context,
   userId: string,
@@ -59,13 +68,15 @@ export async function create(
 ): Promise<WalletCreated> {
   // Checked before the wallet is stored: a copy for a passkey that is not the user's is refused whole.
   if (request.prfShare) await ownPasskey(context, userId, request.prfShare.credentialId)
+  // The request schema refuses neither; checked here too, as a wallet no new device could open is lost.
+  if (!request.recoveryShare && !request.prfShare) throw new RecoveryShareRequiredError()
   const row = await WalletStore.insert(context.db, {
     userId,
     evmAddress: request.addresses.eip155,
     solanaAddress: request.addresses.solana,
     authShare: Envelope.seal(context.envelope, Buffer.from(request.authShare, 'base64url'), userId),
     envelopeKeyId: context.envelope.id,
-    recoveryShare: request.recoveryShare,
+    recoveryShare: request.recoveryShare ?? null,
   })
   if (!row) throw new WalletExistsError()
   if (request.prfShare) await storePrfShare(context, userId, request.prfShare)
@@ -94,9 +105,28 @@ export async function shares(
     exists: true,
     addresses: { eip155: row.evmAddress, solana: row.solanaAddress },
     authShare: Buffer.from(Envelope.open(context.envelope, row.authShare, userId)).toString('base64url'),
+    recoveryPassword: row.recoveryShare !== null,
     // Parsed like any input: the row is what a create stored, but a schema change must not leak through.
-    ...(recovery ? { recoveryShare: EncryptedRecoveryShare.parse(row.recoveryShare) } : {}),
+    ...(recovery && row.recoveryShare
+      ? { recoveryShare: EncryptedRecoveryShare.parse(row.recoveryShare) }
+      : {}),
     ...(recovery && prfCredentialId ? await prfShareOf(context, userId, prfCredentialId) : {}),
+  }
+}
+
+/**
+ * Adds the recovery share under a password to a wallet that has none (one a PRF passkey alone
+ * protected), in one conditional UPDATE: a wallet that has a password keeps it (409), so a stolen
+ * session cannot swap the user's password for one of its own.
+ */
+export async function addRecoveryPassword(
+  context: Pick<Context, 'db'>,
+  userId: string,
+  recoveryShare: EncryptedRecoveryShare,
+): Promise<void> {
+  if (!(await WalletStore.ofUser(context.db, userId))) throw new WalletMissingError()
+  if (!(await WalletStore.setRecoveryShare(context.db, userId, recoveryShare))) {
+    throw new RecoveryPasswordExistsError()
   }
 }
 

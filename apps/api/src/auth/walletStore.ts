@@ -1,6 +1,6 @@
 // The wallet rows: one per user, written once (an INSERT … ON CONFLICT DO NOTHING, so two racing
 // creates cannot both store shares), read by user id.
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/Database.js'
 import { authWallets } from '../db/schema.js'
 
@@ -16,4 +16,18 @@ export async function insert(db: Db, row: NewWallet): Promise<Wallet | undefined
 export async function ofUser(db: Db, userId: string): Promise<Wallet | undefined> {
   const [row] = await db.select().from(authWallets).where(eq(authWallets.userId, userId)).limit(1)
   return row
+}
+
+/** Sets the recovery share where the wallet has none; false when it has one (it is never replaced here). */
+export async function setRecoveryShare(
+  db: Db,
+  userId: string,
+  recoveryShare: NonNullable<Wallet['recoveryShare']>,
+): Promise<boolean> {
+  const updated = await db
+    .update(authWallets)
+    .set({ recoveryShare })
+    .where(and(eq(authWallets.userId, userId), isNull(authWallets.recoveryShare)))
+    .returning({ userId: authWallets.userId })
+  return updated.length > 0
 }

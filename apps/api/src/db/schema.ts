@@ -428,9 +428,17 @@ export const authWallets = pgTable('auth_wallets', {
   authShare: text('auth_share').notNull(),
   /** Which envelope key sealed `authShare` (for rotation). */
   envelopeKeyId: text('envelope_key_id').notNull(),
-  recoveryShare: jsonb('recovery_share')
-    .$type<{ scheme: string; iterations: number; salt: string; iv: string; ciphertext: string }>()
-    .notNull(),
+  /**
+   * The recovery share under the user's recovery password; null for a wallet a PRF passkey alone
+   * protects (its copy is in auth_prf_shares) until the user adds a password.
+   */
+  recoveryShare: jsonb('recovery_share').$type<{
+    scheme: string
+    iterations: number
+    salt: string
+    iv: string
+    ciphertext: string
+  }>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -478,6 +486,11 @@ export const authTotpRecoveryCodes = pgTable(
 export const authPasskeyFactor = pgTable('auth_passkey_factor', {
   userId: text('user_id').primaryKey(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+  /**
+   * The send threshold of a user whose only factor is the passkey (wei, decimal; null: none). With the
+   * authenticator app on too, the app's row holds it. It goes with the choice: turning it off drops it.
+   */
+  sendThresholdWei: text('send_threshold_wei'),
 })
 
 /**

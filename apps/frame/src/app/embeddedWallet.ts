@@ -75,6 +75,9 @@ export function load(
       revoke: (id) => wallet.connector.revokeGrant(id),
     },
     recoveryKit: (password) => wallet.connector.recoveryKit(password),
+    recoveryKitWithPasskey: () => wallet.connector.recoveryKitWithPasskey(),
+    hasRecoveryPassword: () => wallet.connector.hasRecoveryPassword(),
+    addRecoveryPassword: (password) => wallet.connector.addRecoveryPassword(password),
     showRecoveryPhrase: wallet.showRecoveryPhrase,
   }
 }

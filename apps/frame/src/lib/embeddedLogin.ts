@@ -25,11 +25,11 @@ export type EmailStep = {
 }
 
 /**
- * Why the wallet asks for the recovery password: to protect a new wallet (`create-with-prf`: the login
- * passkey will also open it, the password is the backup), or to open it on this device
- * (`recover-without-prf`: the login passkey cannot open it by itself).
+ * Why the wallet asks for the recovery password: to protect a new wallet (`create-without-prf`: the
+ * login passkey has no PRF, so it cannot protect it by itself; a passkey with PRF asks for none), or to
+ * open it on this device (`recover-without-prf`: the login passkey cannot open it by itself).
  */
-export type PasswordReason = 'create' | 'create-with-prf' | 'recover' | 'recover-without-prf'
+export type PasswordReason = 'create' | 'create-without-prf' | 'recover' | 'recover-without-prf'
 
 /** A question the wallet waits on (core/prompt.ts): a form shows while it is asked, and the answer goes back. */
 export type Prompt<Question> = {
@@ -52,6 +52,8 @@ export type CodeQuestion = {
   readonly error?: string
   readonly action?: SensitiveAction
   readonly passkey?: boolean
+  /** The passkey is the user's only factor (no authenticator app): the form asks for it alone, no code field. */
+  readonly passkeyOnly?: boolean
 }
 
 /** The answer that picks the user's passkey over a code: no code (six digits, or ten letters and digits) reads like it. */
@@ -91,6 +93,11 @@ export type Passkeys = {
    * asked as for any login-method change).
    */
   setSecondFactor(on: boolean): Promise<PasskeyList>
+  /**
+   * Sets (wei, decimal) or clears the amount above which a send asks for the passkey, for a user whose
+   * only factor it is: its touch first, so a script with the session alone cannot raise it.
+   */
+  setSendThreshold(sendThreshold: string | null): Promise<void>
 }
 
 /**
@@ -200,6 +207,15 @@ export type EmbeddedLogin = {
    * as a recovery does and answers the kit encrypted under it; rejects with its error when wrong.
    */
   recoveryKit(password: string): Promise<RecoveryKit>
+  /**
+   * The recovery kit of a wallet its passkey protects (no recovery password): a touch of that passkey,
+   * and the kit with the kit secret that opens it, which the view shows once for the user to write down.
+   */
+  recoveryKitWithPasskey(): Promise<{ kit: RecoveryKit; kitSecret: string }>
+  /** Whether the open wallet has a recovery password (false: its PRF passkey alone protects it). */
+  hasRecoveryPassword(): boolean
+  /** Adds a recovery password to a wallet its passkey alone protected (a touch of that passkey). */
+  addRecoveryPassword(password: string): Promise<void>
   /**
    * "Show recovery phrase": `popup` is the frame origin's /export (lib/exportWindow.ts), opened in the
    * click; the password is typed and the phrase shown there only. Resolves once the window holds its

@@ -36,6 +36,10 @@ const FreshFactor = lazy(() =>
 const RecoveryKit = lazy(() =>
   import('./account/RecoveryKit.js').then((module) => ({ default: module.RecoveryKit })),
 )
+/** "Add a recovery password", for a wallet its passkey alone protects. */
+const AddRecoveryPassword = lazy(() =>
+  import('./account/AddRecoveryPassword.js').then((module) => ({ default: module.AddRecoveryPassword })),
+)
 const RecoveryPhrase = lazy(() =>
   import('./account/RecoveryPhrase.js').then((module) => ({ default: module.RecoveryPhrase })),
 )
@@ -101,6 +105,7 @@ export function Account() {
         <Suspense fallback={null}>
           <FreshFactor />
           <RecoveryKit />
+          <AddRecoveryPassword />
           <RecoveryPhrase />
         </Suspense>
       ) : null}

@@ -269,6 +269,94 @@ describe('device key and forget', () => {
   })
 })
 
+describe('a wallet its passkey alone protects', () => {
+  const prf = { credentialId: 'Y3JlZGVudGlhbC1pZC0wMDAy', output: crypto.getRandomValues(new Uint8Array(32)) }
+
+  async function passkeyWallet() {
+    const vault = Vault.create({
+      keyStore: KeyStore.memory(),
+      recoveryIterations,
+      passKey: async () => PassTesting.passKey,
+    })
+    const created = await vault.createWithPasskey({ prf })
+    return { vault, created: { ...created, recoveryShare: undefined } }
+  }
+  const passFor = async (
+    vault: Vault.Vault,
+    wallet: { addresses: { eip155: string } },
+    action: SensitiveAction,
+  ) => PassTesting.signPass({ action, wallet: wallet.addresses.eip155, device: await vault.deviceKey() })
+
+  it('hands out no password ciphertext, and a new device opens it with the PRF output alone', async () => {
+    const { created } = await passkeyWallet()
+    expect(created).not.toHaveProperty('recoveryShare', expect.anything())
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    const recovered = await device.recover({ ...created, prfShare: created.prfShare!, prf })
+    expect(recovered.addresses).toEqual(created.addresses)
+  })
+
+  it('seals the share under a password added later (after an unlock too), which then recovers alike', async () => {
+    const { vault, created } = await passkeyWallet()
+    // A reload: the device share opens it, and the Worker holds no recovery share.
+    vault.lock()
+    await vault.unlock(created)
+    const shares = { authShare: created.authShare, prfShare: created.prfShare!, prf }
+    const recoveryShare = await vault.sealRecoveryPassword({ ...shares, password })
+    const device = Vault.create({ keyStore: KeyStore.memory() })
+    expect((await device.recover({ ...created, recoveryShare, password })).addresses).toEqual(
+      created.addresses,
+    )
+    // Another passkey's output opens nothing, so nothing is sealed.
+    await expect(
+      vault.sealRecoveryPassword({
+        ...shares,
+        prf: { ...prf, output: new Uint8Array(32).fill(9) },
+        password,
+      }),
+    ).rejects.toBeInstanceOf(PrfCipher.PrfRecoveryFailedError)
+    // Too short a password is refused as at any create.
+    await expect(vault.sealRecoveryPassword({ ...shares, password: 'short' })).rejects.toBeInstanceOf(
+      RecoveryCipher.WeakRecoveryPasswordError,
+    )
+  })
+
+  it('makes a recovery kit under the kit secret its passkey derives: the same secret every time, and the kit opens with it', async () => {
+    const { vault, created } = await passkeyWallet()
+    const shares = { authShare: created.authShare, prfShare: created.prfShare!, prf }
+    const first = await vault.recoveryKitWithPasskey({
+      ...shares,
+      pass: await passFor(vault, created, 'recovery-kit'),
+    })
+    const again = await vault.recoveryKitWithPasskey({
+      ...shares,
+      pass: await passFor(vault, created, 'recovery-kit'),
+    })
+    expect(first.kitSecret).toMatch(/^([A-Z2-7]{4}-){7}[A-Z2-7]{4}$/)
+    expect(again.kitSecret).toBe(first.kitSecret)
+    expect(first.kit.protection).toBe('kit-secret')
+    // Written down in lower case without dashes, it still opens.
+    const opened = await Kit.open(first.kit, first.kitSecret.toLowerCase().replaceAll('-', ' '))
+    expect(opened.keys.addresses).toEqual(created.addresses)
+    // Nothing of the secret in the kit.
+    expect(JSON.stringify(first.kit)).not.toContain(first.kitSecret.replaceAll('-', ''))
+  })
+
+  it('makes no kit without a recovery-kit pass, nor for another passkey’s output', async () => {
+    const { vault, created } = await passkeyWallet()
+    const shares = { authShare: created.authShare, prfShare: created.prfShare!, prf }
+    await expect(
+      vault.recoveryKitWithPasskey({ ...shares, pass: await passFor(vault, created, 'export') }),
+    ).rejects.toMatchObject({ code: 'FACTOR_PASS_REJECTED' })
+    await expect(
+      vault.recoveryKitWithPasskey({
+        ...shares,
+        prf: { ...prf, output: new Uint8Array(32).fill(3) },
+        pass: await passFor(vault, created, 'recovery-kit'),
+      }),
+    ).rejects.toBeInstanceOf(PrfCipher.PrfRecoveryFailedError)
+  })
+})
+
 describe('recoveryKit', () => {
   it('seals the open wallet under its verified recovery password; the kit opens to the same accounts', async () => {
     const wallet = await newWallet()

@@ -15,6 +15,7 @@ import {
 } from '@walletframe/protocol'
 import * as Keys from '@walletframe/recover/keys'
 import * as Kit from '@walletframe/recover/kit'
+import * as KitSecret from '@walletframe/recover/kitSecret'
 import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
@@ -48,6 +49,9 @@ export type Created = {
   wrappedDeviceShare: string
 }
 
+/** A wallet its login passkey alone protects: no recovery share under a password (yet). */
+export type PasskeyCreated = Omit<Created, 'recoveryShare'>
+
 export class SessionKeyUnknownError extends FrameError {
   override name = 'SessionKeyUnknownError'
   constructor() {
@@ -56,6 +60,9 @@ export class SessionKeyUnknownError extends FrameError {
 }
 
 export type Vault = ReturnType<typeof create>
+
+/** What opens the recovery share with a passkey: the auth share, the passkey's copy and its PRF output. */
+export type PasskeyShares = { authShare: string; prfShare: PrfRecoveryShare; prf: PrfCipher.PrfOutput }
 
 /** The addresses as associated data: a share wrapped or encrypted for one wallet opens for no other. */
 const bound = (addresses: WalletAddresses) => `${addresses.eip155.toLowerCase()}|${addresses.solana}`
@@ -180,6 +187,42 @@ export function create(options: create.Options) {
     return (await Shares.combine(Base64url.decode(shares.authShare), recovery, addresses)).entropy
   }
 
+  /**
+   * The open wallet's entropy from the passkey's copy of the recovery share, opened with its PRF output
+   * and combined with the auth share into this very wallet: the passkey's touch verifies as a password does.
+   */
+  async function entropyWithPasskey(shares: PasskeyShares): Promise<Uint8Array> {
+    const { addresses } = unlocked()
+    const recovery = await PrfCipher.decrypt(shares.prfShare, shares.prf, bound(addresses))
+    return (await Shares.combine(Base64url.decode(shares.authShare), recovery, addresses)).entropy
+  }
+
+  /**
+   * A new wallet's shares, the recovery share under `prf` when given (and in the clear for `seal`, to
+   * seal it under a password too before anything is handed out); the wallet is open afterwards.
+   */
+  async function make(
+    prf: PrfCipher.PrfOutput | undefined,
+    seal?: (recovery: Uint8Array<ArrayBuffer>, addresses: WalletAddresses) => Promise<EncryptedRecoveryShare>,
+  ): Promise<PasskeyCreated & { recoveryShare?: EncryptedRecoveryShare }> {
+    const entropy = crypto.getRandomValues(new Uint8Array(16))
+    const split = await Shares.split(entropy)
+    // Checked like any other combine: the shares handed out must rebuild this wallet.
+    const opened = await Shares.combine(split.device, split.auth, Keys.fromEntropy(entropy).addresses)
+    const addresses = opened.keys.addresses
+    const recovery = new Uint8Array(split.recovery)
+    const made = {
+      addresses,
+      authShare: Base64url.encode(split.auth),
+      ...(seal ? { recoveryShare: await seal(recovery, addresses) } : {}),
+      wrappedDeviceShare: await wrap(new Uint8Array(split.device), addresses),
+      ...(prf ? { prfShare: await PrfCipher.encrypt(recovery, prf, bound(addresses)) } : {}),
+    }
+    keys = opened.keys
+    recoveryShare = recovery
+    return made
+  }
+
   return {
     /** The device key's public half (made on first use; non-extractable private half). */
     deviceKey: publicDeviceKey,
@@ -202,28 +245,20 @@ export function create(options: create.Options) {
       if (input.password.length < RecoveryCipher.minimumPasswordLength) {
         throw new RecoveryCipher.WeakRecoveryPasswordError()
       }
-      const entropy = crypto.getRandomValues(new Uint8Array(16))
-      const split = await Shares.split(entropy)
-      // Checked like any other combine: the shares handed out must rebuild this wallet.
-      const opened = await Shares.combine(split.device, split.auth, Keys.fromEntropy(entropy).addresses)
-      const addresses = opened.keys.addresses
-      const created: Created = {
-        addresses,
-        authShare: Base64url.encode(split.auth),
-        recoveryShare: await RecoveryCipher.encrypt(
-          new Uint8Array(split.recovery),
-          input.password,
-          bound(addresses),
-          options.recoveryIterations,
-        ),
-        wrappedDeviceShare: await wrap(new Uint8Array(split.device), addresses),
-        ...(input.prf
-          ? { prfShare: await PrfCipher.encrypt(new Uint8Array(split.recovery), input.prf, bound(addresses)) }
-          : {}),
-      }
-      keys = opened.keys
-      recoveryShare = new Uint8Array(split.recovery)
-      return created
+      const { password } = input
+      const made = await make(input.prf, (recovery, addresses) =>
+        RecoveryCipher.encrypt(recovery, password, bound(addresses), options.recoveryIterations),
+      )
+      return { ...made, recoveryShare: made.recoveryShare! }
+    },
+
+    /**
+     * A new wallet whose recovery share is sealed under the login passkey's PRF output alone: that
+     * passkey opens it anywhere with a touch, and a recovery password may be added later
+     * (`sealRecoveryPassword`). It is open afterwards.
+     */
+    async createWithPasskey(input: { prf: PrfCipher.PrfOutput }): Promise<PasskeyCreated> {
+      return make(input.prf)
     },
 
     /** Opens the wallet on a device that has its share: device + auth. */
@@ -281,6 +316,39 @@ export function create(options: create.Options) {
         password: input.password,
         ...(options.recoveryIterations ? { iterations: options.recoveryIterations } : {}),
       })
+    },
+
+    /**
+     * The recovery kit of a wallet a PRF passkey protects: the passkey's copy opens (as a recovery
+     * does) and the kit is sealed under the kit secret derived from the same PRF output (kitSecret.ts),
+     * which the user writes down. Only the kit and that secret leave the Worker, for a 'recovery-kit' pass.
+     */
+    async recoveryKitWithPasskey(input: PasskeyShares & { pass: string }): Promise<{
+      kit: RecoveryKit
+      kitSecret: string
+    }> {
+      const entropy = await entropyWithPasskey(input)
+      await takePass(input.pass, 'recovery-kit')
+      const kitSecret = await KitSecret.derive(input.prf.output, unlocked().addresses)
+      const kit = await Kit.seal({
+        entropy,
+        password: kitSecret,
+        protection: 'kit-secret',
+        ...(options.recoveryIterations ? { iterations: options.recoveryIterations } : {}),
+      })
+      return { kit, kitSecret }
+    },
+
+    /**
+     * The recovery share under a new recovery password, for a wallet a PRF passkey alone protected: the
+     * passkey's copy is opened and checked against the auth share first, so only this wallet's share is
+     * ever sealed, and only its ciphertext leaves the Worker.
+     */
+    async sealRecoveryPassword(input: PasskeyShares & { password: string }): Promise<EncryptedRecoveryShare> {
+      const { addresses } = unlocked()
+      const recovery = await PrfCipher.decrypt(input.prfShare, input.prf, bound(addresses))
+      await Shares.combine(Base64url.decode(input.authShare), recovery, addresses)
+      return RecoveryCipher.encrypt(recovery, input.password, bound(addresses), options.recoveryIterations)
     },
 
     /**

@@ -6,7 +6,7 @@ import * as z from '../internal/zod.js'
 import { FrameSocialProvider } from '../validation.js'
 import { QueryFlag, SdkQuery, text } from './common.js'
 import { FreshCode } from './totp.js'
-import { DeviceProof, PrfRecoveryShare } from './wallet.js'
+import { DeviceProof, EncryptedRecoveryShare, PrfRecoveryShare } from './wallet.js'
 
 // ---------------------------------------------------------------------------------------------
 // Pieces.
@@ -408,6 +408,11 @@ export const PasskeyList = z.object({
   otherLogin: z.boolean(),
   /** Whether the user chose a passkey as their second factor (POST /v1/auth/factor/passkey/on). */
   secondFactor: z.boolean(),
+  /**
+   * With the passkey the only factor (no authenticator app): sends of more native coin than this (wei,
+   * decimal) ask for its touch; null: none (POST /v1/auth/factor/threshold sets it).
+   */
+  sendThreshold: z.optional(z.nullable(z.string().check(z.regex(/^\d+$/, 'wei, decimal')))),
 })
 export type PasskeyList = z.infer<typeof PasskeyList>
 
@@ -468,6 +473,25 @@ export const PasskeyFactorOffRequest = z
   .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
   .check(oneFactor)
 export type PasskeyFactorOffRequest = z.infer<typeof PasskeyFactorOffRequest>
+
+/**
+ * Adds a recovery password to a wallet that has none (one a PRF passkey alone protected): the recovery
+ * share under it, sealed in the frame's Worker. With a second factor on, a fresh one first, as for any
+ * new way into the wallet.
+ */
+export const RecoveryPasswordRequest = z
+  .object({
+    recoveryShare: EncryptedRecoveryShare,
+    proof: DeviceProof,
+    code: z.optional(FreshCode),
+    passkey: z.optional(FactorPasskey),
+  })
+  .check(oneFactor)
+export type RecoveryPasswordRequest = z.infer<typeof RecoveryPasswordRequest>
+
+/** The wallet has a recovery password now. */
+export const RecoveryPasswordAdded = z.object({ recoveryPassword: z.literal(true) })
+export type RecoveryPasswordAdded = z.infer<typeof RecoveryPasswordAdded>
 
 /**
  * Starts an email update for the signed-in user (Authorization: Bearer). Changing a login method

@@ -221,6 +221,10 @@ export const apiErrorCodes = [
   'EMAIL_TAKEN',
   /** The user's wallet shares are stored already (a wallet is created once). */
   'WALLET_EXISTS',
+  /** A new wallet's recovery share came under neither a password nor a passkey. */
+  'RECOVERY_SHARE_REQUIRED',
+  /** The wallet has a recovery password already (one is added once, never replaced by the API). */
+  'RECOVERY_PASSWORD_EXISTS',
   /** A device-key proof (a login's finish, a wallet call, an email update) that does not verify, is stale, or was used. */
   'DEVICE_PROOF_REJECTED',
   'PASSKEY_REJECTED',

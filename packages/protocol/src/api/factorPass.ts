@@ -83,6 +83,49 @@ export type FactorPassResponse = z.infer<typeof FactorPassResponse>
 export const FactorPasskeyStartRequest = z.object({ action: SensitiveAction, proof: DeviceProof })
 export type FactorPasskeyStartRequest = z.infer<typeof FactorPasskeyStartRequest>
 
+/**
+ * Sets or clears the send threshold with either factor (POST /v1/auth/factor/threshold): a fresh code of
+ * the app, or a passkey's assertion over a 'login-method' challenge — so a user whose only factor is a
+ * passkey sets it too, and a script with the session alone cannot raise it.
+ */
+export const FactorThresholdRequest = z
+  .object({
+    sendThreshold: z.nullable(Wei),
+    code: z.optional(FreshCode),
+    passkey: z.optional(FactorPasskey),
+    proof: DeviceProof,
+  })
+  .check(
+    z.refine((request) => !(request.code && request.passkey), {
+      message: 'a fresh factor is a code or a passkey, not both',
+      path: ['passkey'],
+    }),
+  )
+export type FactorThresholdRequest = z.infer<typeof FactorThresholdRequest>
+
+/** The threshold now in force: sends of more native coin than this (wei) ask for a fresh factor; null: none. */
+export const FactorThreshold = z.object({ sendThreshold: z.nullable(Wei) })
+export type FactorThreshold = z.infer<typeof FactorThreshold>
+
+/** What a passkey's challenge may be for: a sensitive action, or passing the factor as the wallet opens. */
+export const factorPasskeyPurposes = [...sensitiveActions, 'open'] as const
+export const FactorPasskeyPurpose = z.enum(factorPasskeyPurposes)
+export type FactorPasskeyPurpose = z.infer<typeof FactorPasskeyPurpose>
+
+/**
+ * A challenge for a passkey as the factor the wallet's opening needs (POST /v1/auth/factor/passkey/open),
+ * for a user whose passkey is their second factor.
+ */
+export const FactorPasskeyOpenStartRequest = z.object({ proof: DeviceProof })
+export type FactorPasskeyOpenStartRequest = z.infer<typeof FactorPasskeyOpenStartRequest>
+
+/**
+ * The passkey's assertion over that challenge (POST /v1/auth/factor/passkey/verify): the session has
+ * passed the factor, and the API releases the auth share to it.
+ */
+export const FactorPasskeyVerifyRequest = z.object({ proof: DeviceProof, passkey: FactorPasskey })
+export type FactorPasskeyVerifyRequest = z.infer<typeof FactorPasskeyVerifyRequest>
+
 /** What the Ed25519 signature covers (UTF-8): a domain tag, then the claims segment as sent. */
 export function passSigningInput(claimsSegment: string): string {
   return `walletframe-factor-pass\n${claimsSegment}`

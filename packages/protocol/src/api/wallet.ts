@@ -83,6 +83,9 @@ export const walletProofPurposes = [
   'totp-threshold',
   'factor-passkey',
   'passkey-factor',
+  'recovery-password',
+  'factor-verify',
+  'factor-threshold',
 ] as const
 export type WalletProofPurpose = (typeof walletProofPurposes)[number]
 
@@ -103,15 +106,28 @@ export const DeviceProof = z.object({
 })
 export type DeviceProof = z.infer<typeof DeviceProof>
 
-/** Stores the shares of a new wallet (once per user; Authorization: Bearer). */
-export const WalletCreateRequest = z.object({
-  addresses: WalletAddresses,
-  authShare: WalletShare,
-  recoveryShare: EncryptedRecoveryShare,
-  /** The recovery share again under the login passkey's PRF output, when the passkey has PRF. */
-  prfShare: z.optional(PrfRecoveryShare),
-  proof: DeviceProof,
-})
+/**
+ * Stores the shares of a new wallet (once per user; Authorization: Bearer). The recovery share comes
+ * under the user's password, under the login passkey's PRF output, or both — never under neither: a
+ * wallet with no way to recover on a new device is refused.
+ */
+export const WalletCreateRequest = z
+  .object({
+    addresses: WalletAddresses,
+    authShare: WalletShare,
+    /** Under the recovery password; absent for a wallet a PRF passkey alone protects (one may be added later). */
+    recoveryShare: z.optional(EncryptedRecoveryShare),
+    /** The recovery share under the login passkey's PRF output, when the passkey has PRF. */
+    prfShare: z.optional(PrfRecoveryShare),
+    proof: DeviceProof,
+  })
+  .check(
+    z.refine((request) => request.recoveryShare !== undefined || request.prfShare !== undefined, {
+      message:
+        'A recovery share is required: under a recovery password (recoveryShare) or a passkey (prfShare)',
+      path: ['recoveryShare'],
+    }),
+  )
 export type WalletCreateRequest = z.infer<typeof WalletCreateRequest>
 
 export const WalletCreated = z.object({
@@ -141,8 +157,13 @@ export const WalletShares = z.union([
     exists: z.literal(true),
     addresses: WalletAddresses,
     authShare: WalletShare,
-    /** Only when asked for (`recovery: true`). */
+    /** Only when asked for (`recovery: true`) and the wallet has a recovery password. */
     recoveryShare: z.optional(EncryptedRecoveryShare),
+    /**
+     * Whether the wallet has a recovery password: false for one a PRF passkey alone protects (it opens
+     * on a new device with that passkey only, until the user adds a password).
+     */
+    recoveryPassword: z.optional(z.boolean()),
     /** Only when asked for (`recovery: true` and `prfCredentialId` naming a passkey that has one). */
     prfShare: z.optional(PrfRecoveryShare),
   }),

@@ -294,15 +294,23 @@ describe('connect after a passkey login', () => {
     output: new Uint8Array(32).fill(7),
   }
 
-  it('seals a new wallet under the passkey’s PRF too, and a new device opens it with no password', async () => {
+  it('seals a new wallet under the passkey’s PRF alone, and a new device opens it with no password', async () => {
     const server = fakeApi()
     const first = device()
     const created: string[] = []
     const c = connector(first, server.api, created)
     c.login(server.login(await c.deviceKey()), passkey)
     const connected = await c.connect()
-    // The password is still chosen (the backup), and the view is told the passkey will open the wallet.
-    expect(created).toEqual(['create-with-prf'])
+    // No password asked: the passkey protects the recovery share, and one may be added later.
+    expect(created).toEqual([])
+    expect(c.hasRecoveryPassword()).toBe(false)
+    // What verifies a password says there is none to verify, rather than asking for one.
+    await expect(c.recoveryKit('any password at all')).rejects.toMatchObject({
+      code: 'RECOVERY_PASSWORD_MISSING',
+    })
+    await expect(c.exportTo(new MessageChannel().port1)).rejects.toMatchObject({
+      code: 'RECOVERY_PASSWORD_MISSING',
+    })
     const second = device()
     const asked: string[] = []
     const other = connector(second, server.api, asked)
@@ -313,12 +321,43 @@ describe('connect after a passkey login', () => {
     second.close()
   })
 
-  it('asks the password, saying why, when the passkey has no PRF or another passkey’s output', async () => {
+  it('on a new device, a login without the wallet’s passkey is told only the passkey opens it (no password asked)', async () => {
     const server = fakeApi()
     const first = device()
     const c = connector(first, server.api)
     c.login(server.login(await c.deviceKey()), passkey)
+    await c.connect()
+    const second = device()
+    const asked: string[] = []
+    const other = connector(second, server.api, asked)
+    // An email login (no passkey): nothing to ask for, and a clear refusal.
+    other.login(server.login(await other.deviceKey()))
+    await expect(other.connect()).rejects.toMatchObject({ code: 'PASSKEY_ONLY_WALLET' })
+    expect(asked).toEqual([])
+    first.close()
+    second.close()
+  })
+
+  it('a passkey without PRF makes a wallet with a password, and the view is told why', async () => {
+    const server = fakeApi()
+    const first = device()
+    const asked: string[] = []
+    const c = connector(first, server.api, asked)
+    c.login(server.login(await c.deviceKey()), { credentialId: passkey.credentialId, enabled: false })
+    await c.connect()
+    expect(asked).toEqual(['create-without-prf'])
+    expect(c.hasRecoveryPassword()).toBe(true)
+    first.close()
+  })
+
+  it('asks the password, saying why, when the passkey has no PRF or another passkey’s output', async () => {
+    const server = fakeApi()
+    const first = device()
+    const c = connector(first, server.api)
+    // A wallet with a password, and a PRF passkey's copy added while it was open.
+    c.login(server.login(await c.deviceKey()), { credentialId: passkey.credentialId, enabled: false })
     const connected = await c.connect()
+    server.storePrfShare((await first.vault.sealForPasskey(passkey))!)
     const second = device()
     const asked: string[] = []
     const other = connector(second, server.api, asked)

@@ -15,6 +15,7 @@ import {
   connectSigningInput,
   type DeviceProof,
   type DevicePublicKey,
+  type EncryptedRecoveryShare,
   type PassSend,
   type RecoveryKit,
   UnrecognizedChainError,
@@ -32,11 +33,13 @@ import type {
 } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
+import type { PasskeyCreated } from '../../worker/Vault.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
 import * as PasskeyFactor from './passkeyFactor.js'
+import * as PasskeyPrf from './passkeyPrf.js'
 import * as Passkeys from './passkeys.js'
 import * as SecondFactor from './secondFactor.js'
 import * as Session from './session.js'
@@ -80,6 +83,39 @@ export class RecoveryShareMissingError extends FrameError {
   }
 }
 
+/**
+ * The wallet has no recovery password (a PRF passkey alone protects it) and this login brought no
+ * passkey that opens it: only that passkey can open it on a new device.
+ */
+export class PasskeyOnlyWalletError extends FrameError {
+  override name = 'PasskeyOnlyWalletError'
+  constructor() {
+    super(
+      'PASSKEY_ONLY_WALLET',
+      'This wallet opens on a new device with its passkey only: log in with your passkey (or add a recovery password where the wallet is open)',
+    )
+  }
+}
+
+/** An action that verifies the recovery password, on a wallet that has none yet. */
+export class RecoveryPasswordMissingError extends FrameError {
+  override name = 'RecoveryPasswordMissingError'
+  constructor() {
+    super(
+      'RECOVERY_PASSWORD_MISSING',
+      'This wallet has no recovery password: add one in Account first, or use your passkey',
+    )
+  }
+}
+
+/** The wallet has a recovery password already (changing one is not offered). */
+export class RecoveryPasswordExistsError extends FrameError {
+  override name = 'RecoveryPasswordExistsError'
+  constructor() {
+    super('RECOVERY_PASSWORD_EXISTS', 'This wallet has a recovery password already')
+  }
+}
+
 export class NoUsableNetworkError extends FrameError {
   override name = 'NoUsableNetworkError'
   constructor() {
@@ -88,7 +124,7 @@ export class NoUsableNetworkError extends FrameError {
 }
 
 /** A passkey login's PRF: the credential, and its output when the passkey evaluated one. */
-export type PasskeyPrf = { credentialId: string; enabled: boolean; output?: Uint8Array<ArrayBuffer> }
+export type PasskeyPrfResult = { credentialId: string; enabled: boolean; output?: Uint8Array<ArrayBuffer> }
 
 export declare namespace create {
   type Options = {
@@ -130,7 +166,7 @@ export type EmbeddedConnector = Connector & {
    * `connect()` seals a new wallet's recovery share under it, or opens an existing one with it, and
    * forgets it then.
    */
-  login(connected: AuthConnected, passkey?: PasskeyPrf): void
+  login(connected: AuthConnected, passkey?: PasskeyPrfResult): void
   /** The session (tokens, user): the email update calls the API with it (and its device-key proof) and records the new address. */
   readonly session: Pick<Session.Session, 'current' | 'accessToken' | 'proof' | 'setEmail'>
   /** The signed-in user's second factor (the Account view's "Two-factor authentication"). */
@@ -168,6 +204,15 @@ export type EmbeddedConnector = Connector & {
    */
   recoveryKit(password: string): Promise<RecoveryKit>
   /**
+   * The recovery kit of a wallet its passkey protects, with a touch of that passkey (no password): the
+   * kit, and the kit secret that opens it, which the user writes down (shown once here).
+   */
+  recoveryKitWithPasskey(): Promise<{ kit: RecoveryKit; kitSecret: string }>
+  /** Whether the open wallet has a recovery password (false: a PRF passkey alone protects it). */
+  hasRecoveryPassword(): boolean
+  /** Adds a recovery password to a wallet its passkey alone protected, with a touch of that passkey. */
+  addRecoveryPassword(password: string): Promise<void>
+  /**
    * Hands `port` to the Worker for a recovery phrase window (lib/exportWindow.ts): the password and the
    * secrets travel on it between that window and the Worker, never through this page.
    */
@@ -185,8 +230,10 @@ export function create(options: create.Options): EmbeddedConnector {
   })
   const stamp = Session.clock(options.now)
   let addresses: WalletAddresses | undefined
+  /** Whether the open wallet has a recovery password, as the API said when it opened. */
+  let passwordSet = true
   /** The last passkey login's PRF, until the wallet opens with it (kept no longer: it is a key). */
-  let passkey: PasskeyPrf | undefined
+  let passkey: PasskeyPrfResult | undefined
   let active: ChainNetwork | undefined
   let preferred: AccountType = SmartAccountSupport.storedPreference(options.storage)
   /** The smart account over the EVM key on the current EVM network, when that network serves one. */
@@ -309,14 +356,14 @@ export function create(options: create.Options): EmbeddedConnector {
   }
 
   /** The passkey's output, with the credential it came from, when the login's passkey gave one. */
-  const prfOutput = (prf: PasskeyPrf | undefined) =>
+  const prfOutput = (prf: PasskeyPrfResult | undefined) =>
     prf?.output ? { credentialId: prf.credentialId, output: prf.output } : undefined
 
   /**
    * Opens the wallet on a new device with the passkey's copy of the recovery share, when the login's
    * passkey evaluated its PRF and the API keeps a copy for it; undefined when it cannot (the password then).
    */
-  async function recoverWithPasskey(prf: PasskeyPrf | undefined) {
+  async function recoverWithPasskey(prf: PasskeyPrfResult | undefined) {
     const output = prfOutput(prf)
     if (!output) return undefined
     const shares = await fetchShares(true, output.credentialId)
@@ -344,7 +391,7 @@ export function create(options: create.Options): EmbeddedConnector {
       return await fetchShares(false)
     } catch (error) {
       if (!SecondFactor.required(error) || !interactive || !options.askCode) throw error
-      await SecondFactor.pass({ api, session, ask: options.askCode })
+      await SecondFactor.pass({ api, session, ask: options.askCode, passkey: passkeyFactor })
       return fetchShares(false)
     }
   }
@@ -393,19 +440,24 @@ export function create(options: create.Options): EmbeddedConnector {
     if (!shares.exists) {
       if (!interactive) return undefined
       const output = prfOutput(prf)
-      const password = await options.askPassword(output ? 'create-with-prf' : 'create')
-      const created = await vault.create({ password, prf: output })
+      // With the passkey's PRF the recovery share is sealed under it alone: the user may add a
+      // password later (Account). Without it, the password is what recovers the wallet elsewhere.
+      const created: PasskeyCreated & { recoveryShare?: EncryptedRecoveryShare } = output
+        ? await vault.createWithPasskey({ prf: output })
+        : await vault.create({ password: await options.askPassword(prf ? 'create-without-prf' : 'create') })
       const signed = await session.proof('create')
       await api.walletCreate(signed.accessToken, {
         addresses: created.addresses,
         authShare: created.authShare,
-        recoveryShare: created.recoveryShare,
+        ...(created.recoveryShare ? { recoveryShare: created.recoveryShare } : {}),
         ...(created.prfShare ? { prfShare: created.prfShare } : {}),
         proof: signed.proof,
       })
       session.setWallet({ addresses: created.addresses, wrappedDeviceShare: created.wrappedDeviceShare })
+      passwordSet = created.recoveryShare !== undefined
       return created.addresses
     }
+    passwordSet = shares.recoveryPassword !== false
     const device = saved.wallet
     if (device && device.addresses.eip155.toLowerCase() === shares.addresses.eip155.toLowerCase()) {
       try {
@@ -425,6 +477,8 @@ export function create(options: create.Options): EmbeddedConnector {
       session.setWallet(withPasskey)
       return withPasskey.addresses
     }
+    // No password to ask for: only the wallet's passkey opens it here.
+    if (!passwordSet) throw new PasskeyOnlyWalletError()
     // A passkey login that could not open the wallet says so: the password is what is left.
     const password = await options.askPassword(prf ? 'recover-without-prf' : 'recover')
     const recovery = await fetchShares(true)
@@ -626,6 +680,7 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     async recoveryKit(password) {
       if (!addresses) throw new Session.NotSignedInError()
+      if (!passwordSet) throw new RecoveryPasswordMissingError()
       // The user asked for the kit: the recovery ciphertext is fetched for this, and the Worker
       // verifies the password with it as a recovery does.
       const pass = await freshPass({ action: 'recovery-kit' })
@@ -638,8 +693,45 @@ export function create(options: create.Options): EmbeddedConnector {
         pass,
       })
     },
+    hasRecoveryPassword: () => passwordSet,
+    async recoveryKitWithPasskey() {
+      if (!addresses) throw new Session.NotSignedInError()
+      // One touch: its assertion is the fresh factor where the user has one, its PRF output the key.
+      const touched = await PasskeyPrf.touch({ api, session }, 'recovery-kit')
+      const { accessToken, proof } = await session.proof('factor-pass')
+      const { pass } = await api.factorPass(accessToken, {
+        action: 'recovery-kit',
+        passkey: touched.answer,
+        proof,
+      })
+      const shares = await fetchShares(true, touched.prf.credentialId)
+      if (!shares.exists || !shares.prfShare) throw new PasskeyPrf.PasskeyPrfMissingError()
+      return vault.recoveryKitWithPasskey({
+        authShare: shares.authShare,
+        prfShare: shares.prfShare,
+        prf: touched.prf,
+        pass,
+      })
+    },
+    async addRecoveryPassword(password) {
+      if (!addresses) throw new Session.NotSignedInError()
+      if (passwordSet) throw new RecoveryPasswordExistsError()
+      const touched = await PasskeyPrf.touch({ api, session }, 'login-method')
+      const shares = await fetchShares(true, touched.prf.credentialId)
+      if (!shares.exists || !shares.prfShare) throw new PasskeyPrf.PasskeyPrfMissingError()
+      const recoveryShare = await vault.sealRecoveryPassword({
+        authShare: shares.authShare,
+        prfShare: shares.prfShare,
+        prf: touched.prf,
+        password,
+      })
+      const { accessToken, proof } = await session.proof('recovery-password')
+      await api.recoveryPassword(accessToken, { recoveryShare, passkey: touched.answer, proof })
+      passwordSet = true
+    },
     async exportTo(port) {
       if (!addresses) throw new Session.NotSignedInError()
+      if (!passwordSet) throw new RecoveryPasswordMissingError()
       const pass = await freshPass({ action: 'export' })
       const shares = await fetchShares(true)
       if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()

@@ -13,9 +13,13 @@ import {
   EmailStartResponse,
   type EmailUpdateRequest,
   EmailUpdateResponse,
+  type FactorPasskeyOpenStartRequest,
   type FactorPasskeyStartRequest,
+  type FactorPasskeyVerifyRequest,
   type FactorPassRequest,
   FactorPassResponse,
+  FactorThreshold,
+  type FactorThresholdRequest,
   FarcasterStartResponse,
   type FrameSocialProvider,
   type PasskeyAddFinishRequest,
@@ -29,6 +33,8 @@ import {
   type PasskeyRegistration,
   type PasskeyRemoveRequest,
   PasskeySummary,
+  RecoveryPasswordAdded,
+  type RecoveryPasswordRequest,
   type RefreshRequest,
   SocialStartResponse,
   TotpConfirmed,
@@ -116,6 +122,12 @@ export function authApi(client: Client) {
       client.post('/v1/auth/wallet/create', body, { schema: WalletCreated, headers: bearer(accessToken) }),
     walletShares: (accessToken: string, body: WalletSharesRequest) =>
       client.post('/v1/auth/wallet/shares', body, { schema: WalletShares, headers: bearer(accessToken) }),
+    /** Adds a recovery password to a wallet a PRF passkey alone protected. */
+    recoveryPassword: (accessToken: string, body: RecoveryPasswordRequest) =>
+      client.post('/v1/auth/wallet/recovery-password', body, {
+        schema: RecoveryPasswordAdded,
+        headers: bearer(accessToken),
+      }),
     totpStatus: (accessToken: string, proof: DeviceProof) =>
       client.post('/v1/auth/totp/status', { proof }, { schema: TotpStatus, headers: bearer(accessToken) }),
     totpStart: (accessToken: string, proof: DeviceProof) =>
@@ -166,6 +178,24 @@ export function authApi(client: Client) {
     passkeyFactorOff: (accessToken: string, body: PasskeyFactorOffRequest) =>
       client.post('/v1/auth/factor/passkey/off', body, { schema: PasskeyList, headers: bearer(accessToken) }),
     /** A challenge for the user's passkey as the fresh factor of one action. */
+    /** A passkey challenge for passing the factor as the wallet opens. */
+    factorPasskeyOpen: (accessToken: string, body: FactorPasskeyOpenStartRequest) =>
+      client.post('/v1/auth/factor/passkey/open', body, {
+        schema: PasskeyLoginStartResponse,
+        headers: bearer(accessToken),
+      }),
+    /** The passkey's assertion over it: the session passed the factor. */
+    factorPasskeyVerify: (accessToken: string, body: FactorPasskeyVerifyRequest) =>
+      client.post('/v1/auth/factor/passkey/verify', body, {
+        schema: TotpStatus,
+        headers: bearer(accessToken),
+      }),
+    /** Sets the send threshold with either factor. */
+    factorThreshold: (accessToken: string, body: FactorThresholdRequest) =>
+      client.post('/v1/auth/factor/threshold', body, {
+        schema: FactorThreshold,
+        headers: bearer(accessToken),
+      }),
     factorPasskey: (accessToken: string, body: FactorPasskeyStartRequest) =>
       client.post('/v1/auth/factor/passkey', body, {
         schema: PasskeyLoginStartResponse,

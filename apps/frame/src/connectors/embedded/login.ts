@@ -81,7 +81,7 @@ export function load(options: load.Options): Loaded {
   const connect = async (
     attemptId: string,
     call: (attemptId: string, proof: DeviceProof) => Promise<AuthConnected>,
-    passkey?: Embedded.PasskeyPrf,
+    passkey?: Embedded.PasskeyPrfResult,
   ) => connector.login(await call(attemptId, await connector.loginProof(attemptId)), passkey)
   /** The server's cooldown from now: none said, none counted (the server refuses an early resend itself). */
   const resendAt = (seconds: number | undefined) => Date.now() + (seconds ?? 0) * 1000

@@ -24,6 +24,17 @@ function setup(list: PasskeyList) {
   const { purposes, session } = purposeSession()
   const api = {
     passkeyList: vi.fn(async () => list),
+    totpStatus: vi.fn(async () => ({
+      enabled: false,
+      verified: false,
+      recoveryCodesLeft: 0,
+      sendThreshold: null,
+    })),
+    factorPasskeyOpen: vi.fn(async (_token: string, _body: { proof: DeviceProof }) => ({
+      attemptId: 'attempt-open',
+      options: { challenge: 'b3Blbg' },
+      expiresAt: '2026-11-27T00:05:00.000Z',
+    })),
     factorPasskey: vi.fn(async (_token: string, _body: { action: string; proof: DeviceProof }) => ({
       attemptId: 'attempt-1',
       options: {

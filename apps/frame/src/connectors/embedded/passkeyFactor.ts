@@ -8,7 +8,7 @@ import type { PasskeyFactor } from './secondFactor.js'
 import type { Session } from './session.js'
 
 type Deps = {
-  api: Pick<AuthApi, 'passkeyList' | 'factorPasskey'>
+  api: Pick<AuthApi, 'passkeyList' | 'factorPasskey' | 'factorPasskeyOpen' | 'totpStatus'>
   session: Pick<Session, 'proof'>
   /** The ceremonies in this document (a stand-in in tests). */
   here?: WebAuthn.Ceremony
@@ -20,9 +20,16 @@ export function create({ api, session, here = WebAuthn.here }: Deps): PasskeyFac
       const { accessToken, proof } = await session.proof('passkey-list')
       return (await api.passkeyList(accessToken, proof)).passkeys.length > 0
     },
+    async appOn() {
+      const { accessToken, proof } = await session.proof('totp-status')
+      return (await api.totpStatus(accessToken, proof)).enabled
+    },
     async assert(action) {
       const { accessToken, proof } = await session.proof('factor-passkey')
-      const started = await api.factorPasskey(accessToken, { action, proof })
+      const started =
+        action === 'open'
+          ? await api.factorPasskeyOpen(accessToken, { proof })
+          : await api.factorPasskey(accessToken, { action, proof })
       const { credential } = await here.get(started.options)
       return { attemptId: started.attemptId, credential }
     },

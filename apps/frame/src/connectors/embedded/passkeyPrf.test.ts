@@ -2,6 +2,7 @@ import type { PasskeyRequestOptions } from '@walletframe/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import type * as WebAuthn from '../../lib/webauthn.js'
 import * as PasskeyPrf from './passkeyPrf.js'
+import { purposeSession } from './testing.js'
 
 const options = { rp: { id: 'frame.test', name: 'Walletframe' }, timeout: 60_000 }
 const output = new Uint8Array(32).fill(3)
@@ -60,5 +61,38 @@ describe('completed', () => {
     })
     expect(error).toHaveBeenCalled()
     error.mockRestore()
+  })
+})
+
+describe('touch', () => {
+  const started = {
+    attemptId: 'attempt-1',
+    options: { challenge: 'Y2hhbGxlbmdl' } as PasskeyRequestOptions,
+    expiresAt: '2026-11-27T00:05:00.000Z',
+  }
+
+  it('asserts over the API’s challenge for the action and hands back the assertion and the PRF output apart', async () => {
+    const { purposes, session } = purposeSession()
+    const factorPasskey = vi.fn(async () => started)
+    const get = vi.fn(async () => asserted('Y3JlZA', { enabled: true, output }))
+    const touched = await PasskeyPrf.touch({ api: { factorPasskey }, session, here: { get } }, 'recovery-kit')
+    expect(factorPasskey).toHaveBeenCalledWith('token', expect.objectContaining({ action: 'recovery-kit' }))
+    expect(get).toHaveBeenCalledWith(started.options)
+    expect(purposes).toEqual(['factor-passkey'])
+    expect(touched.answer.attemptId).toBe('attempt-1')
+    expect(touched.prf).toEqual({ credentialId: 'Y3JlZA', output })
+    // The PRF output is never part of what goes to the API.
+    expect(JSON.stringify(touched.answer)).not.toContain(Buffer.from(output).toString('base64url'))
+  })
+
+  it('refuses a passkey that evaluates no PRF: it cannot open the recovery share', async () => {
+    const { session } = purposeSession()
+    const get = vi.fn(async () => asserted('Y3JlZA', { enabled: false }))
+    await expect(
+      PasskeyPrf.touch(
+        { api: { factorPasskey: async () => started }, session, here: { get } },
+        'login-method',
+      ),
+    ).rejects.toBeInstanceOf(PasskeyPrf.PasskeyPrfMissingError)
   })
 })

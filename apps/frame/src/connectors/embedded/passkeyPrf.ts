@@ -1,8 +1,13 @@
-// A new passkey's PRF output. Authenticators that evaluate PRF only in an assertion (CTAP2.1
-// hmac-secret without its make-credential form) answer `enabled` and no output at creation: one
-// more assertion of that passkey, over a challenge nobody verifies (only its PRF is read), gives it.
-import type { PasskeyCreationOptions } from '@walletframe/protocol'
+// A passkey's PRF output: a new passkey's, and a touch of the user's passkey later (for the recovery
+// kit or a recovery password of a wallet the passkey protects). Authenticators that evaluate PRF only
+// in an assertion (CTAP2.1 hmac-secret without its make-credential form) answer `enabled` and no output
+// at creation: one more assertion of that passkey, over a challenge nobody verifies (only its PRF is
+// read), gives it.
+import type { FactorPasskey, PasskeyCreationOptions, SensitiveAction } from '@walletframe/protocol'
+import { FrameError } from '../../lib/errors.js'
 import * as WebAuthn from '../../lib/webauthn.js'
+import type { AuthApi } from './authApi.js'
+import type { Session } from './session.js'
 
 /** The passkey's PRF with an output where it has PRF at all; without one, what creation said. */
 export async function completed(
@@ -29,5 +34,45 @@ export async function completed(
       error,
     )
     return prf
+  }
+}
+
+/** The passkey touched has no PRF (or did not evaluate it): it cannot open the wallet's recovery share. */
+export class PasskeyPrfMissingError extends FrameError {
+  override name = 'PasskeyPrfMissingError'
+  constructor() {
+    super(
+      'PASSKEY_PRF_MISSING',
+      'This passkey cannot open your wallet by itself (it has no PRF); use the passkey you created the wallet with',
+    )
+  }
+}
+
+/** A touch of the user's passkey: its assertion (a fresh factor) and its PRF output (a key). */
+export type Touched = {
+  answer: FactorPasskey
+  prf: { credentialId: string; output: Uint8Array<ArrayBuffer> }
+}
+
+/**
+ * One touch of one of the user's passkeys over the API's challenge for `action`: its assertion is the
+ * fresh factor where the user has one, and its PRF output opens the passkey's copy of the recovery
+ * share. A passkey that evaluates no PRF is refused here (PasskeyPrfMissingError).
+ */
+export async function touch(
+  deps: {
+    api: Pick<AuthApi, 'factorPasskey'>
+    session: Pick<Session, 'proof'>
+    here?: Pick<WebAuthn.Ceremony, 'get'>
+  },
+  action: SensitiveAction,
+): Promise<Touched> {
+  const { accessToken, proof } = await deps.session.proof('factor-passkey')
+  const started = await deps.api.factorPasskey(accessToken, { action, proof })
+  const { credential, prf } = await (deps.here ?? WebAuthn.here).get(started.options)
+  if (!prf.output) throw new PasskeyPrfMissingError()
+  return {
+    answer: { attemptId: started.attemptId, credential },
+    prf: { credentialId: credential.id, output: prf.output },
   }
 }

@@ -57,7 +57,11 @@ function setup() {
   const sealForPasskey = vi.fn(async () => prfShare)
   const ask = vi.fn(async (_question: CodeQuestion) => '123456')
   const answer = { attemptId: 'attempt-2', credential: { id: credential.id } } as never
-  const passkey = { available: vi.fn(async () => true), assert: vi.fn(async () => answer) }
+  const passkey = {
+    available: vi.fn(async () => true),
+    appOn: vi.fn(async () => true),
+    assert: vi.fn(async () => answer),
+  }
   return {
     answer,
     passkey,

@@ -19,6 +19,7 @@ type Deps = {
     | 'passkeyRemove'
     | 'passkeyFactorOn'
     | 'passkeyFactorOff'
+    | 'factorThreshold'
   >
   session: Pick<Session, 'proof'>
   /** The Worker's copy of the recovery share under a new passkey's PRF output, when it holds the share. */
@@ -81,6 +82,12 @@ export function create({ api, session, sealForPasskey, ask, passkey, here = WebA
         },
         passkey,
       )
+    },
+    async setSendThreshold(sendThreshold) {
+      if (!passkey) throw new Error('Passkeys are not available here')
+      const answer = await passkey.assert('login-method')
+      const { accessToken, proof } = await session.proof('factor-threshold')
+      await api.factorThreshold(accessToken, { sendThreshold, passkey: answer, proof })
     },
     async remove(credentialId) {
       return SecondFactor.withFreshCode(

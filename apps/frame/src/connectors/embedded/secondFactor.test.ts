@@ -78,6 +78,59 @@ describe('pass', () => {
   })
 })
 
+describe('pass with a passkey as the only factor', () => {
+  it('asks for the passkey alone (no code field) and sends its assertion over an open challenge', async () => {
+    const d = deps([])
+    const verifiedWith: unknown[] = []
+    const asserted: string[] = []
+    const questions: unknown[] = []
+    const answer = { attemptId: 'attempt-open', credential: { id: 'c' } } as never
+    await SecondFactor.pass({
+      ...(d as unknown as SecondFactor.pass.Options),
+      api: {
+        ...(d.api as unknown as SecondFactor.pass.Options['api']),
+        factorPasskeyVerify: async (_token, body) => {
+          verifiedWith.push(body.passkey)
+          return verified
+        },
+      },
+      ask: async (question) => {
+        questions.push(question)
+        return 'passkey'
+      },
+      passkey: {
+        available: async () => true,
+        appOn: async () => false,
+        assert: async (action) => {
+          asserted.push(action)
+          return answer
+        },
+      },
+    })
+    expect(questions).toEqual([{ passkey: true, passkeyOnly: true }])
+    expect(asserted).toEqual(['open'])
+    expect(verifiedWith).toEqual([answer])
+    // No code was sent: the app is not on.
+    expect(d.calls).toEqual([])
+    expect(d.purposes).toContain('factor-verify')
+  })
+
+  it('offers the passkey beside the code where the app is on too', async () => {
+    const d = deps([async () => verified])
+    const questions: unknown[] = []
+    await SecondFactor.pass({
+      ...(d as unknown as SecondFactor.pass.Options),
+      ask: async (question) => {
+        questions.push(question)
+        return '123456'
+      },
+      passkey: { available: async () => true, appOn: async () => true, assert: async () => ({}) as never },
+    })
+    expect(questions).toEqual([{ passkey: true }])
+    expect(d.calls).toMatchObject([{ code: '123456', purpose: 'totp-verify' }])
+  })
+})
+
 describe('required', () => {
   it('recognises the API holding the shares back for the factor, and nothing else', () => {
     expect(SecondFactor.required(new ApiError('x', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' }))).toBe(
@@ -120,6 +173,7 @@ describe('withFreshCode', () => {
       call,
       {
         available: async () => true,
+        appOn: async () => true,
         assert: async (action) => {
           asserted.push(action)
           return assertion
@@ -145,6 +199,7 @@ describe('withFreshCode', () => {
       call,
       {
         available: async () => true,
+        appOn: async () => true,
         assert: async () => {
           throw new Error('The passkey dialog was closed')
         },
@@ -175,7 +230,7 @@ describe('withFreshCode', () => {
           })
         return 'done'
       },
-      { available: async () => true, assert: async () => assertion },
+      { available: async () => true, appOn: async () => true, assert: async () => assertion },
     )
     expect(answer).toBe('done')
     expect(questions).toHaveLength(2)
@@ -193,6 +248,7 @@ describe('withFreshCode', () => {
       call,
       {
         available: async () => false,
+        appOn: async () => true,
         assert: async () => {
           throw new Error('not asked')
         },

@@ -6,7 +6,12 @@
 // itself guards (a change of how the user logs in). Where the user has a passkey, the question offers
 // it instead of a code for these actions (passkeyFactor.ts runs its ceremony).
 
-import type { FactorPasskey, FactorPassRequest, SensitiveAction } from '@walletframe/protocol'
+import type {
+  FactorPasskey,
+  FactorPasskeyPurpose,
+  FactorPassRequest,
+  SensitiveAction,
+} from '@walletframe/protocol'
 import { ApiError } from '../../data/client.js'
 import { type CodeQuestion, passkeyAnswer, type SecondFactor } from '../../lib/embeddedLogin.js'
 import type { AuthApi } from './authApi.js'
@@ -61,8 +66,10 @@ export type Fresh = { code?: string; passkey?: FactorPasskey }
 export type PasskeyFactor = {
   /** Whether the user has a passkey: the question offers it then. */
   available(): Promise<boolean>
-  /** A challenge of the API for `action`, the browser's dialog, and its assertion. */
-  assert(action: SensitiveAction): Promise<FactorPasskey>
+  /** Whether the user has the authenticator app on: without it the question shows no code field. */
+  appOn(): Promise<boolean>
+  /** A challenge of the API for `action` (or 'open', the wallet's opening), the browser's dialog, and its assertion. */
+  assert(action: FactorPasskeyPurpose): Promise<FactorPasskey>
 }
 
 /** API refusals the user can answer by trying again: a wrong or used code, a passkey that did not verify. */
@@ -82,18 +89,22 @@ const retryable = new Set([
  */
 async function withCode<T>(
   ask: Ask,
-  question: Omit<CodeQuestion, 'error' | 'passkey'>,
+  question: Omit<CodeQuestion, 'error' | 'passkey' | 'passkeyOnly'>,
   attempt: (fresh: Fresh) => Promise<T>,
   passkey?: PasskeyFactor,
 ): Promise<T> {
-  const action = question.action
-  const offered = passkey && action ? await passkey.available().catch(() => false) : false
-  const asked: Omit<CodeQuestion, 'error'> = offered ? { ...question, passkey: true } : question
+  const action: FactorPasskeyPurpose = question.action ?? 'open'
+  const offered = passkey ? await passkey.available().catch(() => false) : false
+  // A user whose only factor is the passkey is asked for it alone: no code field they could not fill.
+  const passkeyOnly = offered && passkey ? !(await passkey.appOn().catch(() => true)) : false
+  const asked: Omit<CodeQuestion, 'error'> = offered
+    ? { ...question, passkey: true, ...(passkeyOnly ? { passkeyOnly: true } : {}) }
+    : question
   let error: string | undefined
   for (;;) {
     const answer = await ask(error === undefined ? asked : { ...asked, error })
     let fresh: Fresh
-    if (offered && passkey && action && answer === passkeyAnswer) {
+    if (offered && passkey && answer === passkeyAnswer) {
       try {
         fresh = { passkey: await passkey.assert(action) }
       } catch (failure) {
@@ -112,15 +123,31 @@ async function withCode<T>(
 }
 
 export declare namespace pass {
-  type Options = Deps & { ask: Ask }
+  type Options = {
+    api: Pick<AuthApi, 'totpVerify' | 'factorPasskeyVerify'>
+    session: Pick<Session, 'proof'>
+    ask: Ask
+    /** The user's passkey, offered beside the code (alone, when it is their only factor). */
+    passkey?: PasskeyFactor
+  }
 }
 
-/** Asks for codes until the API takes one for this session (see withCode). */
+/** Asks for a code or the passkey until the API takes one for this session (see withCode). */
 export async function pass(options: pass.Options): Promise<void> {
-  await withCode(options.ask, {}, async ({ code = '' }) => {
-    const { accessToken, proof } = await options.session.proof('totp-verify')
-    await options.api.totpVerify(accessToken, code, proof)
-  })
+  await withCode(
+    options.ask,
+    {},
+    async ({ code = '', passkey }) => {
+      if (passkey) {
+        const { accessToken, proof } = await options.session.proof('factor-verify')
+        await options.api.factorPasskeyVerify(accessToken, { passkey, proof })
+        return
+      }
+      const { accessToken, proof } = await options.session.proof('totp-verify')
+      await options.api.totpVerify(accessToken, code, proof)
+    },
+    options.passkey,
+  )
 }
 
 export declare namespace freshPass {

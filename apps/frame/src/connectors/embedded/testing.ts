@@ -9,6 +9,7 @@ import {
   connectSigningInput,
   type DeviceProof,
   type DevicePublicKey,
+  type PrfRecoveryShare,
   refreshSigningInput,
   type WalletCreateRequest,
   walletSigningInput,
@@ -98,7 +99,13 @@ export function fakeApi(userId = 'user-1') {
       const { recoveryShare, prfShare, ...rest } = wallet
       // The passkey's copy only for that passkey, as the API keeps one per credential.
       const copy = recovery && prfShare && prfShare.credentialId === prfCredentialId ? { prfShare } : {}
-      return { exists: true as const, ...rest, ...(recovery ? { recoveryShare } : {}), ...copy }
+      return {
+        exists: true as const,
+        ...rest,
+        recoveryPassword: recoveryShare !== undefined,
+        ...(recovery && recoveryShare ? { recoveryShare } : {}),
+        ...copy,
+      }
     },
     async walletCreate(accessToken, { proof, ...body }) {
       await check('create', accessToken, proof)
@@ -151,6 +158,10 @@ export function fakeApi(userId = 'user-1') {
      * Turns the second factor on: from now, a session gets the shares only after giving `code`
      * (`passed`: sessions that did already, as the one that turned it on).
      */
+    /** Keeps a passkey's copy of the recovery share beside the wallet, as adding a PRF passkey does. */
+    storePrfShare(prfShare: PrfRecoveryShare) {
+      if (wallet) wallet = { ...wallet, prfShare }
+    },
     requireCode(code: string, passed: string[] = []) {
       factor = { code, passed: new Set(passed) }
     },

@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { PasskeyList, PasskeySummary } from '@walletframe/protocol'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
@@ -45,8 +45,12 @@ function account(): PasskeysApi {
       return list
     },
     async setSecondFactor(on) {
-      list = { ...list, secondFactor: on }
+      // As the API answers: the passkey the only factor, so its threshold comes with the list.
+      list = on ? { ...list, secondFactor: true, sendThreshold: null } : { ...list, secondFactor: false }
       return list
+    },
+    async setSendThreshold(sendThreshold) {
+      list = { ...list, sendThreshold }
     },
   }
 }
@@ -99,6 +103,24 @@ describe('Passkeys', () => {
     )
     expect(screen.getByTestId('wf-passkeys-factor-toggle').textContent).toBe(
       'Stop using it as a second factor',
+    )
+  })
+  it('with the passkey the only factor, sets the send threshold with it', async () => {
+    const passkeys = account()
+    const saved = vi.spyOn(passkeys, 'setSendThreshold')
+    await show({ authProvider: 'passkey', accountType: 'eoa', user: {} }, passkeys)
+    expect(screen.queryByTestId('wf-passkeys-threshold')).toBeNull()
+    fireEvent.click(await screen.findByTestId('wf-passkeys-factor-toggle'))
+    expect((await screen.findByTestId('wf-passkeys-threshold-current')).textContent).toBe(
+      'Sends ask for no passkey.',
+    )
+    fireEvent.change(screen.getByTestId('wf-passkeys-threshold-amount'), { target: { value: '0.5' } })
+    fireEvent.click(screen.getByTestId('wf-passkeys-threshold-save'))
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('500000000000000000'))
+    await waitFor(() =>
+      expect(screen.getByTestId('wf-passkeys-threshold-current').textContent).toContain(
+        'Sends of more than 0.5',
+      ),
     )
   })
 })

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PasskeySummary } from '@walletframe/protocol'
 import { useState } from 'react'
+import { formatEther, parseEther } from 'viem'
 import { useEmbeddedWallet } from '../../components/useEmbeddedWallet.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
 import * as PasskeySupport from '../../lib/passkeySupport.js'
@@ -99,6 +100,9 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
           >
             {list.data.secondFactor ? 'Stop using it as a second factor' : 'Use as a second factor'}
           </button>
+          {list.data.secondFactor && list.data.sendThreshold !== undefined ? (
+            <SendThreshold passkeys={passkeys} threshold={list.data.sendThreshold} onSaved={invalidate} />
+          ) : null}
         </div>
       ) : null}
       <button
@@ -135,5 +139,56 @@ function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: bool
         Remove
       </button>
     </li>
+  )
+}
+
+/**
+ * The amount of native coin above which a send asks for the passkey, where it is the user's only factor
+ * (with the authenticator app on, "Two-factor authentication" sets it). Saving takes the passkey's touch.
+ */
+function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null; onSaved(): void }) {
+  const [amount, setAmount] = useState(props.threshold === null ? '' : formatEther(BigInt(props.threshold)))
+  const save = useMutation({
+    mutationFn: () =>
+      props.passkeys.setSendThreshold(amount.trim() === '' ? null : parseEther(amount.trim()).toString()),
+    onSettled: props.onSaved,
+  })
+  return (
+    <form
+      className="wf-stack"
+      data-testid="wf-passkeys-threshold"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate()
+      }}
+    >
+      <p className="wf-muted" data-testid="wf-passkeys-threshold-current">
+        {props.threshold === null
+          ? 'Sends ask for no passkey.'
+          : `Sends of more than ${formatEther(BigInt(props.threshold))} (ETH or the network's coin) ask for your passkey.`}
+      </p>
+      <input
+        className="wf-input"
+        inputMode="decimal"
+        aria-label="Ask for the passkey for sends over (empty: never)"
+        data-testid="wf-passkeys-threshold-amount"
+        pattern="\d*\.?\d*"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      {save.isError ? (
+        <p className="wf-error" role="alert">
+          {save.error.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="wf-button wf-button-secondary"
+        data-testid="wf-passkeys-threshold-save"
+        disabled={save.isPending}
+      >
+        Save amount with passkey
+      </button>
+    </form>
   )
 }

@@ -49,9 +49,23 @@ const textOf = (blob: Blob) =>
     reader.readAsText(blob)
   })
 
-async function show(embeddedWalletInfo: object | undefined) {
+/** A wallet its passkey alone protects: the kit with a touch, and the kit secret it is sealed under. */
+const kitSecret = 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567'
+const passkeyKit = await Kit.seal({
+  entropy: new Uint8Array(16),
+  password: kitSecret,
+  protection: 'kit-secret',
+  iterations: 100_000,
+})
+
+async function show(embeddedWalletInfo: object | undefined, passwordSet = true) {
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
-  const frame = { core: { connection }, embedded: async () => ({ recoveryKit }) } as unknown as Frame
+  const embedded = {
+    recoveryKit,
+    hasRecoveryPassword: () => passwordSet,
+    recoveryKitWithPasskey: async () => ({ kit: passkeyKit, kitSecret }),
+  }
+  const frame = { core: { connection }, embedded: async () => embedded } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -63,8 +77,8 @@ async function show(embeddedWalletInfo: object | undefined) {
   })
 }
 
-function submit(entered: string) {
-  fireEvent.change(screen.getByTestId('wf-recovery-kit-password'), { target: { value: entered } })
+async function submit(entered: string) {
+  fireEvent.change(await screen.findByTestId('wf-recovery-kit-password'), { target: { value: entered } })
   fireEvent.click(screen.getByTestId('wf-recovery-kit-submit'))
 }
 
@@ -77,12 +91,12 @@ describe('RecoveryKit', () => {
   it('refuses a wrong password with the wallet’s message, then offers the kit to save', async () => {
     await show({ authProvider: 'email', accountType: 'eoa' })
     fireEvent.click(screen.getByTestId('wf-account-recovery-kit'))
-    submit('not the password')
+    await submit('not the password')
     expect((await screen.findByTestId('wf-recovery-kit-error')).textContent).toBe(
       'The recovery password is not correct; try again',
     )
     expect(screen.queryByTestId('wf-recovery-kit-save')).toBeNull()
-    submit(password)
+    await submit(password)
     const save = await screen.findByTestId('wf-recovery-kit-save')
     expect(save.getAttribute('download')).toBe('walletframe-recovery-kit-0x9858effd.json')
     const blob = blobs.get(save.getAttribute('href') as string) as Blob
@@ -95,11 +109,25 @@ describe('RecoveryKit', () => {
   it('lets the Blob go once the kit is no longer offered', async () => {
     await show({ authProvider: 'email', accountType: 'eoa' })
     fireEvent.click(screen.getByTestId('wf-account-recovery-kit'))
-    submit(password)
+    await submit(password)
     await screen.findByTestId('wf-recovery-kit-save')
     expect(blobs.size).toBe(1)
     fireEvent.click(screen.getByText('Done'))
     await waitFor(() => expect(blobs.size).toBe(0))
     expect(screen.getByTestId('wf-account-recovery-kit')).toBeDefined()
+  })
+
+  it('for a wallet its passkey protects: no password, a touch, then the file and its kit secret', async () => {
+    await show({ authProvider: 'passkey', accountType: 'eoa' }, false)
+    fireEvent.click(screen.getByTestId('wf-account-recovery-kit'))
+    fireEvent.click(await screen.findByTestId('wf-recovery-kit-passkey'))
+    expect(screen.queryByTestId('wf-recovery-kit-password')).toBeNull()
+    const save = await screen.findByTestId('wf-recovery-kit-save')
+    expect(screen.getByTestId('wf-recovery-kit-secret').textContent).toBe(kitSecret)
+    const kit = KitSchema.parse(JSON.parse(await textOf(blobs.get(save.getAttribute('href') as string)!)))
+    expect(kit.protection).toBe('kit-secret')
+    expect((await Kit.open(kit, kitSecret)).keys.addresses.eip155).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    )
   })
 })

@@ -9,7 +9,7 @@ export function RecoveryPassword(props: {
   prompt: Pick<PasswordPrompt, 'submit' | 'decline'>
 }) {
   const [password, setPassword] = useState('')
-  const creating = props.reason === 'create' || props.reason === 'create-with-prf'
+  const creating = props.reason === 'create' || props.reason === 'create-without-prf'
   return (
     <form
       className="wf-stack"
@@ -24,10 +24,10 @@ export function RecoveryPassword(props: {
           ? 'Choose a recovery password (8 characters or more). You need it to open this wallet on another device or site; nobody can reset it.'
           : 'Enter your recovery password to open your wallet here.'}
       </p>
-      {props.reason === 'create-with-prf' ? (
+      {props.reason === 'create-without-prf' ? (
         <p className="wf-muted" data-testid="wf-recovery-passkey-note">
-          Your passkey can open this wallet on a new device or site by itself. The password is your backup for
-          a device without the passkey, the recovery kit and export.
+          This passkey cannot protect your wallet by itself (it has no PRF), so a recovery password is needed
+          to open it on another device or site.
         </p>
       ) : props.reason === 'recover-without-prf' ? (
         <p className="wf-muted" data-testid="wf-recovery-passkey-note">

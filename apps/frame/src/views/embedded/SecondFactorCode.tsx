@@ -1,7 +1,8 @@
 // The second factor's code the embedded wallet asks for as it opens, when the user turned on an
 // authenticator app (the API releases the wallet's auth share only after it), or afresh for a sensitive
 // action (the API signs the Worker's pass only after it). A recovery code works too (once each); for an
-// action, a user with a passkey may use it instead ("Use passkey": the browser's dialog follows).
+// action, a user with a passkey may use it instead ("Use passkey": the browser's dialog follows). A user
+// whose only factor is a passkey is asked for the passkey alone: no code field, no authenticator app.
 
 import type { SensitiveAction } from '@walletframe/protocol'
 import { useState } from 'react'
@@ -20,6 +21,34 @@ export function SecondFactorCode(props: {
   prompt: Pick<CodePrompt, 'submit' | 'decline'>
 }) {
   const [code, setCode] = useState('')
+  const purpose = props.question.action ? purposes[props.question.action] : 'to open your wallet'
+  // A passkey as the only factor: nothing to type, so no code field and no word of an authenticator app.
+  if (props.question.passkeyOnly)
+    return (
+      <section className="wf-stack" data-testid="wf-totp-prompt" aria-label="Two-factor authentication">
+        <p className="wf-muted">Confirm with your passkey {purpose}.</p>
+        {props.question.error ? (
+          <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">
+            {props.question.error}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="wf-button"
+          data-testid="wf-totp-prompt-passkey"
+          onClick={() => props.prompt.submit(passkeyAnswer)}
+        >
+          Use passkey
+        </button>
+        <button
+          type="button"
+          className="wf-button wf-button-secondary"
+          onClick={() => props.prompt.decline()}
+        >
+          Cancel
+        </button>
+      </section>
+    )
   return (
     <form
       className="wf-stack"
@@ -32,9 +61,8 @@ export function SecondFactorCode(props: {
       }}
     >
       <p className="wf-muted">
-        Enter the 6-digit code of your authenticator app{' '}
-        {props.question.action ? purposes[props.question.action] : 'to open your wallet'}, or one of your
-        recovery codes{props.question.passkey ? ', or use your passkey' : ''}.
+        Enter the 6-digit code of your authenticator app {purpose}, or one of your recovery codes
+        {props.question.passkey ? ', or use your passkey' : ''}.
       </p>
       {props.question.error ? (
         <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_wallets" ALTER COLUMN "recovery_share" DROP NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_passkey_factor" ADD COLUMN "send_threshold_wei" text;
