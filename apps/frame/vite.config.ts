@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { earlyReady } from './deploy/earlyReady.js'
 import { securityHeaders } from './deploy/plugin.js'
 
 /**
@@ -27,7 +28,7 @@ const lazyOnly =
   /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate|reviewFallback)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(internal\/(tuple|looseObject)\.|siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 export default defineConfig({
-  plugins: [react(), securityHeaders()],
+  plugins: [react(), securityHeaders(), earlyReady()],
   resolve: {
     alias: {
       // See src/storage/walletConnectStorageShim.ts: the package breaks sign-client's import when storage is blocked.
