@@ -109,6 +109,8 @@ export default defineConfig<object, { regime: Regime }>({
       use: { regime: 'partitioned' },
       testMatch: [
         'regimes.spec.ts',
+        // The handshake's early script keeps what it hears in memory only: it runs in every regime.
+        'earlyReady.spec.ts',
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
@@ -143,6 +145,7 @@ export default defineConfig<object, { regime: Regime }>({
       use: { regime: 'same-site' },
       testMatch: [
         'regimes.spec.ts',
+        'earlyReady.spec.ts',
         'sameSite.spec.ts',
         'locale.spec.ts',
         'socialLogin.spec.ts',

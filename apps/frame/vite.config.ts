@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { earlyReady } from './deploy/earlyReady.js'
 import { securityHeaders } from './deploy/plugin.js'
 
 /**
@@ -30,7 +31,7 @@ const lazyOnly =
 const sharedWithCallback = /modulepreload-polyfill|apps\/frame\/src\/styles\.css/
 
 export default defineConfig({
-  plugins: [react(), securityHeaders()],
+  plugins: [react(), securityHeaders(), earlyReady()],
   resolve: {
     alias: {
       // See src/storage/walletConnectStorageShim.ts: the package breaks sign-client's import when storage is blocked.

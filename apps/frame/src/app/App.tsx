@@ -1,11 +1,11 @@
 // The modal app at `/`: waits for the frame to be wired, then renders the modal over a transparent page.
 import { useEffect, useState } from 'react'
 import { Modal } from '../components/Modal.js'
-import { boot } from './boot.js'
+import { start } from './boot.js'
 import { FrameContext } from './context.js'
 import type { Frame } from './Frame.js'
 
-const booted = typeof window === 'undefined' ? undefined : boot()
+const booted = typeof window === 'undefined' ? undefined : start()
 
 export function App() {
   const [frame, setFrame] = useState<Frame>()

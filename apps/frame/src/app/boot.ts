@@ -10,6 +10,7 @@ import * as Analytics from '../core/analytics.js'
 import * as CoreState from '../core/Core.js'
 import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
+import * as EarlyReady from '../host/earlyReady.js'
 import * as HostChannel from '../host/HostChannel.js'
 import * as HostEvents from '../host/hostEvents.js'
 import * as HostRequests from '../host/hostRequests.js'
@@ -35,18 +36,33 @@ export type Booted = { frame: Promise<Frame>; channel: HostChannel.HostChannel }
 const isMobile = () =>
   window.matchMedia('(max-width: 430px)').matches || /Mobi|Android/i.test(navigator.userAgent)
 
+let started: Booted | undefined
+
+/**
+ * The frame's one boot. The entry starts it as soon as its own code runs, so the host's handshake
+ * does not wait for the modal's chunk; the modal reads the same one.
+ */
+export function start(): Booted {
+  started ??= boot()
+  return started
+}
+
 export function boot(): Booted {
   const storage = FrameStorage.open(window)
   const core = CoreState.create({ storage: storage.state, isMobile })
   /** Set once the configuration has loaded; the handlers that need it wait for that first. */
   let wired: Wired | undefined
 
-  const config = FrameConfigFile.load()
+  // What the early script started (host/earlyReady.ts): the host's handshake, the configuration.
+  const early = EarlyReady.claim(window)
+  const fetched = early?.config
+  const config = FrameConfigFile.load(undefined, fetched ? () => fetched : fetch)
   // The host may never send init (the frame opened on its own): keep the failure observed.
   config.catch((error) => console.error('[walletframe]', error))
 
   const channel = HostChannel.listen({
     window,
+    early: early?.messages,
     handlers: {
       async init(message, origin) {
         try {

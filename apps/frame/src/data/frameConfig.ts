@@ -1,6 +1,7 @@
 // Loads the frame's runtime configuration, served beside the static files.
 import { FrameConfig } from '@walletframe/protocol'
 import { FrameError } from '../lib/errors.js'
+import { frameConfigRequest, frameConfigUrl } from './frameConfigUrl.js'
 
 /** `/frame-config.json` is missing, unreachable or invalid: the operator's deployment is broken. */
 export class FrameConfigError extends FrameError {
@@ -10,10 +11,10 @@ export class FrameConfigError extends FrameError {
   }
 }
 
-export async function load(url = '/frame-config.json', doFetch: typeof fetch = fetch): Promise<FrameConfig> {
+export async function load(url = frameConfigUrl, doFetch: typeof fetch = fetch): Promise<FrameConfig> {
   let response: Response
   try {
-    response = await doFetch(url, { cache: 'no-store', signal: AbortSignal.timeout(10_000) })
+    response = await doFetch(url, frameConfigRequest())
   } catch (error) {
     throw new FrameConfigError(`Could not load ${url}: ${(error as Error).name}`, { cause: error })
   }

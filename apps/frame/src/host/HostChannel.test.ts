@@ -1,31 +1,7 @@
-import { HostConfig, InvalidAppConfigurationError } from '@walletframe/protocol'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { InvalidAppConfigurationError } from '@walletframe/protocol'
+import { describe, expect, it, vi } from 'vitest'
+import { hostPort, init, state } from './channelTesting.js'
 import * as HostChannel from './HostChannel.js'
-
-const config = HostConfig.parse({
-  projectId: 'p1',
-  networks: ['eip155:1'],
-  metadata: { name: 'Host', url: 'https://host.example' },
-})
-const init = { channel: 'walletframe', type: 'host:init', version: 1, sdkVersion: '0.1.0', config }
-const state = {
-  account: { status: 'disconnected' as const, isConnected: false, allAccounts: [] },
-  network: { supported: false },
-}
-
-const open: MessagePort[] = []
-afterEach(() => {
-  for (const port of open.splice(0)) port.close()
-})
-
-/** A new MessageChannel: the host's end collects what the frame sends; the frame's end is transferred. */
-function hostPort() {
-  const { port1, port2 } = new MessageChannel()
-  open.push(port1, port2)
-  const received: unknown[] = []
-  port1.onmessage = (event) => received.push(event.data)
-  return { host: port1, frame: port2, received }
-}
 
 function setup(handlers: Partial<HostChannel.Handlers> = {}) {
   const parent = { postMessage: vi.fn() }
@@ -217,5 +193,41 @@ describe('a host that has not passed init', () => {
     finish?.('late')
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(replies).not.toContainEqual(expect.objectContaining({ kind: 'response', id: 5 }))
+  })
+})
+
+describe('listen with the early script’s messages', () => {
+  it('handles them after the opening code has run, in order, without announcing again', async () => {
+    const parent = { postMessage: vi.fn() }
+    const self = Object.assign(new EventTarget(), { parent }) as unknown as HostChannel.Options['window']
+    const first = hostPort()
+    const second = hostPort()
+    const heard = (port: MessagePort) =>
+      Object.assign(new Event('message'), {
+        data: init,
+        source: parent,
+        origin: 'https://host.example',
+        ports: [port],
+      }) as unknown as MessageEvent
+    const calls: string[] = []
+    HostChannel.listen({
+      window: self,
+      early: [heard(first.frame), heard(second.frame)],
+      handlers: {
+        init: async () => {
+          calls.push('init')
+          return state
+        },
+        request: async () => 'ok',
+      },
+    })
+    calls.push('opened')
+    expect(parent.postMessage).not.toHaveBeenCalled()
+    // The second host:init replaces the first port, as when heard live.
+    await vi.waitFor(() =>
+      expect(second.received).toEqual([{ kind: 'event', event: 'initialized', data: state }]),
+    )
+    expect(calls).toEqual(['opened', 'init', 'init'])
+    expect(first.received).toEqual([])
   })
 })

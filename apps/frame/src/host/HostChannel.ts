@@ -35,6 +35,12 @@ export type Options = {
   /** The frame's own window (narrowed so tests can pass a fake). */
   window: Pick<Window, 'parent' | 'addEventListener' | 'removeEventListener'>
   handlers: Handlers
+  /**
+   * The host:init messages the early script heard before the channel listened (host/earlyReady.ts),
+   * handled first, in order; given, the early script has said frame:ready and the channel does not
+   * say it again (the SDK would start a second handshake).
+   */
+  early?: readonly MessageEvent[] | undefined
   /** How long a request to the host (injected bridge) may take: as long as the SDK lets a user take. */
   requestTimeoutMs?: number
   log?: Pick<Console, 'warn'>
@@ -152,7 +158,11 @@ export function listen(options: Options) {
 
   const listener = (event: MessageEvent) => void onWindowMessage(event)
   self.addEventListener('message', listener as EventListener)
-  if (self.parent && self.parent !== (self as unknown))
+  // Handled as if heard now: after the code that opened the channel has run (a message heard now
+  // would wait for that too), so the handlers find what that code sets up after this call.
+  const early = options.early
+  if (early) queueMicrotask(() => early.forEach(listener))
+  else if (self.parent && self.parent !== (self as unknown))
     // The host origin is unknown until host:init; this message carries nothing secret.
     self.parent.postMessage({ channel: channelName, type: 'frame:ready', version: protocolVersion }, '*')
 

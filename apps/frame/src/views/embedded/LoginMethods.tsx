@@ -251,6 +251,8 @@ function Methods() {
       onChoose={choose}
       onPasskey={startPasskey}
       marks={socialMarks}
+      // Loaded once; a load that fails is tried again by the step that needs it, which reports it.
+      onNear={() => void frame.embedded().then(setLogin, () => {})}
       between={
         screen.name === 'start' && screen.blocked ? (
           <p className="wf-muted" data-testid="wf-popup-blocked">

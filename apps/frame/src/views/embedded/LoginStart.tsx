@@ -33,6 +33,11 @@ export type LoginStartProps = {
   after?: ReactNode
   /** The placeholder's: shown, not operable. */
   inert?: boolean
+  /**
+   * The pointer came over the login or one of its controls took focus: the login's code and its key
+   * Worker start loading then, so a click on "Continue with email" does not wait for them.
+   */
+  onNear?(): void
   /** Each provider's mark, from the login's chunk; the placeholder leaves the slots empty, same size. */
   marks?: Partial<Record<SocialProvider, ReactNode>>
 }
@@ -45,7 +50,13 @@ export function LoginStart(props: LoginStartProps) {
   // The placeholder carries no test ids: a spec finds the login's controls only once they answer.
   const id = (name: string) => (props.inert ? undefined : name)
   return (
-    <section className="wf-stack" aria-label={messages.region} inert={props.inert}>
+    <section
+      className="wf-stack"
+      aria-label={messages.region}
+      inert={props.inert}
+      onPointerEnter={props.onNear}
+      onFocus={props.onNear}
+    >
       {features?.legalCheckbox ? (
         <label className="wf-muted" data-testid={id('wf-legal-checkbox')}>
           <input
