@@ -26,11 +26,26 @@ import { startApi } from '../startApi.js'
 import { encodeCursor } from './history.js'
 
 const legs = await backends('bad_input')
-// The login's mail server and social providers: the devstack's catcher and OAuth stand-in, for real.
-const mail = await startMailCatcher()
-const oauthProvider = await startOAuthProvider()
-// Farcaster's relay stand-in and its IdRegistry chain.
-const farcaster = await farcasterService.start({ networks: [], quiet: true })
+
+/**
+ * The login's mail server and social providers (the devstack's catcher and OAuth stand-in, for real)
+ * and Farcaster's relay stand-in: started by each file's sweep and stopped after it, never kept in this
+ * module, which the test runner shares between the files of one worker.
+ */
+type Services = {
+  mail: Awaited<ReturnType<typeof startMailCatcher>>
+  oauthProvider: Awaited<ReturnType<typeof startOAuthProvider>>
+  farcaster: Awaited<ReturnType<typeof farcasterService.start>>
+}
+
+async function startServices(): Promise<Services> {
+  const [mail, oauthProvider, farcaster] = await Promise.all([
+    startMailCatcher(),
+    startOAuthProvider(),
+    farcasterService.start({ networks: [], quiet: true }),
+  ])
+  return { mail, oauthProvider, farcaster }
+}
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_122)
 /** Per target (a parameter's look-alikes or bad text, the body, one place in the body) and backend. */
@@ -63,7 +78,7 @@ const onrampUrl = 'http://onramp.invalid'
 /** Where the wallet logos and token icons are: fakeNode answers each with a PNG. */
 const imagesUrl = 'http://images.invalid'
 
-const config: ApiConfigInput = {
+const configFor = ({ mail, oauthProvider, farcaster }: Services): ApiConfigInput => ({
   version: 1,
   networks: [
     {
@@ -120,7 +135,7 @@ const config: ApiConfigInput = {
       perIp: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
     },
   },
-}
+})
 
 // ---------------------------------------------------------------------------------------------
 // The fake node: what a healthy EVM node and Solana RPC answer to the calls the routes make.
@@ -919,7 +934,15 @@ const show = (value: string) => JSON.stringify(value.length > 300 ? `${value.sli
 
 /** The operations `operations(doc)` lists whose index is `part` modulo `parts`; part 0 also checks valid input. */
 export function describeSweep(part: number, parts: number): void {
-  afterAll(() => Promise.all([mail.stop(), oauthProvider.stop(), farcaster.stop()]))
+  let services: Services
+  beforeAll(async () => {
+    services = await startServices()
+  })
+  afterAll(async () => {
+    if (!services) return
+    const { mail, oauthProvider, farcaster } = services
+    await Promise.all([mail.stop(), oauthProvider.stop(), farcaster.stop()])
+  })
   describe.each(legs)(`every operation of /openapi.json on $name (part ${part + 1} of ${parts})`, (leg) => {
     let api: Awaited<ReturnType<typeof startApi>>
     let close: () => Promise<void>
@@ -929,8 +952,9 @@ export function describeSweep(part: number, parts: number): void {
     beforeAll(async () => {
       const opened = await leg.open()
       close = opened.close
+      const { mail, farcaster } = services
       api = await startApi({
-        config,
+        config: configFor(services),
         database: opened.database,
         indexer: false,
         fetch: fakeNode,
