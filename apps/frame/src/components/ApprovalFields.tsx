@@ -28,7 +28,7 @@ export function ApprovalFields({
           testId={`wf-approve-${field.label.toLowerCase().replaceAll(' ', '-')}`}
           long
         >
-          {field.value}
+          {words && field.word ? words.values[field.word] : field.value}
         </ReviewRow>
       ))}
     </ReviewRows>

@@ -64,7 +64,7 @@ describe('summarize', () => {
     expect(summary.action).toBe('Send a transaction')
     expect(summary.fields).toEqual([
       { name: 'to', label: 'To', value: '0xdead' },
-      { name: 'function', label: 'Function', value: 'Unknown function' },
+      { name: 'function', label: 'Function', value: 'Unknown function', word: 'unknownFunction' },
       { name: 'value', label: 'Value', value: '0.01 ETH' },
       { name: 'data', label: 'Data', value: '0x1234' },
       { name: 'network', label: 'Network', value: 'Base' },

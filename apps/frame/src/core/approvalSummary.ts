@@ -21,9 +21,12 @@ export type FieldName =
   | 'network'
   | 'networkFee'
   | 'permission'
+/** A value that is a word rather than data: the view words it in the frame's language. */
+export type FieldWord = 'newContract' | 'none' | 'unknown' | 'unknownFunction' | 'sponsored'
 /**
  * One field: `label` in English (the window's and the tests' name for it), `name` what it is, `number`
- * the permission's, `call` the batch call's it belongs to (both counted from 1).
+ * the permission's, `call` the batch call's it belongs to (both counted from 1), `word` what its value
+ * says when it is a word.
  */
 export type Field = {
   readonly label: string
@@ -31,6 +34,24 @@ export type Field = {
   readonly name?: FieldName | undefined
   readonly number?: number | undefined
   readonly call?: number | undefined
+  readonly word?: FieldWord | undefined
+}
+
+const words: Record<FieldWord, string> = {
+  newContract: 'A new contract',
+  none: 'None',
+  unknown: 'Unknown',
+  unknownFunction: CallFunctions.unknownFunction,
+  sponsored: 'Sponsored',
+}
+
+/** A field whose value is `value`, or the word `word` stands for when there is none. */
+function worded(
+  field: { name: FieldName; label: string },
+  value: string | undefined,
+  word: FieldWord,
+): Field {
+  return value === undefined ? { ...field, value: words[word], word } : { ...field, value }
 }
 export type Summary = { readonly action: string; readonly fields: readonly Field[] }
 
@@ -90,12 +111,16 @@ function transaction(tx: Record<string, unknown>, network: Network | undefined):
   const to = text(tx.to)
   const decoded = CallFunctions.decode(data, { to, tokens: network?.tokens, native: network?.nativeCurrency })
   return [
-    { name: 'to', label: 'To', value: to ?? 'A new contract' },
+    worded({ name: 'to', label: 'To' }, to, 'newContract'),
     ...(decoded
-      ? [{ name: 'function' as const, label: 'Function', value: CallFunctions.describe(decoded) }]
+      ? [
+          decoded.name === CallFunctions.unknownFunction && decoded.args.length === 0
+            ? worded({ name: 'function', label: 'Function' }, undefined, 'unknownFunction')
+            : { name: 'function' as const, label: 'Function', value: CallFunctions.describe(decoded) },
+        ]
       : []),
     { name: 'value', label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
-    { name: 'data', label: 'Data', value: data && data !== '0x' ? data : 'None' },
+    worded({ name: 'data', label: 'Data' }, data && data !== '0x' ? data : undefined, 'none'),
   ]
 }
 
@@ -126,7 +151,7 @@ function permissions(request: Record<string, unknown>, network: Network | undefi
   })
   const expiry =
     typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toISOString() : undefined
-  fields.push({ name: 'expires', label: 'Expires', value: expiry ?? 'Unknown' })
+  fields.push(worded({ name: 'expires', label: 'Expires' }, expiry, 'unknown'))
   return fields
 }
 
@@ -143,8 +168,8 @@ function typedData(data: unknown): Field[] {
     .map((key) => `${key}: ${text(domain[key]) ?? JSON.stringify(domain[key])}`)
     .join(', ')
   return [
-    { name: 'domain', label: 'Domain', value: domainText || 'None' },
-    { name: 'primaryType', label: 'Primary type', value: text(parsed.primaryType) ?? 'Unknown' },
+    worded({ name: 'domain', label: 'Domain' }, domainText || undefined, 'none'),
+    worded({ name: 'primaryType', label: 'Primary type' }, text(parsed.primaryType), 'unknown'),
     { name: 'message', label: 'Message', value: JSON.stringify(parsed.message ?? {}, null, 2) },
   ]
 }
@@ -159,7 +184,7 @@ function solanaMessage(message: unknown): string {
 }
 
 /** What the approval says of the network fee when the app's paymaster pays it. */
-export const sponsoredFee = 'Sponsored'
+export const sponsoredFee = words.sponsored
 
 export function summarize(
   request: {
@@ -214,7 +239,8 @@ export function summarize(
   }
   if (network) fields.push({ name: 'network', label: 'Network', value: network.name })
   // Only the wallet sets it (the frame's own connector), never the host's parameters.
-  if (request.sponsored) fields.push({ name: 'networkFee', label: 'Network fee', value: sponsoredFee })
+  if (request.sponsored)
+    fields.push(worded({ name: 'networkFee', label: 'Network fee' }, undefined, 'sponsored'))
   const action = Object.hasOwn(actions, method) ? actions[method as keyof typeof actions] : method
   return { action, fields }
 }

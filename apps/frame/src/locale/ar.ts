@@ -178,6 +178,13 @@ export const catalog: Catalog = {
         networkFee: 'رسوم الشبكة',
         permission: (number) => `الإذن ${number}`,
         call: (number, field) => `الاستدعاء ${number}: ${field}`,
+        values: {
+          newContract: 'عقد جديد',
+          none: 'لا شيء',
+          unknown: 'غير معروف',
+          unknownFunction: 'دالة غير معروفة',
+          sponsored: 'يتكفّل بها التطبيق',
+        },
       },
     },
     walletRequest: {

@@ -178,6 +178,13 @@ export const catalog: Catalog = {
         networkFee: 'Netzwerkgebühr',
         permission: (number) => `Berechtigung ${number}`,
         call: (number, field) => `Aufruf ${number}: ${field}`,
+        values: {
+          newContract: 'Ein neuer Vertrag',
+          none: 'Keine',
+          unknown: 'Unbekannt',
+          unknownFunction: 'Unbekannte Funktion',
+          sponsored: 'Übernommen',
+        },
       },
     },
     walletRequest: {

@@ -175,6 +175,13 @@ export const catalog: Catalog = {
         networkFee: 'Comisión de red',
         permission: (number) => `Permiso ${number}`,
         call: (number, field) => `Llamada ${number}: ${field}`,
+        values: {
+          newContract: 'Un contrato nuevo',
+          none: 'Ninguno',
+          unknown: 'Desconocido',
+          unknownFunction: 'Función desconocida',
+          sponsored: 'Patrocinada',
+        },
       },
     },
     walletRequest: {

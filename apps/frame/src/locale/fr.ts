@@ -181,6 +181,13 @@ export const catalog: Catalog = {
         networkFee: 'Frais de réseau',
         permission: (number) => `Autorisation ${number}`,
         call: (number, field) => `Appel ${number} : ${field}`,
+        values: {
+          newContract: 'Un nouveau contrat',
+          none: 'Aucune',
+          unknown: 'Inconnu',
+          unknownFunction: 'Fonction inconnue',
+          sponsored: 'Prise en charge',
+        },
       },
     },
     walletRequest: {

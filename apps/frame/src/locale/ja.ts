@@ -178,6 +178,13 @@ export const catalog: Catalog = {
         networkFee: 'ネットワーク手数料',
         permission: (number) => `権限${number}`,
         call: (number, field) => `呼び出し${number}：${field}`,
+        values: {
+          newContract: '新しいコントラクト',
+          none: 'なし',
+          unknown: '不明',
+          unknownFunction: '不明な関数',
+          sponsored: 'アプリが負担',
+        },
       },
     },
     walletRequest: {

@@ -174,6 +174,13 @@ export const catalog: Catalog = {
         networkFee: '네트워크 수수료',
         permission: (number) => `권한 ${number}`,
         call: (number, field) => `호출 ${number}: ${field}`,
+        values: {
+          newContract: '새 컨트랙트',
+          none: '없음',
+          unknown: '알 수 없음',
+          unknownFunction: '알 수 없는 함수',
+          sponsored: '앱이 부담',
+        },
       },
     },
     walletRequest: {

@@ -178,6 +178,13 @@ export const catalog: Catalog = {
         networkFee: 'Taxa de rede',
         permission: (number) => `Permissão ${number}`,
         call: (number, field) => `Chamada ${number}: ${field}`,
+        values: {
+          newContract: 'Um novo contrato',
+          none: 'Nenhum',
+          unknown: 'Desconhecido',
+          unknownFunction: 'Função desconhecida',
+          sponsored: 'Patrocinada',
+        },
       },
     },
     walletRequest: {

@@ -180,6 +180,13 @@ export const catalog: Catalog = {
         networkFee: 'Комиссия сети',
         permission: (number) => `Разрешение ${number}`,
         call: (number, field) => `Вызов ${number}: ${field}`,
+        values: {
+          newContract: 'Новый контракт',
+          none: 'Нет',
+          unknown: 'Неизвестно',
+          unknownFunction: 'Неизвестная функция',
+          sponsored: 'Оплачивает приложение',
+        },
       },
     },
     walletRequest: {

@@ -174,6 +174,13 @@ export const catalog: Catalog = {
         networkFee: 'Ağ ücreti',
         permission: (number) => `İzin ${number}`,
         call: (number, field) => `Çağrı ${number}: ${field}`,
+        values: {
+          newContract: 'Yeni bir sözleşme',
+          none: 'Yok',
+          unknown: 'Bilinmiyor',
+          unknownFunction: 'Bilinmeyen fonksiyon',
+          sponsored: 'Sponsorlu',
+        },
       },
     },
     walletRequest: {

@@ -180,6 +180,13 @@ export const catalog: Catalog = {
         networkFee: 'Комісія мережі',
         permission: (number) => `Дозвіл ${number}`,
         call: (number, field) => `Виклик ${number}: ${field}`,
+        values: {
+          newContract: 'Новий контракт',
+          none: 'Немає',
+          unknown: 'Невідомо',
+          unknownFunction: 'Невідома функція',
+          sponsored: 'Оплачує застосунок',
+        },
       },
     },
     walletRequest: {

@@ -169,6 +169,13 @@ export const catalog: Catalog = {
         networkFee: '网络费用',
         permission: (number) => `权限 ${number}`,
         call: (number, field) => `调用 ${number}：${field}`,
+        values: {
+          newContract: '新合约',
+          none: '无',
+          unknown: '未知',
+          unknownFunction: '未知函数',
+          sponsored: '由应用代付',
+        },
       },
     },
     walletRequest: {

@@ -62,5 +62,13 @@ export const review = {
     networkFee: 'Network fee',
     permission: (number: string) => `Permission ${number}`,
     call: (number: string, field: string) => `Call ${number}: ${field}`,
+    /** A field's value when it is a word, not data. */
+    values: {
+      newContract: 'A new contract',
+      none: 'None',
+      unknown: 'Unknown',
+      unknownFunction: 'Unknown function',
+      sponsored: 'Sponsored',
+    },
   },
 }
