@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `ميزة ${feature} غير متاحة في هذا الإصدار من Walletframe.`,
     signInFeature: 'تسجيل الدخول برسالة موقّعة',
+    drawingQr: 'جارٍ إنشاء رمز QR…',
     allWallets: {
       search: 'ابحث عن محفظة',
       noMatch: (query) => `لا توجد محفظة تطابق «${query}».`,

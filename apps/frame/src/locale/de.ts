@@ -60,6 +60,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature} ist in dieser Version von Walletframe nicht verfügbar.`,
     signInFeature: 'Die Anmeldung mit einer signierten Nachricht',
+    drawingQr: 'QR-Code wird erstellt…',
     allWallets: {
       search: 'Wallet suchen',
       noMatch: (query) => `Keine Wallet passt zu „${query}“.`,

@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature} no está disponible en esta versión de Walletframe.`,
     signInFeature: 'Iniciar sesión con un mensaje firmado',
+    drawingQr: 'Generando el código QR…',
     allWallets: {
       search: 'Buscar billetera',
       noMatch: (query) => `Ninguna billetera coincide con «${query}».`,

@@ -60,6 +60,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature} n’est pas disponible dans cette version de Walletframe.`,
     signInFeature: 'La connexion par message signé',
+    drawingQr: 'Création du QR code…',
     allWallets: {
       search: 'Rechercher un portefeuille',
       noMatch: (query) => `Aucun portefeuille ne correspond à « ${query} ».`,

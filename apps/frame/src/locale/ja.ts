@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature}は、このバージョンのWalletframeではご利用いただけません。`,
     signInFeature: '署名メッセージによるサインイン',
+    drawingQr: 'QRコードを作成中…',
     allWallets: {
       search: 'ウォレットを検索',
       noMatch: (query) => `「${query}」に一致するウォレットはありません。`,

@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `이 버전의 Walletframe에서는 ${feature} 기능을 사용할 수 없습니다.`,
     signInFeature: '서명 메시지로 로그인',
+    drawingQr: 'QR 코드를 만드는 중…',
     allWallets: {
       search: '지갑 검색',
       noMatch: (query) => `‘${query}’에 해당하는 지갑이 없습니다.`,

@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature} não está disponível nesta versão do Walletframe.`,
     signInFeature: 'Entrar com uma mensagem assinada',
+    drawingQr: 'Gerando o QR code…',
     allWallets: {
       search: 'Buscar carteira',
       noMatch: (query) => `Nenhuma carteira encontrada para “${query}”.`,

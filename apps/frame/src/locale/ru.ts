@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `Функция «${feature}» недоступна в этой версии Walletframe.`,
     signInFeature: 'Вход с помощью подписанного сообщения',
+    drawingQr: 'Создаём QR-код…',
     allWallets: {
       search: 'Поиск кошелька',
       noMatch: (query) => `По запросу «${query}» кошельков не найдено.`,

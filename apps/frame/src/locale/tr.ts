@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `${feature}, Walletframe'in bu sürümünde kullanılamıyor.`,
     signInFeature: 'İmzalı mesajla giriş',
+    drawingQr: 'QR kodu oluşturuluyor…',
     allWallets: {
       search: 'Cüzdan ara',
       noMatch: (query) => `“${query}” ile eşleşen cüzdan yok.`,

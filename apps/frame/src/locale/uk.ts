@@ -59,6 +59,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `Функція «${feature}» недоступна в цій версії Walletframe.`,
     signInFeature: 'Вхід за допомогою підписаного повідомлення',
+    drawingQr: 'Створюємо QR-код…',
     allWallets: {
       search: 'Пошук гаманця',
       noMatch: (query) => `За запитом «${query}» гаманців не знайдено.`,

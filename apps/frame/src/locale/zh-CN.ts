@@ -58,6 +58,7 @@ export const catalog: Catalog = {
   views: {
     notAvailable: (feature) => `此版本的 Walletframe 暂不支持 ${feature}。`,
     signInFeature: '签名消息登录',
+    drawingQr: '正在生成二维码…',
     allWallets: {
       search: '搜索钱包',
       noMatch: (query) => `没有与“${query}”匹配的钱包。`,

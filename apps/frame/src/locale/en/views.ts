@@ -8,6 +8,8 @@ import { review } from './review.js'
 export const views = {
   notAvailable: (feature: string) => `${feature} is not available in this version of Walletframe.`,
   signInFeature: 'Sign in with a signed message',
+  /** Stands where a QR code will be while its encoder loads. */
+  drawingQr: 'Drawing QR code…',
   allWallets: {
     search: 'Search wallet',
     noMatch: (query: string) => `No wallet matches “${query}”.`,
