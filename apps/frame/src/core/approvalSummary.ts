@@ -5,7 +5,7 @@
 import bs58 from 'bs58'
 import * as CallFunctions from '../chains/eip155/callFunctions.js'
 import { truncateUnits } from '../lib/format.js'
-import { actions } from './approvalActions.js'
+import { review } from '../locale/en/review.js'
 
 /** What a field is, for the view that words its label in the frame's language. */
 export type FieldName =
@@ -241,6 +241,7 @@ export function summarize(
   // Only the wallet sets it (the frame's own connector), never the host's parameters.
   if (request.sponsored)
     fields.push(worded({ name: 'networkFee', label: 'Network fee' }, undefined, 'sponsored'))
+  const { actions } = review
   const action = Object.hasOwn(actions, method) ? actions[method as keyof typeof actions] : method
   return { action, fields }
 }

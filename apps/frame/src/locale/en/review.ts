@@ -1,6 +1,5 @@
 // The English words of the review before signing and the approval around it (ApproveTransaction,
 // ReviewRequest, and the approval window, which shows the review without the frame's catalogs).
-import { actions } from '../../core/approvalActions.js'
 import { plural } from '../plural.js'
 
 export const review = {
@@ -45,8 +44,17 @@ export const review = {
     blocked: 'Your browser blocked the approval window. Allow pop-ups for this site, then try again.',
     closed: 'The approval window was closed before you answered. Open it again to approve.',
   },
-  /** What each method asks, in plain words. */
-  actions,
+  /** What each method asks, in plain words (the approval's heading; the approval window's too). */
+  actions: {
+    personal_sign: 'Sign a message',
+    eth_signTypedData_v4: 'Sign typed data',
+    eth_sendTransaction: 'Send a transaction',
+    wallet_sendCalls: 'Send a batch of calls',
+    wallet_grantPermissions: 'Let this site send calls without asking, within these limits',
+    solana_signMessage: 'Sign a message',
+    solana_signTransaction: 'Sign a transaction',
+    solana_signAndSendTransaction: 'Sign and send a transaction',
+  },
   /** The labels of what a request asks, field by field. */
   fields: {
     to: 'To',
