@@ -5,9 +5,8 @@
 import type { ReactNode } from 'react'
 import { GuardedActions } from './GuardedActions.js'
 import { RequestReview } from './RequestReview.js'
-import { useCount } from './useCount.js'
 import type { useRequestReview } from './useRequestReview.js'
-import { useViewMessages } from './useViewMessages.js'
+import { useCount, useViewMessages } from './useViewMessages.js'
 
 export function ReviewedActions(props: {
   review: ReturnType<typeof useRequestReview>

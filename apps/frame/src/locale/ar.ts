@@ -1,7 +1,6 @@
 // Arabic (Modern Standard), as wallets in Arabic say it ("المحفظة"، "الشبكة"، "التوقيع"); the
 // frame lays it out right to left.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -132,14 +131,16 @@ export const catalog: Catalog = {
       proceed: 'متابعة',
       reject: 'رفض',
       approve: 'موافقة',
-      moreWaiting: plural({
-        zero: 'لا طلبات أخرى في الانتظار.',
-        one: 'طلب واحد آخر في الانتظار.',
-        two: 'طلبان آخران في الانتظار.',
-        few: '# طلبات أخرى في الانتظار.',
-        many: '# طلبًا آخر في الانتظار.',
-        other: '# طلب آخر في الانتظار.',
-      }),
+      moreWaiting: {
+        plural: {
+          zero: 'لا طلبات أخرى في الانتظار.',
+          one: 'طلب واحد آخر في الانتظار.',
+          two: 'طلبان آخران في الانتظار.',
+          few: '# طلبات أخرى في الانتظار.',
+          many: '# طلبًا آخر في الانتظار.',
+          other: '# طلب آخر في الانتظار.',
+        },
+      },
       obscured: 'الصفحة تغطي هذه النافذة أو تعدّلها. الموافقة متوقفة مؤقتًا حتى تظهر النافذة كاملة.',
       noneWaiting: 'لا يوجد طلب بانتظار موافقتك.',
       noneToReview: 'لا يوجد طلب بانتظار مراجعتك.',
@@ -296,22 +297,26 @@ export const catalog: Catalog = {
         execute: 'استدعاء عقد',
       },
       failed: (operation) => `${operation} (فشل)`,
-      tokenCount: plural({
-        zero: 'لا رموز',
-        one: 'رمز واحد',
-        two: 'رمزان',
-        few: '# رموز',
-        many: '# رمزًا',
-        other: '# رمز',
-      }),
-      nftCount: plural({
-        zero: 'لا رموز NFT',
-        one: 'رمز NFT واحد',
-        two: 'رمزا NFT',
-        few: '# رموز NFT',
-        many: '# رمز NFT',
-        other: '# رمز NFT',
-      }),
+      tokenCount: {
+        plural: {
+          zero: 'لا رموز',
+          one: 'رمز واحد',
+          two: 'رمزان',
+          few: '# رموز',
+          many: '# رمزًا',
+          other: '# رمز',
+        },
+      },
+      nftCount: {
+        plural: {
+          zero: 'لا رموز NFT',
+          one: 'رمز NFT واحد',
+          two: 'رمزا NFT',
+          few: '# رموز NFT',
+          many: '# رمز NFT',
+          other: '# رمز NFT',
+        },
+      },
     },
     errors: {
       tokenBalanceUnavailable: 'رصيد الرموز غير متاح',

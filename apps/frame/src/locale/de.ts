@@ -1,7 +1,6 @@
 // German, as wallets in German say it ("Wallet", "Netzwerk", "signieren"), addressing the user as
 // "du" like most of them.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -135,7 +134,7 @@ export const catalog: Catalog = {
       proceed: 'Weiter',
       reject: 'Ablehnen',
       approve: 'Bestätigen',
-      moreWaiting: plural({ one: '# weitere wartet.', other: '# weitere warten.' }),
+      moreWaiting: { plural: { one: '# weitere wartet.', other: '# weitere warten.' } },
       obscured:
         'Dieses Fenster wird von der Seite verdeckt oder verändert. Bestätigen ist pausiert, bis es vollständig sichtbar ist.',
       noneWaiting: 'Keine Anfrage wartet auf deine Bestätigung.',
@@ -297,8 +296,8 @@ export const catalog: Catalog = {
         execute: 'Vertragsaufruf',
       },
       failed: (operation) => `${operation} (fehlgeschlagen)`,
-      tokenCount: plural({ one: '# Token', other: '# Token' }),
-      nftCount: plural({ one: '# NFT', other: '# NFTs' }),
+      tokenCount: { plural: { one: '# Token', other: '# Token' } },
+      nftCount: { plural: { one: '# NFT', other: '# NFTs' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Token-Guthaben nicht verfügbar',

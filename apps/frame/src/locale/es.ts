@@ -1,6 +1,5 @@
 // Spanish, as wallets in Spanish say it ("billetera", "red", "firmar").
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -133,7 +132,9 @@ export const catalog: Catalog = {
       proceed: 'Continuar',
       reject: 'Rechazar',
       approve: 'Aprobar',
-      moreWaiting: plural({ one: '# más en espera.', many: '# más en espera.', other: '# más en espera.' }),
+      moreWaiting: {
+        plural: { one: '# más en espera.', many: '# más en espera.', other: '# más en espera.' },
+      },
       obscured:
         'La página está tapando o alterando esta ventana. La aprobación queda en pausa hasta que se vea por completo.',
       noneWaiting: 'No hay ninguna solicitud esperando tu aprobación.',
@@ -293,8 +294,8 @@ export const catalog: Catalog = {
         execute: 'Llamada a contrato',
       },
       failed: (operation) => `${operation} (fallida)`,
-      tokenCount: plural({ one: '# token', many: '# de tokens', other: '# tokens' }),
-      nftCount: plural({ one: '# NFT', many: '# de NFT', other: '# NFT' }),
+      tokenCount: { plural: { one: '# token', many: '# de tokens', other: '# tokens' } },
+      nftCount: { plural: { one: '# NFT', many: '# de NFT', other: '# NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Saldo de tokens no disponible',

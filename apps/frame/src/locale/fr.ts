@@ -1,7 +1,6 @@
 // French, as wallets in French say it ("portefeuille", "réseau", "signer"); French spacing before
 // high punctuation uses a narrow no-break space.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -136,11 +135,13 @@ export const catalog: Catalog = {
       proceed: 'Continuer',
       reject: 'Refuser',
       approve: 'Approuver',
-      moreWaiting: plural({
-        one: 'Encore # en attente.',
-        many: 'Encore # en attente.',
-        other: 'Encore # en attente.',
-      }),
+      moreWaiting: {
+        plural: {
+          one: 'Encore # en attente.',
+          many: 'Encore # en attente.',
+          other: 'Encore # en attente.',
+        },
+      },
       obscured:
         'Cette fenêtre est masquée ou modifiée par la page. L’approbation est suspendue tant qu’elle n’est pas entièrement visible.',
       noneWaiting: 'Aucune demande n’attend votre approbation.',
@@ -300,8 +301,8 @@ export const catalog: Catalog = {
         execute: 'Appel de contrat',
       },
       failed: (operation) => `${operation} (échec)`,
-      tokenCount: plural({ one: '# jeton', many: '# de jetons', other: '# jetons' }),
-      nftCount: plural({ one: '# NFT', many: '# de NFT', other: '# NFT' }),
+      tokenCount: { plural: { one: '# jeton', many: '# de jetons', other: '# jetons' } },
+      nftCount: { plural: { one: '# NFT', many: '# de NFT', other: '# NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Solde des jetons indisponible',

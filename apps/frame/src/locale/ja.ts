@@ -1,6 +1,5 @@
 // Japanese, as wallets in Japanese say it (「ウォレット」「ネットワーク」「署名」), in the polite form.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -137,7 +136,7 @@ export const catalog: Catalog = {
       proceed: '続行',
       reject: '拒否',
       approve: '承認',
-      moreWaiting: plural({ other: 'ほかに#件が待機中です。' }),
+      moreWaiting: { plural: { other: 'ほかに#件が待機中です。' } },
       obscured:
         'このウィンドウはページによって覆われているか、変更されています。完全に表示されるまで承認を一時停止しています。',
       noneWaiting: '承認待ちのリクエストはありません。',
@@ -297,8 +296,8 @@ export const catalog: Catalog = {
         execute: 'コントラクト呼び出し',
       },
       failed: (operation) => `${operation}（失敗）`,
-      tokenCount: plural({ other: '#種類のトークン' }),
-      nftCount: plural({ other: '#件のNFT' }),
+      tokenCount: { plural: { other: '#種類のトークン' } },
+      nftCount: { plural: { other: '#件のNFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'トークン残高を表示できません',

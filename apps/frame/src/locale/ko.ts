@@ -1,6 +1,5 @@
 // Korean, as wallets in Korean say it ("지갑", "네트워크", "서명"), in the polite form.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -134,7 +133,7 @@ export const catalog: Catalog = {
       proceed: '계속',
       reject: '거부',
       approve: '승인',
-      moreWaiting: plural({ other: '요청 #개가 더 대기 중입니다.' }),
+      moreWaiting: { plural: { other: '요청 #개가 더 대기 중입니다.' } },
       obscured:
         '페이지가 이 창을 가리거나 변경하고 있습니다. 창이 완전히 보일 때까지 승인이 일시 중지됩니다.',
       noneWaiting: '승인을 기다리는 요청이 없습니다.',
@@ -293,8 +292,8 @@ export const catalog: Catalog = {
         execute: '컨트랙트 호출',
       },
       failed: (operation) => `${operation}(실패)`,
-      tokenCount: plural({ other: '토큰 #개' }),
-      nftCount: plural({ other: 'NFT #개' }),
+      tokenCount: { plural: { other: '토큰 #개' } },
+      nftCount: { plural: { other: 'NFT #개' } },
     },
     errors: {
       tokenBalanceUnavailable: '토큰 잔액을 표시할 수 없음',

@@ -2,13 +2,13 @@
 // language uses (English one/other, Russian one/few/many/other, Arabic six, Japanese other only),
 // chosen by Intl.PluralRules. `#` in a form is the count, written in the locale's digits.
 
-/** A counting message: its forms by plural category; `other` every language has. */
+/**
+ * A counting message: its forms by plural category; `other` every language has. Catalogs write it as
+ * a plain object, so that they import nothing: English's is typed `as Plural` (a language needs other
+ * forms than English's), every other catalog by English's type.
+ */
 export type Plural = {
   readonly plural: Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & { readonly other: string }
-}
-
-export function plural(forms: Plural['plural']): Plural {
-  return { plural: forms }
 }
 
 export function isPlural(value: unknown): value is Plural {

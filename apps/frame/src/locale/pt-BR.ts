@@ -1,6 +1,5 @@
 // Portuguese as spoken in Brazil, as wallets there say it ("carteira", "rede", "assinar").
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -134,11 +133,13 @@ export const catalog: Catalog = {
       proceed: 'Continuar',
       reject: 'Recusar',
       approve: 'Aprovar',
-      moreWaiting: plural({
-        one: 'Mais # aguardando.',
-        many: 'Mais # aguardando.',
-        other: 'Mais # aguardando.',
-      }),
+      moreWaiting: {
+        plural: {
+          one: 'Mais # aguardando.',
+          many: 'Mais # aguardando.',
+          other: 'Mais # aguardando.',
+        },
+      },
       obscured:
         'Esta janela está coberta ou alterada pela página. A aprovação fica pausada até ela ficar totalmente visível.',
       noneWaiting: 'Nenhuma solicitação aguarda sua aprovação.',
@@ -296,8 +297,8 @@ export const catalog: Catalog = {
         execute: 'Chamada de contrato',
       },
       failed: (operation) => `${operation} (falhou)`,
-      tokenCount: plural({ one: '# token', many: '# de tokens', other: '# tokens' }),
-      nftCount: plural({ one: '# NFT', many: '# de NFTs', other: '# NFTs' }),
+      tokenCount: { plural: { one: '# token', many: '# de tokens', other: '# tokens' } },
+      nftCount: { plural: { one: '# NFT', many: '# de NFTs', other: '# NFTs' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Saldo de tokens indisponível',

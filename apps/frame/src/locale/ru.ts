@@ -1,6 +1,5 @@
 // Russian, as wallets in Russian say it ("кошелёк", "сеть", "подписать").
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -134,12 +133,14 @@ export const catalog: Catalog = {
       proceed: 'Продолжить',
       reject: 'Отклонить',
       approve: 'Подтвердить',
-      moreWaiting: plural({
-        one: 'Ещё # запрос ожидает.',
-        few: 'Ещё # запроса ожидают.',
-        many: 'Ещё # запросов ожидают.',
-        other: 'Ещё # запроса ожидают.',
-      }),
+      moreWaiting: {
+        plural: {
+          one: 'Ещё # запрос ожидает.',
+          few: 'Ещё # запроса ожидают.',
+          many: 'Ещё # запросов ожидают.',
+          other: 'Ещё # запроса ожидают.',
+        },
+      },
       obscured:
         'Страница перекрывает или изменяет это окно. Подтверждение приостановлено, пока окно не станет полностью видимым.',
       noneWaiting: 'Нет запросов, ожидающих вашего подтверждения.',
@@ -298,8 +299,8 @@ export const catalog: Catalog = {
         execute: 'Вызов контракта',
       },
       failed: (operation) => `${operation} (ошибка)`,
-      tokenCount: plural({ one: '# токен', few: '# токена', many: '# токенов', other: '# токена' }),
-      nftCount: plural({ one: '# NFT', few: '# NFT', many: '# NFT', other: '# NFT' }),
+      tokenCount: { plural: { one: '# токен', few: '# токена', many: '# токенов', other: '# токена' } },
+      nftCount: { plural: { one: '# NFT', few: '# NFT', many: '# NFT', other: '# NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Баланс токенов недоступен',

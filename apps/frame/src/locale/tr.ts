@@ -1,6 +1,5 @@
 // Turkish, as wallets in Turkish say it ("cüzdan", "ağ", "imzala").
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -133,7 +132,7 @@ export const catalog: Catalog = {
       proceed: 'Devam et',
       reject: 'Reddet',
       approve: 'Onayla',
-      moreWaiting: plural({ one: '# istek daha bekliyor.', other: '# istek daha bekliyor.' }),
+      moreWaiting: { plural: { one: '# istek daha bekliyor.', other: '# istek daha bekliyor.' } },
       obscured:
         'Bu pencere sayfa tarafından örtülüyor veya değiştiriliyor. Pencere tamamen görünene kadar onaylama duraklatıldı.',
       noneWaiting: 'Onayınızı bekleyen bir istek yok.',
@@ -293,8 +292,8 @@ export const catalog: Catalog = {
         execute: 'Sözleşme çağrısı',
       },
       failed: (operation) => `${operation} (başarısız)`,
-      tokenCount: plural({ one: '# token', other: '# token' }),
-      nftCount: plural({ one: '# NFT', other: '# NFT' }),
+      tokenCount: { plural: { one: '# token', other: '# token' } },
+      nftCount: { plural: { one: '# NFT', other: '# NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Token bakiyesi kullanılamıyor',

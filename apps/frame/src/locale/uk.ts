@@ -1,6 +1,5 @@
 // Ukrainian, as wallets in Ukrainian say it ("гаманець", "мережа", "підписати").
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -134,12 +133,14 @@ export const catalog: Catalog = {
       proceed: 'Продовжити',
       reject: 'Відхилити',
       approve: 'Підтвердити',
-      moreWaiting: plural({
-        one: 'Ще # запит очікує.',
-        few: 'Ще # запити очікують.',
-        many: 'Ще # запитів очікують.',
-        other: 'Ще # запиту очікують.',
-      }),
+      moreWaiting: {
+        plural: {
+          one: 'Ще # запит очікує.',
+          few: 'Ще # запити очікують.',
+          many: 'Ще # запитів очікують.',
+          other: 'Ще # запиту очікують.',
+        },
+      },
       obscured:
         'Сторінка перекриває або змінює це вікно. Підтвердження призупинено, доки вікно не стане повністю видимим.',
       noneWaiting: 'Немає запитів, що очікують вашого підтвердження.',
@@ -298,8 +299,8 @@ export const catalog: Catalog = {
         execute: 'Виклик контракту',
       },
       failed: (operation) => `${operation} (помилка)`,
-      tokenCount: plural({ one: '# токен', few: '# токени', many: '# токенів', other: '# токена' }),
-      nftCount: plural({ one: '# NFT', few: '# NFT', many: '# NFT', other: '# NFT' }),
+      tokenCount: { plural: { one: '# токен', few: '# токени', many: '# токенів', other: '# токена' } },
+      nftCount: { plural: { one: '# NFT', few: '# NFT', many: '# NFT', other: '# NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: 'Баланс токенів недоступний',

@@ -1,6 +1,5 @@
 // Simplified Chinese, as wallets in mainland China say it（"钱包"、"网络"、"签名"）.
 import type { Catalog } from './Catalog.js'
-import { plural } from './plural.js'
 
 export const catalog: Catalog = {
   boot: {
@@ -131,7 +130,7 @@ export const catalog: Catalog = {
       proceed: '继续',
       reject: '拒绝',
       approve: '批准',
-      moreWaiting: plural({ other: '还有 # 个请求在等待。' }),
+      moreWaiting: { plural: { other: '还有 # 个请求在等待。' } },
       obscured: '此窗口被页面遮挡或篡改。在其完全可见之前，批准已暂停。',
       noneWaiting: '没有等待你批准的请求。',
       noneToReview: '没有等待你审查的请求。',
@@ -286,8 +285,8 @@ export const catalog: Catalog = {
         execute: '合约调用',
       },
       failed: (operation) => `${operation}（失败）`,
-      tokenCount: plural({ other: '# 种代币' }),
-      nftCount: plural({ other: '# 个 NFT' }),
+      tokenCount: { plural: { other: '# 种代币' } },
+      nftCount: { plural: { other: '# 个 NFT' } },
     },
     errors: {
       tokenBalanceUnavailable: '代币余额不可用',

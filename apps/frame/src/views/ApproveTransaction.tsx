@@ -9,7 +9,7 @@
 // (the API down) is said, and leaves approving to the user.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
-import { ApprovalFields } from '../components/ApprovalFields.js'
+import { ApprovalFields, actionOf } from '../components/ApprovalFields.js'
 import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
@@ -17,7 +17,6 @@ import { isSupported as canSeeCover } from '../components/useUnobscured.js'
 import { useViewMessages } from '../components/useViewMessages.js'
 import { summarize } from '../core/approvalSummary.js'
 import * as ApprovalWindow from '../core/approvalWindow.js'
-import { actionOf } from './approvalAction.js'
 
 /** What the note under "Approve in a new window" says: the approval window's state. */
 type WindowNote = 'blocked' | 'waiting' | 'closed'

@@ -5,13 +5,12 @@
 // wallet, and the app hears 4001 "Action not allowed". The queue lives in core/reviewGate.ts.
 import { use, useCallback, useState } from 'react'
 import { useFrame } from '../app/context.js'
-import { ApprovalFields } from '../components/ApprovalFields.js'
+import { ApprovalFields, actionOf } from '../components/ApprovalFields.js'
 import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { useViewMessages } from '../components/useViewMessages.js'
 import { summarize } from '../core/approvalSummary.js'
-import { actionOf } from './approvalAction.js'
 
 export function ReviewRequest() {
   const frame = useFrame()

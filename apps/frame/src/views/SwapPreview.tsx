@@ -9,7 +9,7 @@ import { useStore } from '../components/useStore.js'
 import { useViewMessages } from '../components/useViewMessages.js'
 import * as Swap from '../core/actions/swap.js'
 import type * as SwapRules from '../core/swap.js'
-import { localizeText } from '../locale/coreText.js'
+import { localizeText } from '../locale/en/errors.js'
 import { Details } from './swap/SwapForm.js'
 import { useSwap } from './swap/useSwap.js'
 

@@ -1,9 +1,8 @@
 // A request waits for the connected wallet: say so, name the app it waits in (as the connector says),
 // and let the user give up on it, which rejects the host's call with 4001.
 import { useFrame } from '../app/context.js'
-import { useCount } from '../components/useCount.js'
 import { useStore } from '../components/useStore.js'
-import { useViewMessages } from '../components/useViewMessages.js'
+import { useCount, useViewMessages } from '../components/useViewMessages.js'
 
 export function WalletRequest() {
   const frame = useFrame()

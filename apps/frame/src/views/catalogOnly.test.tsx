@@ -8,31 +8,40 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import type { ConvertToken, ReviewResponse, TokenBalance } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { type ReactNode, Suspense } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FrameContext } from '../app/context.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Frame } from '../app/Frame.js'
-import * as SendWiring from '../app/send.js'
-import * as SwapWiring from '../app/swap.js'
 import type { Chain, PreparedTransfer } from '../chains/Chain.js'
-import * as Approvals from '../connectors/embedded/approvals.js'
-import * as Send from '../core/actions/send.js'
-import * as Swap from '../core/actions/swap.js'
 import type { Core } from '../core/Core.js'
 import { eth as ethBalance, usdc as usdcBalance } from '../core/send.fixtures.js'
 import { balances, dai, eth, quoteOf, usdc } from '../core/swap.fixtures.js'
 import type { Client } from '../data/client.js'
 import type { ViewMessages } from '../locale/en/views.js'
 import { isPlural } from '../locale/plural.js'
-import { retryBlock } from '../queries/retryBlock.js'
-import { address, connectFake, coreWith, otherAddress } from '../testing.js'
-import { ApproveTransaction } from './ApproveTransaction.js'
-import { TokensTab } from './account/TokensTab.js'
-import { renderIn, reviewFrame, seeFrameDrawn } from './reviewTesting.js'
-import { SwapPreview } from './SwapPreview.js'
-import { SendForm } from './send/SendForm.js'
-import { SwapForm } from './swap/SwapForm.js'
-import { WalletReceive } from './WalletReceive.js'
-import { WalletRequest } from './WalletRequest.js'
+import { address, otherAddress } from '../testing.js'
+import { seeFrameDrawn } from './reviewTesting.js'
+
+/** The frame's modules, loaded afresh over the pseudo locale (see `beforeAll`). */
+async function frameModules() {
+  return {
+    ...(await import('../app/context.js')),
+    SendWiring: await import('../app/send.js'),
+    SwapWiring: await import('../app/swap.js'),
+    Approvals: await import('../connectors/embedded/approvals.js'),
+    Send: await import('../core/actions/send.js'),
+    Swap: await import('../core/actions/swap.js'),
+    ...(await import('../queries/retryBlock.js')),
+    ...(await import('../testing.js')),
+    ...(await import('./ApproveTransaction.js')),
+    ...(await import('./account/TokensTab.js')),
+    ...(await import('./reviewTesting.js')),
+    ...(await import('./SwapPreview.js')),
+    ...(await import('./send/SendForm.js')),
+    ...(await import('./swap/SwapForm.js')),
+    ...(await import('./WalletReceive.js')),
+    ...(await import('./WalletRequest.js')),
+  }
+}
+let m: Awaited<ReturnType<typeof frameModules>>
 
 /** A message marked as the catalog's: its text (parts included) between ⟦ and ⟧. */
 function marked(value: unknown): unknown {
@@ -47,10 +56,20 @@ function marked(value: unknown): unknown {
   return value
 }
 
-// English is the pseudo locale: the views load its catalog as they load any.
-vi.mock('../locale/en/views.js', async (original) => {
-  const { views } = await original<{ views: ViewMessages }>()
-  return { views: marked(views) }
+// English is the pseudo locale: the views load its catalog as they load any. The test files of this
+// project share their modules, so the frame's are loaded afresh over the marked catalog here, and
+// afresh again after, for the files that follow.
+beforeAll(async () => {
+  vi.resetModules()
+  vi.doMock('../locale/en/views.js', async (original) => {
+    const { views } = await original<{ views: ViewMessages }>()
+    return { views: marked(views) }
+  })
+  m = await frameModules()
+})
+afterAll(() => {
+  vi.doUnmock('../locale/en/views.js')
+  vi.resetModules()
 })
 
 /** What the page shows a person: its text nodes and the texts its controls are read or seen by. */
@@ -84,9 +103,9 @@ async function show(view: ReactNode, core: Core, frame: Partial<Frame> = {}) {
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FrameContext value={{ core, ...frame } as Frame}>
+        <m.FrameContext value={{ core, ...frame } as Frame}>
           <Suspense fallback={<p>suspended</p>}>{view}</Suspense>
-        </FrameContext>
+        </m.FrameContext>
       </QueryClientProvider>,
     )
   })
@@ -140,8 +159,8 @@ describe('the transaction views say only what the catalog says', () => {
         blockNumber: '5',
       },
     }
-    const approvals = Approvals.create()
-    const { frame } = reviewFrame({
+    const approvals = m.Approvals.create()
+    const { frame } = m.reviewFrame({
       answer: { status: 200, body: review },
       accounts: [`eip155:31337:${account}`],
       core: { pending: approvals },
@@ -154,7 +173,7 @@ describe('the transaction views say only what the catalog says', () => {
     }
     for (let index = 0; index < 2; index += 1)
       void approvals.run(request as Parameters<typeof approvals.run>[0], async () => '0x').catch(() => {})
-    await renderIn(frame, <ApproveTransaction />)
+    await m.renderIn(frame, <m.ApproveTransaction />)
     await waitFor(() => expect(screen.getByTestId('wf-review').dataset.status).toBe('reviewed'))
     expect(screen.getByTestId('wf-review-confirm')).toBeTruthy()
     expect(screen.getByTestId('wf-approve-queue')).toBeTruthy()
@@ -163,16 +182,16 @@ describe('the transaction views say only what the catalog says', () => {
   })
 
   it('WalletRequest and WalletReceive', async () => {
-    const core = coreWith([ethereum])
-    await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const core = m.coreWith([ethereum])
+    await m.connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     core.pending.set([
       { id: 1, method: 'personal_sign', since: 0 },
       { id: 2, method: 'eth_sendTransaction', since: 0 },
     ])
     await show(
       <>
-        <WalletRequest />
-        <WalletReceive />
+        <m.WalletRequest />
+        <m.WalletReceive />
       </>,
       core,
       { actions: {} } as Partial<Frame>,
@@ -183,8 +202,8 @@ describe('the transaction views say only what the catalog says', () => {
   })
 
   it('Send, filled in, with its fee and an error it reports', async () => {
-    const core = coreWith([ethereum])
-    await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const core = m.coreWith([ethereum])
+    await m.connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     const prepared: PreparedTransfer = { method: 'wallet_send', params: [], confirm: async () => '0x' }
     const chain = {
       nativeBalance: async () => 0n,
@@ -204,25 +223,29 @@ describe('the transaction views say only what the catalog says', () => {
     } as unknown as Client
     // The same promise each time, as the chain loader gives: the view reads it while rendering.
     const loaded = Promise.resolve(chain)
-    const flow = SendWiring.create({ core, api, balanceRetry: retryBlock() }, new QueryClient(), () => loaded)
-    const from = Send.source(core)
+    const flow = m.SendWiring.create(
+      { core, api, balanceRetry: m.retryBlock() },
+      new QueryClient(),
+      () => loaded,
+    )
+    const from = m.Send.source(core)
     if (!from) throw new Error('not connected')
-    await show(<SendForm flow={flow} from={from} />, core)
+    await show(<m.SendForm flow={flow} from={from} />, core)
     await waitFor(() => expect(screen.getByTestId('wf-send-token')).toBeTruthy())
     act(() => {
-      Send.setAmount(flow.deps, '1.2.3')
-      Send.setReceiver(flow.deps, otherAddress)
+      m.Send.setAmount(flow.deps, '1.2.3')
+      m.Send.setReceiver(flow.deps, otherAddress)
     })
     await waitFor(() => expect(screen.getByTestId('wf-send-error')).toBeTruthy())
     expect(unworded(document.body, evmData)).toEqual([])
-    act(() => Send.setAmount(flow.deps, '0.5'))
+    act(() => m.Send.setAmount(flow.deps, '0.5'))
     await waitFor(() => expect(screen.getByTestId('wf-send-fee')).toBeTruthy())
     expect(unworded(document.body, evmData)).toEqual([])
   })
 
   it('Swap and its review', async () => {
-    const core = coreWith([ethereum])
-    await connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
+    const core = m.coreWith([ethereum])
+    await m.connectFake(core, { accounts: [`eip155:1:${address}`], network: 'eip155:1' })
     const tx = { from: address, to: spender, data: '0x1234', value: '0', eip155: { gas: '1', gasPrice: '1' } }
     const api = {
       async get(path: string) {
@@ -248,34 +271,37 @@ describe('the transaction views say only what the catalog says', () => {
         throw new Error(`unexpected POST ${path}`)
       },
     } as unknown as Client
-    const frame = { core, api, balanceRetry: retryBlock(), host: () => ({ projectId: 'p1' }) }
+    const frame = { core, api, balanceRetry: m.retryBlock(), host: () => ({ projectId: 'p1' }) }
     const queryClient = new QueryClient()
-    const flow = SwapWiring.create(frame as unknown as Frame, queryClient)
-    vi.spyOn(SwapWiring, 'flow').mockReturnValue(flow)
-    const from = Swap.source(core)
+    const flow = m.SwapWiring.create(frame as unknown as Frame, queryClient)
+    vi.spyOn(m.SwapWiring, 'flow').mockReturnValue(flow)
+    const from = m.Swap.source(core)
     if (!from) throw new Error('not connected')
-    await show(<SwapForm flow={flow} from={from} />, core, frame as Partial<Frame>)
+    await show(<m.SwapForm flow={flow} from={from} />, core, frame as Partial<Frame>)
     await waitFor(() => expect(screen.getByTestId('wf-swap-source-token')).toBeTruthy())
     act(() => {
-      Swap.setToToken(flow.deps, usdc)
-      Swap.setAmount(flow.deps, '1')
+      m.Swap.setToToken(flow.deps, usdc)
+      m.Swap.setAmount(flow.deps, '1')
     })
     await waitFor(() => expect(screen.getByTestId('wf-swap-details')).toBeTruthy(), { timeout: 3_000 })
     expect(unworded(document.body, evmData)).toEqual([])
     cleanup()
-    await show(<SwapPreview />, core, frame as Partial<Frame>)
+    await show(<m.SwapPreview />, core, frame as Partial<Frame>)
     await waitFor(() => expect(screen.getByTestId('wf-swap-preview')).toBeTruthy())
     expect(unworded(document.body, evmData)).toEqual([])
   })
 
-  it('the Tokens tab, and its toast when the balances fail', async () => {
-    const core = coreWith([ethereum])
+  it('the Tokens tab', async () => {
+    const core = m.coreWith([ethereum])
     const api = {
       async get() {
         return { balances: [usdcBalance, ethBalance] satisfies TokenBalance[] }
       },
     } as unknown as Client
-    await show(<TokensTab network={ethereum} address={address} />, core, { api, balanceRetry: retryBlock() })
+    await show(<m.TokensTab network={ethereum} address={address} />, core, {
+      api,
+      balanceRetry: m.retryBlock(),
+    })
     await waitFor(() => expect(screen.getByTestId('wf-tokens')).toBeTruthy())
     // A token without an icon shows its symbol's first letter.
     expect(unworded(document.body, [...evmData, 'E', 'U'])).toEqual([])

@@ -1,6 +1,6 @@
 // The English words of the review before signing and the approval around it (ApproveTransaction,
 // ReviewRequest, and the approval window, which shows the review without the frame's catalogs).
-import { plural } from '../plural.js'
+import type { Plural } from '../plural.js'
 
 export const review = {
   label: 'Review',
@@ -27,7 +27,7 @@ export const review = {
   proceed: 'Continue',
   reject: 'Reject',
   approve: 'Approve',
-  moreWaiting: plural({ one: '# more waiting.', other: '# more waiting.' }),
+  moreWaiting: { plural: { one: '# more waiting.', other: '# more waiting.' } } as Plural,
   obscured: 'This window is covered or altered by the page. Approving is paused until it is fully visible.',
   noneWaiting: 'No request is waiting for your approval.',
   noneToReview: 'No request is waiting for your review.',

@@ -1,7 +1,7 @@
 // The English messages of the views that load after Connect, in their own chunk. The keys here are
 // the source: every catalog has exactly these. A message with parts is a function of them, so each
 // language orders the parts its own way; a message that counts is a plural (locale/plural.ts).
-import { plural } from '../plural.js'
+import type { Plural } from '../plural.js'
 import { errors } from './errors.js'
 import { review } from './review.js'
 
@@ -176,8 +176,8 @@ export const views = {
       execute: 'Contract call',
     },
     failed: (operation: string) => `${operation} (failed)`,
-    tokenCount: plural({ one: '# token', other: '# tokens' }),
-    nftCount: plural({ one: '# NFT', other: '# NFTs' }),
+    tokenCount: { plural: { one: '# token', other: '# tokens' } } as Plural,
+    nftCount: { plural: { one: '# NFT', other: '# NFTs' } } as Plural,
   },
   errors,
 }

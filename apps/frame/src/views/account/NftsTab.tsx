@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork, Nft } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../../app/context.js'
-import { useCount } from '../../components/useCount.js'
-import { useViewMessages } from '../../components/useViewMessages.js'
+import { useCount, useViewMessages } from '../../components/useViewMessages.js'
 import * as Nfts from '../../queries/nfts.js'
 
 export function NftsTab({ network, address }: { network: ChainNetwork; address: string }) {

@@ -13,7 +13,7 @@ import * as Onramp from '../../core/actions/onramp.js'
 import { onrampMessages } from '../../core/onrampMessages.js'
 import type { Client } from '../../data/client.js'
 import { messageOf } from '../../lib/errors.js'
-import { localizeText } from '../../locale/coreText.js'
+import { localizeText } from '../../locale/en/errors.js'
 import * as OnrampQueries from '../../queries/onramp.js'
 
 /** The quote waits for typing to pause this long. */

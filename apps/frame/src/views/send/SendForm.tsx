@@ -12,7 +12,7 @@ import type * as SendRules from '../../core/send.js'
 import { sendNamespaces } from '../../core/sendValidation.js'
 import { messageOf } from '../../lib/errors.js'
 import { formatUsd, truncateDecimal, truncateUnits } from '../../lib/format.js'
-import { localizeText } from '../../locale/coreText.js'
+import { localizeText } from '../../locale/en/errors.js'
 import { type SendView, useSend } from './useSend.js'
 
 const tokenKey = (token: Pick<TokenBalance, 'address'> | undefined) => token?.address ?? 'native'

@@ -12,7 +12,7 @@ import * as SwapRules from '../../core/swap.js'
 import { formatPercent } from '../../core/swapMath.js'
 import { formatUsd, truncateUnits } from '../../lib/format.js'
 import { percentOf } from '../../lib/localeNumbers.js'
-import { localizeText } from '../../locale/coreText.js'
+import { localizeText } from '../../locale/en/errors.js'
 import * as Swaps from '../../queries/swap.js'
 import { type SwapView, useSwap } from './useSwap.js'
 
