@@ -288,6 +288,7 @@ export const catalog: Catalog = {
       noActivity: 'لا يوجد نشاط على هذه الشبكة بعد.',
       loading: 'جارٍ التحميل…',
       showMore: 'عرض المزيد',
+      thisMonth: 'هذا الشهر',
       operations: {
         send: 'مُرسَل',
         receive: 'مُستلَم',

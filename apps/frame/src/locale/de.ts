@@ -287,6 +287,7 @@ export const catalog: Catalog = {
       noActivity: 'Noch keine Aktivität in diesem Netzwerk.',
       loading: 'Wird geladen…',
       showMore: 'Mehr anzeigen',
+      thisMonth: 'Diesen Monat',
       operations: {
         send: 'Gesendet',
         receive: 'Empfangen',

@@ -285,6 +285,7 @@ export const catalog: Catalog = {
       noActivity: 'Todavía no hay actividad en esta red.',
       loading: 'Cargando…',
       showMore: 'Mostrar más',
+      thisMonth: 'Este mes',
       operations: {
         send: 'Enviado',
         receive: 'Recibido',

@@ -292,6 +292,7 @@ export const catalog: Catalog = {
       noActivity: 'Aucune activité sur ce réseau pour l’instant.',
       loading: 'Chargement…',
       showMore: 'Afficher plus',
+      thisMonth: 'Ce mois-ci',
       operations: {
         send: 'Envoyé',
         receive: 'Reçu',

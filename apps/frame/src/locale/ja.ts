@@ -287,6 +287,7 @@ export const catalog: Catalog = {
       noActivity: 'このネットワークにはまだアクティビティがありません。',
       loading: '読み込み中…',
       showMore: 'さらに表示',
+      thisMonth: '今月',
       operations: {
         send: '送金',
         receive: '受取',

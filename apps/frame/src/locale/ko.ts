@@ -283,6 +283,7 @@ export const catalog: Catalog = {
       noActivity: '이 네트워크에는 아직 활동이 없습니다.',
       loading: '불러오는 중…',
       showMore: '더 보기',
+      thisMonth: '이번 달',
       operations: {
         send: '보냄',
         receive: '받음',

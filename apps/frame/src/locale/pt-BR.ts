@@ -288,6 +288,7 @@ export const catalog: Catalog = {
       noActivity: 'Ainda não há atividade nesta rede.',
       loading: 'Carregando…',
       showMore: 'Mostrar mais',
+      thisMonth: 'Este mês',
       operations: {
         send: 'Enviado',
         receive: 'Recebido',

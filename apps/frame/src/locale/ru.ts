@@ -290,6 +290,7 @@ export const catalog: Catalog = {
       noActivity: 'В этой сети пока нет активности.',
       loading: 'Загрузка…',
       showMore: 'Показать ещё',
+      thisMonth: 'В этом месяце',
       operations: {
         send: 'Отправлено',
         receive: 'Получено',

@@ -283,6 +283,7 @@ export const catalog: Catalog = {
       noActivity: 'Bu ağda henüz etkinlik yok.',
       loading: 'Yükleniyor…',
       showMore: 'Daha fazla göster',
+      thisMonth: 'Bu ay',
       operations: {
         send: 'Gönderildi',
         receive: 'Alındı',

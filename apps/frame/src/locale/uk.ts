@@ -290,6 +290,7 @@ export const catalog: Catalog = {
       noActivity: 'У цій мережі ще немає активності.',
       loading: 'Завантаження…',
       showMore: 'Показати більше',
+      thisMonth: 'Цього місяця',
       operations: {
         send: 'Надіслано',
         receive: 'Отримано',

@@ -276,6 +276,7 @@ export const catalog: Catalog = {
       noActivity: '此网络上还没有活动。',
       loading: '加载中…',
       showMore: '显示更多',
+      thisMonth: '本月',
       operations: {
         send: '已发送',
         receive: '已接收',

@@ -5,7 +5,7 @@
 // literal written into a view, or a text a flow reports that no catalog words, is found here.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
-import type { ConvertToken, ReviewResponse, TokenBalance } from '@walletframe/protocol'
+import type { ConvertToken, HistoryEntry, ReviewResponse, TokenBalance } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { type ReactNode, Suspense } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -33,6 +33,7 @@ async function frameModules() {
     ...(await import('../testing.js')),
     ...(await import('./ApproveTransaction.js')),
     ...(await import('./account/TokensTab.js')),
+    ...(await import('./account/ActivityTab.js')),
     ...(await import('./reviewTesting.js')),
     ...(await import('./SwapPreview.js')),
     ...(await import('./send/SendForm.js')),
@@ -305,5 +306,55 @@ describe('the transaction views say only what the catalog says', () => {
     await waitFor(() => expect(screen.getByTestId('wf-tokens')).toBeTruthy())
     // A token without an icon shows its symbol's first letter.
     expect(unworded(document.body, [...evmData, 'E', 'U'])).toEqual([])
+  })
+
+  it('the Activity tab: this month, an earlier month, a failed entry, more to show', async () => {
+    const core = m.coreWith([ethereum])
+    const entry = (id: string, minedAt: string, status: 'confirmed' | 'failed'): HistoryEntry => ({
+      id,
+      metadata: {
+        minedAt,
+        chain: ethereum.caipNetworkId,
+        operationType: 'trade',
+        hash: `0x${id.padStart(64, '0')}`,
+        blockNumber: 1,
+        sentFrom: address,
+        sentTo: otherAddress,
+        status,
+        nonce: 0,
+      },
+      transfers: [
+        {
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: null },
+          direction: 'out',
+          quantity: { numeric: '0.5' },
+          value: 1000,
+          price: 2000,
+        },
+      ],
+    })
+    const api = {
+      async get() {
+        return {
+          data: [
+            entry('1', new Date().toISOString(), 'failed'),
+            entry('2', '2024-03-02T00:00:00Z', 'confirmed'),
+          ],
+          next: 'more',
+        }
+      },
+    } as unknown as Client
+    await show(<m.ActivityTab network={ethereum} address={address} />, core, { api })
+    await waitFor(() => expect(screen.getAllByTestId('wf-activity-month')).toHaveLength(2))
+    expect(screen.getByTestId('wf-activity-more')).toBeTruthy()
+    // The earlier month's heading and the times are Intl's, in the locale's words and digits.
+    const intl = [
+      new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(2024, 2),
+      ),
+      ...screen.getAllByRole('time').map((time) => time.textContent ?? ''),
+      ...screen.getAllByRole('time').map((time) => time.getAttribute('title') ?? ''),
+    ]
+    expect(unworded(document.body, [...evmData, ...intl])).toEqual([])
   })
 })

@@ -167,6 +167,7 @@ export const views = {
     noActivity: 'No activity on this network yet.',
     loading: 'Loading…',
     showMore: 'Show more',
+    thisMonth: 'This month',
     operations: {
       send: 'Sent',
       receive: 'Received',

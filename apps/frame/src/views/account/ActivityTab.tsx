@@ -13,6 +13,7 @@ import * as History from '../../queries/history.js'
 export function ActivityTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, core } = useFrame()
   const query = useInfiniteQuery(History.history(api, network.caipNetworkId, address))
+  const locale = useLocale()
   const messages = useViewMessages()
   const words = messages.tabs
   const failed = messages.errors.failedToFetchTransactions
@@ -45,7 +46,9 @@ export function ActivityTab({ network, address }: { network: ChainNetwork; addre
     <div className="wf-activity" data-testid="wf-activity">
       {groupByMonth(entries).map((group) => (
         <section key={group.key} data-testid="wf-activity-month" data-month={group.key}>
-          <h3 className="wf-activity-month">{group.label}</h3>
+          <h3 className="wf-activity-month">
+            {group.current ? words.thisMonth : monthOf(group.key, locale)}
+          </h3>
           <ul className="wf-token-list">
             {group.entries.map((entry) => (
               <Row key={entry.id} entry={entry} />
@@ -65,6 +68,14 @@ export function ActivityTab({ network, address }: { network: ChainNetwork; addre
         </button>
       ) : null}
     </div>
+  )
+}
+
+/** A month's heading (`2026-11`) the locale's way: "November 2026", "novembre 2026", "2026年11月". */
+function monthOf(key: string, locale: string): string {
+  const [year, month] = key.split('-').map(Number) as [number, number]
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1),
   )
 }
 
