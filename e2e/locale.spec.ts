@@ -1,14 +1,18 @@
 // The frame's languages, cross-site: the modal speaks the host's `locale`, else the browser's
 // language, else English; Arabic lays out right to left; the host switches the language without a
-// reload; a balance is written the language's way; axe finds nothing in Japanese or Arabic.
+// reload; a balance is written the language's way; axe finds nothing in Japanese or Arabic. With the
+// API's balances and quotes, a send and a swap review in Japanese, every label and button its own.
 import type { FrameLocator, Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { expectAccessible } from './lib/a11y.js'
+import { test } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
-import { expect, rpcUrlsOf, test } from './lib/chains.js'
+import { expect, rpcUrlsOf } from './lib/chains.js'
 import { frameOf } from './lib/fixtures.js'
 
 const holder = evmAccount(11)
+/** The send's receiver: any other account. */
+const receiver = evmAccount(12)
 
 test.beforeEach(async ({ page, chains }) => {
   await injectBrowserWallet(page, {
@@ -131,3 +135,55 @@ for (const [browserLocale, title, dir] of [
       await expect(root(modal)).toHaveAttribute('dir', dir)
     })
   })
+
+/** Opens the modal on `view` from the host, as its buttons would. */
+function openView(page: Page, view: string): Promise<void> {
+  return page.evaluate(
+    (name) =>
+      (
+        window as unknown as { walletframe: { open(options: { view: string }): Promise<void> } }
+      ).walletframe.open({
+        view: name,
+      }),
+    view,
+  )
+}
+
+test.describe('the transaction views, with the API', () => {
+  test('a send and a swap review in Japanese: labels, fees and buttons in Japanese', async ({
+    page,
+    stack,
+  }) => {
+    const modal = page.frameLocator('iframe[title="Walletframe"]')
+    await page.goto(`${stack.demoUrl()}?locale=ja`)
+    await connectBrowserWallet(page, modal)
+    await expect(page.getByTestId('modal-open')).toHaveText('false')
+
+    await openView(page, 'WalletSend')
+    await expect(modal.locator('#wf-title')).toHaveText('送金')
+    await expect(modal.getByTestId('wf-send-balance')).toHaveText(/^残高：[\d,.]+ ETH$/)
+    await modal.getByTestId('wf-send-amount').fill('0.001')
+    await modal.getByTestId('wf-send-receiver').fill(receiver.address)
+    await expect(modal.getByTestId('wf-send-fee')).toBeVisible()
+    await expect(modal.locator('dt', { hasText: 'ネットワーク手数料' })).toBeVisible()
+    await expect(modal.getByText('金額', { exact: true })).toBeVisible()
+    await expect(modal.getByTestId('wf-send-submit')).toHaveText('送金')
+    await expect(modal.getByTestId('wf-send-submit')).toBeEnabled()
+    await expectAccessible(page, 'Send in Japanese')
+
+    await openView(page, 'Swap')
+    await expect(modal.locator('#wf-title')).toHaveText('スワップ')
+    await modal.getByTestId('wf-swap-to-token').selectOption({ label: 'USDC' })
+    await modal.getByTestId('wf-swap-amount').fill('0.01')
+    await expect(modal.getByTestId('wf-swap-details')).toBeVisible()
+    await expect(modal.getByTestId('wf-swap-review')).toHaveText('スワップ内容を確認')
+    await modal.getByTestId('wf-swap-review').click()
+    await expect(modal.locator('#wf-title')).toHaveText('スワップを確認')
+    const details = modal.getByTestId('wf-swap-details')
+    await expect(details.locator('dt', { hasText: '価格への影響' })).toBeVisible()
+    await expect(details.locator('dt', { hasText: 'プロバイダー手数料（0.85%）' })).toBeVisible()
+    await expect(details.locator('dt', { hasText: /^最低受取額（スリッページ[\d.]+%）$/ })).toBeVisible()
+    await expect(modal.getByTestId('wf-swap-submit')).toHaveText('スワップ', { timeout: 20_000 })
+    await expectAccessible(page, 'Swap review in Japanese')
+  })
+})

@@ -34,13 +34,7 @@ const blockedGroups = {
   /** An ERC-4337 bundler per devnet. */
   bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
   /** The devnets without the API. */
-  chains: [
-    'browserWallet.spec.ts',
-    'locale.spec.ts',
-    'packedSdk.spec.ts',
-    'reactSsr.spec.ts',
-    'wagmi.spec.ts',
-  ],
+  chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
   /** The API with a review policy of its own (a deny list); the relay and test wallet for one of them. */
   review: ['review.spec.ts', 'reviewScams.spec.ts', 'reviewWalletConnect.spec.ts'],
   /** The on-ramp's checkout stand-in (fixtures of its own). */

@@ -1,5 +1,7 @@
 // The amount the send, swap and buy forms ask for: a decimal text field labelled "Amount", its value
 // the text as typed (each form parses it).
+import { useViewMessages } from './useViewMessages.js'
+
 export function AmountField(props: {
   /** The input's data-testid. */
   testId: string
@@ -10,7 +12,7 @@ export function AmountField(props: {
 }) {
   return (
     <label className="wf-field">
-      <span>Amount</span>
+      <span>{useViewMessages().funds.amount}</span>
       <input
         className="wf-input"
         inputMode="decimal"

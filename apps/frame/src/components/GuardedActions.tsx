@@ -5,19 +5,18 @@
 // stay disabled until scrolled to.
 import { type ReactNode, useRef } from 'react'
 import { useUnobscured } from './useUnobscured.js'
-
-export const obscuredMessage =
-  'This window is covered or altered by the page. Approving is paused until it is fully visible.'
+import { useViewMessages } from './useViewMessages.js'
 
 export function GuardedActions({ children }: { children: (blocked: boolean) => ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   const visibility = useUnobscured(ref)
+  const messages = useViewMessages().review
   return (
     <div ref={ref} className="wf-stack wf-guarded" data-testid="wf-guarded" data-visibility={visibility}>
       {children(visibility === 'obscured' || visibility === 'pending')}
       {visibility === 'obscured' ? (
         <p className="wf-error" role="status" data-testid="wf-obscured">
-          {obscuredMessage}
+          {messages.obscured}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,11 @@
 // A value as a QR code image. The encoder loads on first use (it is not in the boot bundle).
 import { useEffect, useState } from 'react'
+import { useViewMessages } from './useViewMessages.js'
 
 export function QrCode(props: { value: string; alt: string; testId: string }) {
   const { value } = props
   const [svg, setSvg] = useState<string>()
+  const drawing = useViewMessages().drawingQr
   useEffect(() => {
     let live = true
     setSvg(undefined)
@@ -22,7 +24,7 @@ export function QrCode(props: { value: string; alt: string; testId: string }) {
       {svg ? (
         <img src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`} alt={props.alt} />
       ) : (
-        <span className="wf-muted">Drawing QR code…</span>
+        <span className="wf-muted">{drawing}</span>
       )}
     </div>
   )

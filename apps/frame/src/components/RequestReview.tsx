@@ -6,38 +6,44 @@
 import { deniedReason, type ReviewVerdict } from '@walletframe/protocol'
 import type * as Review from '../core/review.js'
 import { type Changes, changesOf, feeOf, type Line, unlimited } from '../core/reviewChanges.js'
-import { reviewMessages, verdictHeading } from '../core/reviewMessages.js'
+import { review as english } from '../locale/en/review.js'
 import { ReviewRow, ReviewRows } from './ReviewRows.js'
 
-function lineText(line: Line): string {
+/** The review's words in one language. */
+export type ReviewMessages = typeof english
+
+function lineText(line: Line, messages: ReviewMessages): string {
   switch (line.kind) {
     case 'approval':
-      return `${line.spender} may spend ${line.allowance === unlimited ? 'an unlimited amount' : line.allowance} of ${line.asset}`
+      return line.allowance === unlimited
+        ? messages.unlimitedApproval(line.spender, line.asset)
+        : messages.approval(line.spender, line.allowance, line.asset)
     case 'revoke':
-      return `${line.spender} is left no allowance for ${line.asset}`
+      return messages.revoke(line.spender, line.asset)
     default:
       return `${line.amount} ${line.asset}`
   }
 }
 
-function ChangesList({ changes }: { changes: Changes }) {
+function ChangesList({ changes, messages }: { changes: Changes; messages: ReviewMessages }) {
   if (changes.kind === 'unsimulated')
     return (
       <p className="wf-error" data-testid="wf-review-error">
-        {reviewMessages.couldNotSimulate} {changes.reason}
+        {messages.couldNotSimulate(changes.reason)}
       </p>
     )
   if (changes.kind === 'fails')
     return (
       <p className="wf-error" data-testid="wf-review-fails">
-        {reviewMessages.fails}{' '}
-        {changes.call === undefined ? changes.reason : `call ${changes.call + 1}: ${changes.reason}`}
+        {changes.call === undefined
+          ? messages.fails(changes.reason)
+          : messages.failsAtCall(String(changes.call + 1), changes.reason)}
       </p>
     )
   if (changes.lines.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-review-no-changes">
-        {reviewMessages.noChanges}
+        {messages.noChanges}
       </p>
     )
   return (
@@ -54,7 +60,7 @@ function ChangesList({ changes }: { changes: Changes }) {
             data-kind={line.kind}
             data-allowance={line.kind === 'approval' ? line.allowance : undefined}
           >
-            {lineText(line)}
+            {lineText(line, messages)}
           </span>
           {(line.kind === 'in' || line.kind === 'out') && line.usd ? (
             <span className="wf-muted" data-testid="wf-review-usd">
@@ -69,7 +75,7 @@ function ChangesList({ changes }: { changes: Changes }) {
 }
 
 /** The verdict's heading and each finding's one-line reason. */
-function Verdict({ level, findings }: ReviewVerdict) {
+function Verdict({ level, findings, messages }: ReviewVerdict & { messages: ReviewMessages }) {
   return (
     <>
       <p
@@ -78,7 +84,7 @@ function Verdict({ level, findings }: ReviewVerdict) {
         data-level={level}
         role={level === 'none' ? undefined : 'alert'}
       >
-        {verdictHeading[level]}
+        {messages.verdict[level]}
       </p>
       {findings.length > 0 ? (
         <ul className="wf-plain-list wf-stack">
@@ -107,30 +113,39 @@ export function RequestReview(props: {
   /** Whether the user ticked "I understand the risk" (a warning's). */
   confirmed: boolean
   onConfirm(confirmed: boolean): void
+  /** The words, in the frame's language; English where no catalog is at hand (the approval window). */
+  messages?: ReviewMessages | undefined
 }) {
   const { state } = props
+  const messages = props.messages ?? english
   if (state.status === 'none') return null
   if (state.status === 'checking')
     return (
       <p className="wf-muted" data-testid="wf-review" data-status="checking" role="status">
-        {reviewMessages.checking}
+        {messages.checking}
       </p>
     )
   if (state.status === 'unavailable')
     return (
-      <section className="wf-stack" data-testid="wf-review" data-status="unavailable" aria-label="Review">
+      <section
+        className="wf-stack"
+        data-testid="wf-review"
+        data-status="unavailable"
+        aria-label={messages.label}
+      >
         <p className="wf-error" data-testid="wf-review-error">
-          {reviewMessages.couldNotSimulate} {state.reason}
+          {messages.couldNotSimulate(state.reason)}
         </p>
         {state.denied.length > 0 ? (
           // The frame's own check of the project's deny list: blocked without the API's review.
           <Verdict
             level="blocked"
             findings={state.denied.map((address) => ({ rule: 'deny-listed', reason: deniedReason(address) }))}
+            messages={messages}
           />
         ) : (
           <p className="wf-muted" data-testid="wf-review-unavailable">
-            {reviewMessages.unavailable}
+            {messages.unavailable}
           </p>
         )}
       </section>
@@ -140,11 +155,11 @@ export function RequestReview(props: {
   const fee = props.sponsored ? undefined : feeOf(review)
   const { level, findings } = review.verdict
   return (
-    <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label="Review">
-      {changes ? <ChangesList changes={changes} /> : null}
+    <section className="wf-stack" data-testid="wf-review" data-status="reviewed" aria-label={messages.label}>
+      {changes ? <ChangesList changes={changes} messages={messages} /> : null}
       {fee ? (
         <ReviewRows>
-          <ReviewRow label={reviewMessages.fee}>
+          <ReviewRow label={messages.fee}>
             <span data-testid="wf-review-fee">{fee.amount}</span>
             {fee.usd ? <span data-testid="wf-review-fee-usd"> ({fee.usd})</span> : null}
           </ReviewRow>
@@ -152,7 +167,7 @@ export function RequestReview(props: {
       ) : null}
       {review.authorises?.length ? (
         <div data-testid="wf-review-authorises">
-          <p>{reviewMessages.authorises}</p>
+          <p>{messages.authorises}</p>
           <ul className="wf-plain-list wf-stack">
             {review.authorises.map((line, index) => (
               // The lines have no identity of their own; their order is the API's.
@@ -164,7 +179,7 @@ export function RequestReview(props: {
           </ul>
         </div>
       ) : null}
-      <Verdict level={level} findings={findings} />
+      <Verdict level={level} findings={findings} messages={messages} />
       {level === 'warning' ? (
         <label data-testid="wf-review-confirm">
           <input
@@ -172,7 +187,7 @@ export function RequestReview(props: {
             checked={props.confirmed}
             onChange={(event) => props.onConfirm(event.target.checked)}
           />{' '}
-          {reviewMessages.understand}
+          {messages.understand}
         </label>
       ) : null}
     </section>

@@ -3,10 +3,10 @@
 // then the guarded buttons — only Dismiss for a blocked request, else Reject and the view's own
 // primary action (Approve, Continue), which the view disables by the review's gate.
 import type { ReactNode } from 'react'
-import { reviewMessages } from '../core/reviewMessages.js'
 import { GuardedActions } from './GuardedActions.js'
 import { RequestReview } from './RequestReview.js'
 import type { useRequestReview } from './useRequestReview.js'
+import { useCount, useViewMessages } from './useViewMessages.js'
 
 export function ReviewedActions(props: {
   review: ReturnType<typeof useRequestReview>
@@ -24,9 +24,12 @@ export function ReviewedActions(props: {
   primary(guarded: boolean): ReactNode
 }) {
   const { review, busy } = props
+  const messages = useViewMessages().review
+  const count = useCount()
   return (
     <>
       <RequestReview
+        messages={messages}
         state={review.state}
         from={review.from}
         sponsored={props.sponsored}
@@ -35,7 +38,7 @@ export function ReviewedActions(props: {
       />
       {props.waiting > 1 ? (
         <p className="wf-muted" data-testid="wf-approve-queue">
-          {props.waiting - 1} more waiting.
+          {count(messages.moreWaiting, props.waiting - 1)}
         </p>
       ) : null}
       <GuardedActions>
@@ -49,7 +52,7 @@ export function ReviewedActions(props: {
                 disabled={busy}
                 onClick={props.onDismiss}
               >
-                {reviewMessages.dismiss}
+                {messages.dismiss}
               </button>
             </div>
           ) : (
@@ -61,7 +64,7 @@ export function ReviewedActions(props: {
                 disabled={busy}
                 onClick={props.onReject}
               >
-                Reject
+                {messages.reject}
               </button>
               {props.primary(guarded)}
             </div>

@@ -14,8 +14,10 @@ export function withoutSpam(entries: readonly HistoryEntry[]): HistoryEntry[] {
 export type MonthGroup = {
   /** `2026-11`: stable key. */
   readonly key: string
-  /** "November 2026", or "This month" for the current one. */
+  /** "November 2026", or "This month" for the current one (in English; a view words it from `key`). */
   readonly label: string
+  /** Whether it is the current month. */
+  readonly current: boolean
   readonly entries: readonly HistoryEntry[]
 }
 
@@ -51,6 +53,7 @@ export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new D
     return {
       key,
       label: key === current ? 'This month' : `${monthNames[month - 1]} ${year}`,
+      current: key === current,
       entries: list,
     }
   })

@@ -35,8 +35,8 @@ describe('summarize', () => {
     expect(summary).toEqual({
       action: 'Sign a message',
       fields: [
-        { label: 'Message', value: 'gm' },
-        { label: 'Network', value: 'Base' },
+        { name: 'message', label: 'Message', value: 'gm' },
+        { name: 'network', label: 'Network', value: 'Base' },
       ],
     })
   })
@@ -63,11 +63,11 @@ describe('summarize', () => {
     )
     expect(summary.action).toBe('Send a transaction')
     expect(summary.fields).toEqual([
-      { label: 'To', value: '0xdead' },
-      { label: 'Function', value: 'Unknown function' },
-      { label: 'Value', value: '0.01 ETH' },
-      { label: 'Data', value: '0x1234' },
-      { label: 'Network', value: 'Base' },
+      { name: 'to', label: 'To', value: '0xdead' },
+      { name: 'function', label: 'Function', value: 'Unknown function', word: 'unknownFunction' },
+      { name: 'value', label: 'Value', value: '0.01 ETH' },
+      { name: 'data', label: 'Data', value: '0x1234' },
+      { name: 'network', label: 'Network', value: 'Base' },
     ])
   })
   it('shows a contract creation and a transfer without data as such', () => {
@@ -162,12 +162,29 @@ describe('summarize', () => {
       'gm solana',
     )
   })
+  it('names each field, with the batch call or permission it belongs to, for the view to word', () => {
+    const calls = summarize({
+      method: 'wallet_sendCalls',
+      params: [{ calls: [{ to: '0xa' }, { to: '0xb', value: '0x1' }] }],
+    }).fields
+    expect(calls.filter((field) => field.name === 'to').map((field) => [field.call, field.value])).toEqual([
+      [1, '0xa'],
+      [2, '0xb'],
+    ])
+    const granted = summarize({
+      method: 'wallet_grantPermissions',
+      params: [{ expiry: 1, permissions: [{ type: 'native-token-transfer' }, { type: 'contract-call' }] }],
+    }).fields
+    expect(granted.filter((field) => field.name === 'permission').map((field) => field.number)).toEqual([
+      1, 2,
+    ])
+  })
   it('survives parameters of the wrong shape', () => {
     expect(summarize({ method: 'eth_signTypedData_v4', params: ['0xabc', '{not json'] }).fields).toEqual([
-      { label: 'Data', value: '{not json' },
+      { name: 'data', label: 'Data', value: '{not json' },
     ])
     expect(summarize({ method: 'personal_sign', params: 'nope' }).fields).toEqual([
-      { label: 'Message', value: '' },
+      { name: 'message', label: 'Message', value: '' },
     ])
   })
 })

@@ -5,8 +5,54 @@
 import bs58 from 'bs58'
 import * as CallFunctions from '../chains/eip155/callFunctions.js'
 import { truncateUnits } from '../lib/format.js'
+import { review } from '../locale/en/review.js'
 
-export type Field = { readonly label: string; readonly value: string }
+/** What a field is, for the view that words its label in the frame's language. */
+export type FieldName =
+  | 'to'
+  | 'function'
+  | 'value'
+  | 'data'
+  | 'domain'
+  | 'primaryType'
+  | 'message'
+  | 'transaction'
+  | 'expires'
+  | 'network'
+  | 'networkFee'
+  | 'permission'
+/** A value that is a word rather than data: the view words it in the frame's language. */
+export type FieldWord = 'newContract' | 'none' | 'unknown' | 'unknownFunction' | 'sponsored'
+/**
+ * One field: `label` in English (the window's and the tests' name for it), `name` what it is, `number`
+ * the permission's, `call` the batch call's it belongs to (both counted from 1), `word` what its value
+ * says when it is a word.
+ */
+export type Field = {
+  readonly label: string
+  readonly value: string
+  readonly name?: FieldName | undefined
+  readonly number?: number | undefined
+  readonly call?: number | undefined
+  readonly word?: FieldWord | undefined
+}
+
+const words: Record<FieldWord, string> = {
+  newContract: 'A new contract',
+  none: 'None',
+  unknown: 'Unknown',
+  unknownFunction: CallFunctions.unknownFunction,
+  sponsored: 'Sponsored',
+}
+
+/** A field whose value is `value`, or the word `word` stands for when there is none. */
+function worded(
+  field: { name: FieldName; label: string },
+  value: string | undefined,
+  word: FieldWord,
+): Field {
+  return value === undefined ? { ...field, value: words[word], word } : { ...field, value }
+}
 export type Summary = { readonly action: string; readonly fields: readonly Field[] }
 
 export type Network = {
@@ -14,18 +60,6 @@ export type Network = {
   readonly nativeCurrency: { readonly symbol: string; readonly decimals: number }
   /** The tokens it lists: a call's amounts are said in their units. */
   readonly tokens?: readonly CallFunctions.Token[] | undefined
-}
-
-/** Plain words for each method the embedded wallet asks about. */
-export const actions: Record<string, string> = {
-  personal_sign: 'Sign a message',
-  eth_signTypedData_v4: 'Sign typed data',
-  eth_sendTransaction: 'Send a transaction',
-  wallet_sendCalls: 'Send a batch of calls',
-  wallet_grantPermissions: 'Let this site send calls without asking, within these limits',
-  solana_signMessage: 'Sign a message',
-  solana_signTransaction: 'Sign a transaction',
-  solana_signAndSendTransaction: 'Sign and send a transaction',
 }
 
 const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
@@ -77,10 +111,16 @@ function transaction(tx: Record<string, unknown>, network: Network | undefined):
   const to = text(tx.to)
   const decoded = CallFunctions.decode(data, { to, tokens: network?.tokens, native: network?.nativeCurrency })
   return [
-    { label: 'To', value: to ?? 'A new contract' },
-    ...(decoded ? [{ label: 'Function', value: CallFunctions.describe(decoded) }] : []),
-    { label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
-    { label: 'Data', value: data && data !== '0x' ? data : 'None' },
+    worded({ name: 'to', label: 'To' }, to, 'newContract'),
+    ...(decoded
+      ? [
+          decoded.name === CallFunctions.unknownFunction && decoded.args.length === 0
+            ? worded({ name: 'function', label: 'Function' }, undefined, 'unknownFunction')
+            : { name: 'function' as const, label: 'Function', value: CallFunctions.describe(decoded) },
+        ]
+      : []),
+    { name: 'value', label: 'Value', value: formatValue(tx.value ?? '0x0', network) },
+    worded({ name: 'data', label: 'Data' }, data && data !== '0x' ? data : undefined, 'none'),
   ]
 }
 
@@ -103,13 +143,15 @@ function permissions(request: Record<string, unknown>, network: Network | undefi
             ? `Call ${list(data.calls).map(text).join(', ')} on ${text(data.address) ?? '?'}`
             : type
     fields.push({
+      name: 'permission',
+      number: index + 1,
       label: `Permission ${index + 1}`,
       value: period !== undefined ? `${what} every ${text(period)} s` : what,
     })
   })
   const expiry =
     typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toISOString() : undefined
-  fields.push({ label: 'Expires', value: expiry ?? 'Unknown' })
+  fields.push(worded({ name: 'expires', label: 'Expires' }, expiry, 'unknown'))
   return fields
 }
 
@@ -118,7 +160,7 @@ function typedData(data: unknown): Field[] {
   try {
     parsed = record(typeof data === 'string' ? JSON.parse(data) : data)
   } catch {
-    return [{ label: 'Data', value: String(data) }]
+    return [{ name: 'data', label: 'Data', value: String(data) }]
   }
   const domain = record(parsed.domain)
   const domainText = ['name', 'version', 'chainId', 'verifyingContract', 'salt']
@@ -126,9 +168,9 @@ function typedData(data: unknown): Field[] {
     .map((key) => `${key}: ${text(domain[key]) ?? JSON.stringify(domain[key])}`)
     .join(', ')
   return [
-    { label: 'Domain', value: domainText || 'None' },
-    { label: 'Primary type', value: text(parsed.primaryType) ?? 'Unknown' },
-    { label: 'Message', value: JSON.stringify(parsed.message ?? {}, null, 2) },
+    worded({ name: 'domain', label: 'Domain' }, domainText || undefined, 'none'),
+    worded({ name: 'primaryType', label: 'Primary type' }, text(parsed.primaryType), 'unknown'),
+    { name: 'message', label: 'Message', value: JSON.stringify(parsed.message ?? {}, null, 2) },
   ]
 }
 
@@ -142,7 +184,7 @@ function solanaMessage(message: unknown): string {
 }
 
 /** What the approval says of the network fee when the app's paymaster pays it. */
-export const sponsoredFee = 'Sponsored'
+export const sponsoredFee = words.sponsored
 
 export function summarize(
   request: {
@@ -157,7 +199,11 @@ export function summarize(
   switch (method) {
     case 'personal_sign': {
       const [message] = list(params)
-      fields.push({ label: 'Message', value: typeof message === 'string' ? decodeMessage(message) : '' })
+      fields.push({
+        name: 'message',
+        label: 'Message',
+        value: typeof message === 'string' ? decodeMessage(message) : '',
+      })
       break
     }
     case 'eth_signTypedData_v4':
@@ -170,7 +216,7 @@ export function summarize(
       const calls = list(record(list(params)[0]).calls)
       calls.forEach((call, index) => {
         for (const field of transaction(record(call), network))
-          fields.push({ label: `Call ${index + 1} ${field.label.toLowerCase()}`, value: field.value })
+          fields.push({ ...field, call: index + 1, label: `Call ${index + 1} ${field.label.toLowerCase()}` })
       })
       break
     }
@@ -178,17 +224,24 @@ export function summarize(
       fields.push(...permissions(record(list(params)[0]), network))
       break
     case 'solana_signMessage':
-      fields.push({ label: 'Message', value: solanaMessage(record(params).message) })
+      fields.push({ name: 'message', label: 'Message', value: solanaMessage(record(params).message) })
       break
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction': {
       const encoded = text(record(params).transaction) ?? ''
-      fields.push({ label: 'Transaction', value: `${Math.floor((encoded.length * 3) / 4)} bytes (base64)` })
+      fields.push({
+        name: 'transaction',
+        label: 'Transaction',
+        value: `${Math.floor((encoded.length * 3) / 4)} bytes (base64)`,
+      })
       break
     }
   }
-  if (network) fields.push({ label: 'Network', value: network.name })
+  if (network) fields.push({ name: 'network', label: 'Network', value: network.name })
   // Only the wallet sets it (the frame's own connector), never the host's parameters.
-  if (request.sponsored) fields.push({ label: 'Network fee', value: sponsoredFee })
-  return { action: actions[method] ?? method, fields }
+  if (request.sponsored)
+    fields.push(worded({ name: 'networkFee', label: 'Network fee' }, undefined, 'sponsored'))
+  const { actions } = review
+  const action = Object.hasOwn(actions, method) ? actions[method as keyof typeof actions] : method
+  return { action, fields }
 }

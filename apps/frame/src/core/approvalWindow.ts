@@ -13,14 +13,6 @@ export const approvalPath = '/approve'
 const channel = 'walletframe:approval'
 const windowName = 'walletframe-approval'
 
-export const messages = {
-  openWindow: 'Approve in a new window',
-  why: 'This browser cannot confirm that the page shows this window unaltered, so you approve in a separate window the page cannot cover.',
-  waiting: 'Waiting for your answer in the approval window…',
-  blocked: 'Your browser blocked the approval window. Allow pop-ups for this site, then try again.',
-  closed: 'The approval window was closed before you answered. Open it again to approve.',
-} as const
-
 const text = (max: number) => z.string().check(z.maxLength(max))
 
 /** What the popup says to the frame that opened it. */

@@ -28,3 +28,15 @@ export function localizeDecimal(text: string, locale: string): string {
 export function formatCount(count: number, locale: string): string {
   return decimalFormat(locale).format(count)
 }
+
+const percentFormats = new Map<string, Intl.NumberFormat>()
+
+/** `points` per cent (0.85 is 0.85 %) written the locale's way: `0.85%`, `0,85 %`, `%0,85`. */
+export function percentOf(points: number, locale: string): string {
+  let format = percentFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
+    percentFormats.set(locale, format)
+  }
+  return format.format(points / 100)
+}

@@ -3,15 +3,16 @@ import { loadAll, loadBoot, loadViews } from './catalogs.js'
 import { boot } from './en/boot.js'
 import { views } from './en/views.js'
 import { locales } from './locales.js'
+import { categories, count, isPlural, type Plural } from './plural.js'
 
 type Tree = { readonly [key: string]: unknown }
 
-/** Every message of a catalog part by its dotted key: a text, or a function of its parts. */
+/** Every message of a catalog part by its dotted key: a text, a function of its parts, or a plural. */
 function messages(tree: Tree, prefix = ''): Map<string, unknown> {
   const found = new Map<string, unknown>()
   for (const [key, value] of Object.entries(tree)) {
     const path = `${prefix}${key}`
-    if (typeof value === 'object' && value !== null)
+    if (typeof value === 'object' && value !== null && !isPlural(value))
       for (const [inner, message] of messages(value as Tree, `${path}.`)) found.set(inner, message)
     else found.set(path, value)
   }
@@ -39,7 +40,14 @@ describe('catalogs', () => {
           for (const [key, message] of catalog[area]) {
             const reference = english[area].get(key)
             expect(typeof message, key).toBe(typeof reference)
-            if (typeof message === 'function') {
+            expect(isPlural(message), key).toBe(isPlural(reference))
+            if (isPlural(message)) {
+              // Every form the language's plural rules pick, none it never picks; `other` shows the count.
+              const forms = Object.keys(message.plural).sort()
+              expect(forms, key).toEqual([...categories(locale)].sort())
+              for (const form of Object.values(message.plural)) expect(form.trim(), key).not.toBe('')
+              expect(message.plural.other, key).toContain('#')
+            } else if (typeof message === 'function') {
               expect(message.length, key).toBe((reference as (...parts: string[]) => string).length)
               const text = (message as (...parts: string[]) => string)(...Array(message.length).fill(part))
               expect(text, key).toContain(part)
@@ -49,6 +57,32 @@ describe('catalogs', () => {
         })
       }
     })
+
+  it('counts in each language’s plural forms, the count in its digits', async () => {
+    const moreWaiting = (locale: (typeof locales)[number]) =>
+      loadViews(locale).then((views) => views.review.moreWaiting as Plural)
+    expect(count('en', await moreWaiting('en'), 1)).toBe('1 more waiting.')
+    expect(count('en', await moreWaiting('en'), 1200)).toBe('1,200 more waiting.')
+    const ru = (await loadViews('ru')).tabs.tokenCount
+    expect([1, 3, 5, 21].map((n) => count('ru', ru, n))).toEqual([
+      '1 токен',
+      '3 токена',
+      '5 токенов',
+      '21 токен',
+    ])
+    const ar = (await loadViews('ar')).tabs.tokenCount
+    // Arabic's digits are the ones its locale data gives (Arabic-Indic or Latin, by ICU version).
+    const digits = (n: number) => new Intl.NumberFormat('ar').format(n)
+    expect([0, 1, 2, 3, 11, 100].map((n) => count('ar', ar, n))).toEqual([
+      'لا رموز',
+      'رمز واحد',
+      'رمزان',
+      `${digits(3)} رموز`,
+      `${digits(11)} رمزًا`,
+      `${digits(100)} رمز`,
+    ])
+    expect(count('de', (await loadViews('de')).review.moreWaiting, 2)).toBe('2 weitere warten.')
+  })
 
   it('loads each locale once, whole, however often it is asked', async () => {
     expect(loadViews('ja')).toBe(loadViews('ja'))

@@ -21,17 +21,12 @@ import {
 import type { Client } from '../data/client.js'
 import { FrameError } from '../lib/errors.js'
 import * as GasPrice from './gasPrice.js'
+import { failures } from './swapFailures.js'
 
 type Api = Pick<Client, 'get' | 'post'> | undefined
 export type SdkOmitted<T> = Omit<T, 'projectId' | 'st' | 'sv'>
 
-/** What the user is told when a swap query fails (its `meta.failure`); the swap form shows the market's. */
-export const failures = {
-  initialize: 'Failed to initialize swap',
-  allowance: 'Failed to check allowance',
-  approval: 'Failed to create approval transaction',
-  transaction: 'Failed to create transaction',
-} as const
+export { failures } from './swapFailures.js'
 
 /** The frame has no API to ask. */
 export class SwapUnavailableError extends FrameError {

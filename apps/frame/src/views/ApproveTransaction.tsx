@@ -9,20 +9,25 @@
 // (the API down) is said, and leaves approving to the user.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
-import { ApprovalFields } from '../components/ApprovalFields.js'
+import { ApprovalFields, actionOf } from '../components/ApprovalFields.js'
 import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { summarize } from '../core/approvalSummary.js'
 import * as ApprovalWindow from '../core/approvalWindow.js'
+
+/** What the note under "Approve in a new window" says: the approval window's state. */
+type WindowNote = 'blocked' | 'waiting' | 'closed'
 
 export function ApproveTransaction() {
   const frame = useFrame()
   const { core } = frame
   const pending = useStore(core.pending)
+  const messages = useViewMessages().review
   const [answered, setAnswered] = useState<number>()
-  const [windowNote, setWindowNote] = useState<{ id: number; text: string }>()
+  const [windowNote, setWindowNote] = useState<{ id: number; note: WindowNote }>()
   const approvalWindow = useRef<{ id: number; opened: ApprovalWindow.Opened }>(undefined)
   const waiting = pending.filter((request) => request.inFrame)
   const first = waiting[0]
@@ -42,12 +47,12 @@ export function ApproveTransaction() {
     },
     [firstId],
   )
-  if (!first) return <p className="wf-muted">No request is waiting for your approval.</p>
+  if (!first) return <p className="wf-muted">{messages.noneWaiting}</p>
   const network = first.network ? core.networks.find(first.network) : undefined
   const summary = summarize(first, network)
   const busy = answered === first.id
-  const appName = frame.host()?.metadata.name ?? 'This app'
-  const note = windowNote?.id === first.id ? windowNote.text : undefined
+  const appName = frame.host()?.metadata.name ?? messages.thisApp
+  const note = windowNote?.id === first.id ? windowNote.note : undefined
 
   async function answer(approve: boolean) {
     if (!first) return
@@ -73,12 +78,12 @@ export function ApproveTransaction() {
       { appName, summary, review: { state: review.state, from: review.from, sponsored: first.sponsored } },
       { origin: location.origin },
     )
-    if (!opened) return setWindowNote({ id, text: ApprovalWindow.messages.blocked })
+    if (!opened) return setWindowNote({ id, note: 'blocked' })
     approvalWindow.current = { id, opened }
-    setWindowNote({ id, text: ApprovalWindow.messages.waiting })
+    setWindowNote({ id, note: 'waiting' })
     void opened.outcome.then((outcome) => {
       if (approvalWindow.current?.opened === opened) approvalWindow.current = undefined
-      if (outcome === 'closed') setWindowNote({ id, text: ApprovalWindow.messages.closed })
+      if (outcome === 'closed') setWindowNote({ id, note: 'closed' })
       else void answer(outcome === 'approved')
     })
   }
@@ -91,10 +96,10 @@ export function ApproveTransaction() {
       data-request-id={first.id}
     >
       <p>
-        <strong data-testid="wf-approve-action">{summary.action}</strong>
+        <strong data-testid="wf-approve-action">{actionOf(summary.action, first.method, messages)}</strong>
       </p>
-      <p className="wf-muted">{appName} asks your wallet to approve this.</p>
-      <ApprovalFields fields={summary.fields} />
+      <p className="wf-muted">{messages.asksYourWallet(appName)}</p>
+      <ApprovalFields fields={summary.fields} words={messages.fields} />
       <ReviewedActions
         review={review}
         waiting={waiting.length}
@@ -112,7 +117,7 @@ export function ApproveTransaction() {
               disabled={busy || covered || gate !== 'approve'}
               onClick={() => void answer(true)}
             >
-              Approve
+              {messages.approve}
             </button>
           ) : (
             <button
@@ -120,19 +125,17 @@ export function ApproveTransaction() {
               className="wf-button"
               data-testid="wf-approve-window"
               // The window shows the review too, and its Approve asks for the warning's tick itself.
-              disabled={
-                busy || (gate !== 'approve' && gate !== 'confirm') || note === ApprovalWindow.messages.waiting
-              }
+              disabled={busy || (gate !== 'approve' && gate !== 'confirm') || note === 'waiting'}
               onClick={approveInWindow}
             >
-              {ApprovalWindow.messages.openWindow}
+              {messages.window.open}
             </button>
           )
         }
       />
       {canSeeCover() ? null : (
         <p className="wf-muted" data-testid="wf-approve-window-note" role="status">
-          {note ?? ApprovalWindow.messages.why}
+          {messages.window[note ?? 'why']}
         </p>
       )}
     </div>

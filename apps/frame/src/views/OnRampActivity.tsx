@@ -4,8 +4,9 @@
 import { useQuery } from '@tanstack/react-query'
 import type { HistoryEntry } from '@walletframe/protocol'
 import { useFrame } from '../app/context.js'
+import { useLocale } from '../components/useMessages.js'
 import { useStore } from '../components/useStore.js'
-import { accountMessages } from '../core/accountMessages.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
 import { relativeTime } from '../core/activity.js'
 import * as Connection from '../core/connection.js'
@@ -18,12 +19,15 @@ const refetchMs = 3_000
 
 export function OnRampActivity() {
   const { api } = useFrame()
-  if (!api) return <NotAvailable feature="Purchases" />
+  const words = useViewMessages().buy
+  if (!api) return <NotAvailable feature={words.purchases} />
   return <Purchases api={api} />
 }
 
 function Purchases({ api }: { api: Client }) {
   const { core } = useFrame()
+  const messages = useViewMessages()
+  const words = messages.buy
   const connection = useStore(core.connection)
   const { active: network } = useStore(core.networks)
   const address = network && Connection.addressOn(connection.accounts, network)
@@ -32,18 +36,18 @@ function Purchases({ api }: { api: Client }) {
     enabled: Boolean(network && address),
     refetchInterval: refetchMs,
   })
-  if (!network || !address) return <p className="wf-muted">No account is connected on this network.</p>
+  if (!network || !address) return <p className="wf-muted">{messages.funds.noAccount}</p>
   return (
     <div className="wf-stack" data-testid="wf-purchases">
       {query.isPending ? (
-        <p className="wf-muted">Loading purchases…</p>
+        <p className="wf-muted">{words.loadingPurchases}</p>
       ) : query.isError ? (
         <p className="wf-error" role="alert">
-          {accountMessages.failedToFetchTransactions}
+          {messages.errors.failedToFetchTransactions}
         </p>
       ) : query.data.data.length === 0 ? (
         <p className="wf-muted" data-testid="wf-purchases-empty">
-          No purchases on {network.name} yet. A purchase shows here once its transaction is confirmed.
+          {words.noPurchases(network.name)}
         </p>
       ) : (
         <ul className="wf-token-list">
@@ -58,7 +62,7 @@ function Purchases({ api }: { api: Client }) {
         data-testid="wf-purchases-account"
         onClick={() => Navigation.reset(core, 'Account')}
       >
-        Back to account
+        {messages.name.backToAccount}
       </button>
     </div>
   )
@@ -66,10 +70,12 @@ function Purchases({ api }: { api: Client }) {
 
 function Purchase({ entry }: { entry: HistoryEntry }) {
   const received = entry.transfers.filter((transfer) => transfer.direction === 'in')
+  const words = useViewMessages().buy
+  const locale = useLocale()
   return (
     <li className="wf-token" data-testid="wf-purchase" data-hash={entry.metadata.hash}>
       <span className="wf-token-name">
-        <span>Bought</span>
+        <span>{words.bought}</span>
         <span className="wf-muted" data-testid="wf-purchase-amount">
           {received
             .map((transfer) =>
@@ -79,7 +85,7 @@ function Purchase({ entry }: { entry: HistoryEntry }) {
         </span>
       </span>
       <time className="wf-muted" dateTime={entry.metadata.minedAt} title={entry.metadata.minedAt}>
-        {relativeTime(entry.metadata.minedAt)}
+        {relativeTime(entry.metadata.minedAt, undefined, locale)}
       </time>
     </li>
   )

@@ -2,12 +2,12 @@
 // API's suggestions while typing (debounced), then sign and register through the registerName
 // action.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isNameLabel, nameLabelOf, nameRuleMessage } from '@walletframe/protocol'
+import { isNameLabel, nameLabelOf } from '@walletframe/protocol'
 import { useEffect, useMemo, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import type { Frame } from '../app/Frame.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as RegisterName from '../core/actions/registerName.js'
-import { nameMessages } from '../core/nameMessages.js'
 import type { Client } from '../data/client.js'
 import * as Identity from '../queries/identity.js'
 import * as Names from '../queries/names.js'
@@ -18,12 +18,15 @@ export const suggestionsDebounceMs = 500
 
 export function RegisterAccountName() {
   const frame = useFrame()
-  if (!frame.api) return <NotAvailable feature="Name registration" />
+  const words = useViewMessages().name
+  if (!frame.api) return <NotAvailable feature={words.feature} />
   return <Form frame={frame} api={frame.api} />
 }
 
 function Form({ frame, api }: { frame: Frame; api: Client }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages()
+  const words = messages.name
   const [typed, setTyped] = useState('')
   const [label, setLabel] = useState('')
   const typedLabel = nameLabelOf(typed.trim())
@@ -71,9 +74,9 @@ function Form({ frame, api }: { frame: Frame; api: Client }) {
 
   const problem =
     typed.trim() !== '' && !valid
-      ? nameRuleMessage
+      ? messages.errors.nameRule
       : suggestions.isError
-        ? nameMessages.suggestionsFailed
+        ? messages.errors.suggestionsFailed
         : undefined
 
   return (
@@ -87,12 +90,12 @@ function Form({ frame, api }: { frame: Frame; api: Client }) {
       }}
     >
       <label className="wf-field">
-        <span>Choose a name</span>
+        <span>{words.choose}</span>
         <input
           className="wf-input"
           autoComplete="off"
           spellCheck={false}
-          placeholder="your-name"
+          placeholder={words.placeholder}
           data-testid="wf-register-name-input"
           value={typed}
           disabled={registration.isPending}
@@ -120,13 +123,13 @@ function Form({ frame, api }: { frame: Frame; api: Client }) {
                 onClick={() => choose(suggestion.name)}
               >
                 <span>{suggestion.name}</span>
-                <span className="wf-tag">{suggestion.registered ? 'Taken' : 'Available'}</span>
+                <span className="wf-tag">{suggestion.registered ? words.taken : words.available}</span>
               </button>
             </li>
           ))}
         </ul>
       ) : valid && typed.trim() !== '' ? (
-        <p className="wf-muted">Checking the name…</p>
+        <p className="wf-muted">{words.checking}</p>
       ) : null}
       <button
         type="submit"
@@ -134,7 +137,7 @@ function Form({ frame, api }: { frame: Frame; api: Client }) {
         data-testid="wf-register-name-submit"
         disabled={!asked || asked.registered || registration.isPending}
       >
-        {registration.isPending ? 'Registering…' : 'Register'}
+        {registration.isPending ? words.registering : words.register}
       </button>
     </form>
   )

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Navigation from '../core/actions/navigation.js'
 import * as Connection from '../core/connection.js'
 import * as Identity from '../queries/identity.js'
@@ -11,6 +12,7 @@ export function RegisterAccountNameSuccess() {
   const { core, api } = useFrame()
   const connection = useStore(core.connection)
   const { active } = useStore(core.networks)
+  const words = useViewMessages().name
   const address = Connection.addressOn(connection.accounts, active) ?? ''
   const profile = useQuery({ ...Identity.identity(api, address), enabled: address !== '' }).data
   return (
@@ -18,11 +20,11 @@ export function RegisterAccountNameSuccess() {
       <p>
         {profile?.name ? (
           <>
-            <strong data-testid="wf-register-name-registered">{profile.name}</strong> is now the name of your
-            account.
+            <strong data-testid="wf-register-name-registered">{profile.name}</strong>
+            {words.isNowYours}
           </>
         ) : (
-          'Your name is registered.'
+          words.registered
         )}
       </p>
       <button
@@ -31,7 +33,7 @@ export function RegisterAccountNameSuccess() {
         data-testid="wf-register-name-done"
         onClick={() => Navigation.reset(core, 'Account')}
       >
-        Back to account
+        {words.backToAccount}
       </button>
     </div>
   )

@@ -5,12 +5,12 @@
 // wallet, and the app hears 4001 "Action not allowed". The queue lives in core/reviewGate.ts.
 import { use, useCallback, useState } from 'react'
 import { useFrame } from '../app/context.js'
-import { ApprovalFields } from '../components/ApprovalFields.js'
+import { ApprovalFields, actionOf } from '../components/ApprovalFields.js'
 import { ReviewedActions } from '../components/ReviewedActions.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import { summarize } from '../core/approvalSummary.js'
-import { reviewMessages } from '../core/reviewMessages.js'
 
 export function ReviewRequest() {
   const frame = useFrame()
@@ -19,16 +19,17 @@ export function ReviewRequest() {
   const connection = useStore(frame.core.connection)
   const first = waiting[0]
   const [answered, setAnswered] = useState<number>()
+  const messages = useViewMessages().review
   const review = useRequestReview(
     first,
     useCallback((id: number) => gate.block(id), [gate]),
   )
-  if (!first) return <p className="wf-muted">No request is waiting for your review.</p>
+  if (!first) return <p className="wf-muted">{messages.noneToReview}</p>
   const network = first.network ? frame.core.networks.find(first.network) : undefined
   const summary = summarize(first, network)
   const busy = answered === first.id
-  const appName = frame.host()?.metadata.name ?? 'This app'
-  const wallet = connection.connector?.name ?? 'your wallet'
+  const appName = frame.host()?.metadata.name ?? messages.thisApp
+  const wallet = connection.connector?.name ?? messages.yourWallet
 
   function answer(how: 'proceed' | 'reject' | 'dismiss') {
     if (!first) return
@@ -41,12 +42,10 @@ export function ReviewRequest() {
   return (
     <div className="wf-stack" data-testid="wf-review-request" data-method={first.method}>
       <p>
-        <strong data-testid="wf-approve-action">{summary.action}</strong>
+        <strong data-testid="wf-approve-action">{actionOf(summary.action, first.method, messages)}</strong>
       </p>
-      <p className="wf-muted">
-        {appName} asks {wallet} to approve this. Check what it does before it goes there.
-      </p>
-      <ApprovalFields fields={summary.fields} />
+      <p className="wf-muted">{messages.asksWallet(appName, wallet)}</p>
+      <ApprovalFields fields={summary.fields} words={messages.fields} />
       <ReviewedActions
         review={review}
         waiting={waiting.length}
@@ -64,7 +63,7 @@ export function ReviewRequest() {
             disabled={busy || covered || review.gate !== 'approve'}
             onClick={() => answer('proceed')}
           >
-            {reviewMessages.proceed}
+            {messages.proceed}
           </button>
         )}
       />

@@ -6,18 +6,21 @@ import { useFrame } from '../app/context.js'
 import * as SwapWiring from '../app/swap.js'
 import { GuardedActions } from '../components/GuardedActions.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Swap from '../core/actions/swap.js'
 import type * as SwapRules from '../core/swap.js'
+import { localizeText } from '../locale/en/errors.js'
 import { Details } from './swap/SwapForm.js'
 import { useSwap } from './swap/useSwap.js'
 
 export function SwapPreview() {
   const frame = useFrame()
+  const messages = useViewMessages()
   const flow = SwapWiring.flow(frame, useQueryClient())
   useStore(frame.core.connection)
   useStore(frame.core.networks)
   const from = Swap.source(frame.core)
-  if (!from) return <p className="wf-muted">No account is connected on this network.</p>
+  if (!from) return <p className="wf-muted">{messages.funds.noAccount}</p>
   return <Preview flow={flow} from={from} />
 }
 
@@ -27,10 +30,13 @@ function Preview({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source
   const swap = useMutation(flow.swap)
   const { form, quoted } = view
   const { sourceToken, toToken } = form
-  if (!sourceToken || !toToken) return <p className="wf-muted">Choose the tokens to swap first.</p>
+  const messages = useViewMessages()
+  const words = messages.swap
+  if (!sourceToken || !toToken) return <p className="wf-muted">{words.chooseTokens}</p>
 
   // A send the form refused says why here; the wallet's or the chain's failure is a toast.
-  const problem = [approve.error, swap.error].find((error) => error instanceof Swap.SwapError)?.message
+  const refused = [approve.error, swap.error].find((error) => error instanceof Swap.SwapError)?.message
+  const problem = view.inputError ?? refused
   const sending = approve.isPending || swap.isPending
   const busy = sending || view.loadingQuote || view.building
   return (
@@ -39,9 +45,9 @@ function Preview({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source
         {form.sourceTokenAmount} {sourceToken.symbol} → {quoted?.toTokenAmount || '…'} {toToken.symbol}
       </p>
       <Details view={view} />
-      {view.inputError || problem ? (
+      {problem ? (
         <p className="wf-error" role="alert" data-testid="wf-swap-error">
-          {view.inputError ?? problem}
+          {localizeText(problem, messages.errors)}
         </p>
       ) : null}
       <GuardedActions>
@@ -54,7 +60,7 @@ function Preview({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source
               disabled={busy || blocked}
               onClick={() => approve.mutate({ from, tx: view.approval })}
             >
-              {sending ? 'Approving…' : `Approve ${sourceToken.symbol}`}
+              {sending ? words.approving : words.approve(sourceToken.symbol)}
             </button>
           ) : (
             <button
@@ -75,7 +81,7 @@ function Preview({ flow, from }: { flow: SwapWiring.Flow; from: SwapRules.Source
                 })
               }
             >
-              {sending ? 'Swapping…' : view.swap ? 'Swap' : 'Preparing the swap…'}
+              {sending ? words.swapping : view.swap ? words.swap : words.preparing}
             </button>
           )
         }

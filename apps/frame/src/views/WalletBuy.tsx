@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useFrame } from '../app/context.js'
 import { useStore } from '../components/useStore.js'
+import { useViewMessages } from '../components/useViewMessages.js'
 import * as Connection from '../core/connection.js'
-import { onrampMessages } from '../core/onrampMessages.js'
 import type { Client } from '../data/client.js'
 import * as OnrampQueries from '../queries/onramp.js'
 import { NotAvailable } from './NotAvailable.js'
@@ -12,7 +12,8 @@ import { BuyForm } from './onramp/BuyForm.js'
 
 export function WalletBuy() {
   const { api } = useFrame()
-  if (!api) return <NotAvailable feature="Buying crypto" />
+  const words = useViewMessages().buy
+  if (!api) return <NotAvailable feature={words.feature} />
   return <Buy api={api} />
 }
 
@@ -22,13 +23,14 @@ function Buy({ api }: { api: Client }) {
   const { active: network } = useStore(core.networks)
   const address = network && Connection.addressOn(connection.accounts, network)
   const options = useQuery(OnrampQueries.options(api))
+  const messages = useViewMessages()
   if (!network || !address || connection.status !== 'connected')
-    return <p className="wf-muted">No account is connected on this network.</p>
-  if (options.isPending) return <p className="wf-muted">Loading what can be bought…</p>
+    return <p className="wf-muted">{messages.funds.noAccount}</p>
+  if (options.isPending) return <p className="wf-muted">{messages.buy.loading}</p>
   if (options.isError)
     return (
       <p className="wf-error" role="alert" data-testid="wf-buy-error">
-        {onrampMessages.optionsFailed}
+        {messages.errors.optionsFailed}
       </p>
     )
   return <BuyForm api={api} options={options.data} network={network} address={address} />

@@ -8,6 +8,7 @@ import { type ReactNode, Suspense } from 'react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { FrameContext } from '../app/context.js'
 import type { Frame } from '../app/Frame.js'
+import * as Locale from '../core/locale.js'
 import * as Client from '../data/client.js'
 import * as Store from '../lib/store.js'
 
@@ -73,6 +74,7 @@ export function reviewFrame(options: {
     core: {
       networks: { find: () => ({ name: 'Devnet', nativeCurrency: { symbol: 'ETH', decimals: 18 } }) },
       hostSession,
+      locale: Locale.create(),
       connection: Store.create({
         status: 'connected',
         accounts: options.accounts,

@@ -5,7 +5,7 @@ import type { ChainNetwork, HistoryEntry, HistoryTransfer } from '@walletframe/p
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
 import { useLocale } from '../../components/useMessages.js'
-import { accountMessages } from '../../core/accountMessages.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import { groupByMonth, relativeTime, withoutSpam } from '../../core/activity.js'
 import { truncateDecimal } from '../../lib/format.js'
 import * as History from '../../queries/history.js'
@@ -13,20 +13,24 @@ import * as History from '../../queries/history.js'
 export function ActivityTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, core } = useFrame()
   const query = useInfiniteQuery(History.history(api, network.caipNetworkId, address))
+  const locale = useLocale()
+  const messages = useViewMessages()
+  const words = messages.tabs
+  const failed = messages.errors.failedToFetchTransactions
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure (errorUpdatedAt marks each), not per render of its error or props
   useEffect(() => {
     if (query.errorUpdatedAt === 0) return
-    core.toasts.error(accountMessages.failedToFetchTransactions)
+    core.toasts.error(failed)
     core.analytics.track({
       event: 'ERROR_FETCH_TRANSACTIONS',
       properties: { address, network: network.caipNetworkId, message: query.error?.message ?? '' },
     })
   }, [query.errorUpdatedAt, core])
-  if (query.isPending) return <p className="wf-muted">Loading activity…</p>
+  if (query.isPending) return <p className="wf-muted">{words.loadingActivity}</p>
   if (query.isError && !query.data)
     return (
       <p className="wf-muted" data-testid="wf-activity-error">
-        {accountMessages.failedToFetchTransactions}
+        {failed}
       </p>
     )
   const entries = withoutSpam(query.data.pages.flatMap((page) => page.data)).filter(
@@ -35,14 +39,16 @@ export function ActivityTab({ network, address }: { network: ChainNetwork; addre
   if (entries.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-activity-empty">
-        No activity on this network yet.
+        {words.noActivity}
       </p>
     )
   return (
     <div className="wf-activity" data-testid="wf-activity">
       {groupByMonth(entries).map((group) => (
         <section key={group.key} data-testid="wf-activity-month" data-month={group.key}>
-          <h3 className="wf-activity-month">{group.label}</h3>
+          <h3 className="wf-activity-month">
+            {group.current ? words.thisMonth : monthOf(group.key, locale)}
+          </h3>
           <ul className="wf-token-list">
             {group.entries.map((entry) => (
               <Row key={entry.id} entry={entry} />
@@ -58,20 +64,19 @@ export function ActivityTab({ network, address }: { network: ChainNetwork; addre
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {query.isFetchingNextPage ? words.loading : words.showMore}
         </button>
       ) : null}
     </div>
   )
 }
 
-const titles: Record<HistoryEntry['metadata']['operationType'], string> = {
-  send: 'Sent',
-  receive: 'Received',
-  trade: 'Swapped',
-  mint: 'Minted',
-  burn: 'Burned',
-  execute: 'Contract call',
+/** A month's heading (`2026-11`) the locale's way: "November 2026", "novembre 2026", "2026年11月". */
+function monthOf(key: string, locale: string): string {
+  const [year, month] = key.split('-').map(Number) as [number, number]
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1),
+  )
 }
 
 function amount(transfer: HistoryTransfer): string {
@@ -82,7 +87,9 @@ function amount(transfer: HistoryTransfer): string {
 
 function Row({ entry }: { entry: HistoryEntry }) {
   const locale = useLocale()
+  const words = useViewMessages().tabs
   const { metadata } = entry
+  const title = words.operations[metadata.operationType]
   const failed = metadata.status === 'failed'
   return (
     <li
@@ -93,10 +100,7 @@ function Row({ entry }: { entry: HistoryEntry }) {
       data-status={metadata.status}
     >
       <span className="wf-token-name">
-        <span>
-          {titles[metadata.operationType]}
-          {failed ? ' (failed)' : ''}
-        </span>
+        <span>{failed ? words.failed(title) : title}</span>
         <span className="wf-muted" data-testid="wf-activity-amounts">
           {entry.transfers.map(amount).join(', ')}
         </span>

@@ -4,34 +4,37 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChainNetwork, Nft } from '@walletframe/protocol'
 import { useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useCount, useViewMessages } from '../../components/useViewMessages.js'
 import * as Nfts from '../../queries/nfts.js'
 
 export function NftsTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api } = useFrame()
   const query = useQuery(Nfts.nfts(api, network, address))
-  if (query.isPending) return <p className="wf-muted">Loading NFTs…</p>
+  const words = useViewMessages().tabs
+  const count = useCount()
+  if (query.isPending) return <p className="wf-muted">{words.loadingNfts}</p>
   if (query.isError)
     return (
       <div className="wf-stack" data-testid="wf-nfts-error">
-        <p className="wf-muted">Could not load the NFTs of this account: {query.error.message}</p>
+        <p className="wf-muted">{words.nftsFailed(query.error.message)}</p>
         <button
           type="button"
           className="wf-button wf-button-secondary"
           disabled={query.isFetching}
           onClick={() => void query.refetch()}
         >
-          Try again
+          {words.tryAgain}
         </button>
       </div>
     )
   if (query.data.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-nfts-empty">
-        No NFTs on this network yet.
+        {words.noNfts}
       </p>
     )
   return (
-    <ul className="wf-nft-grid" data-testid="wf-nfts">
+    <ul className="wf-nft-grid" data-testid="wf-nfts" aria-label={count(words.nftCount, query.data.length)}>
       {query.data.map((nft) => (
         <li
           key={`${nft.contract}:${nft.tokenId}`}

@@ -7,36 +7,43 @@ import type { ChainNetwork } from '@walletframe/protocol'
 import { useEffect } from 'react'
 import { useFrame } from '../../app/context.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
-import { accountMessages } from '../../core/accountMessages.js'
+import { useCount, useViewMessages } from '../../components/useViewMessages.js'
 import { formatUsd, truncateDecimal } from '../../lib/format.js'
 import * as TokenBalances from '../../queries/tokenBalances.js'
 
 export function TokensTab({ network, address }: { network: ChainNetwork; address: string }) {
   const { api, balanceRetry, core } = useFrame()
+  const messages = useViewMessages()
+  const count = useCount()
+  const unavailable = messages.errors.tokenBalanceUnavailable
   const unshown = TokenBalances.unshownNamespaces.has(network.chainNamespace)
   const query = useQuery({
     ...TokenBalances.tokenBalances(api, balanceRetry, network, address),
     enabled: !unshown,
   })
   useEffect(() => {
-    if (query.errorUpdatedAt > 0) core.toasts.error(accountMessages.tokenBalanceUnavailable)
-  }, [query.errorUpdatedAt, core])
+    if (query.errorUpdatedAt > 0) core.toasts.error(unavailable)
+  }, [query.errorUpdatedAt, core, unavailable])
   if (unshown)
     return (
       <p className="wf-muted" data-testid="wf-tokens-unavailable">
-        {accountMessages.balancesNotShown}
+        {messages.errors.balancesNotShown}
       </p>
     )
-  if (query.isPending) return <p className="wf-muted">Loading balances…</p>
+  if (query.isPending) return <p className="wf-muted">{messages.funds.loadingBalances}</p>
   const balances = query.data ?? []
   if (balances.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-tokens-empty">
-        {query.isError ? accountMessages.tokenBalanceUnavailable : 'No tokens on this network yet.'}
+        {query.isError ? unavailable : messages.tabs.noTokens}
       </p>
     )
   return (
-    <ul className="wf-token-list" data-testid="wf-tokens">
+    <ul
+      className="wf-token-list"
+      data-testid="wf-tokens"
+      aria-label={count(messages.tabs.tokenCount, balances.length)}
+    >
       {balances.map((balance) => (
         <li
           key={balance.address ?? `native:${balance.chainId}`}

@@ -8,23 +8,30 @@ import { useFrame } from '../../app/context.js'
 import { checkoutDeps, returnUrl } from '../../app/onramp.js'
 import { AmountField } from '../../components/AmountField.js'
 import { useDebounced } from '../../components/useDebounced.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Onramp from '../../core/actions/onramp.js'
 import { onrampMessages } from '../../core/onrampMessages.js'
 import type { Client } from '../../data/client.js'
 import { messageOf } from '../../lib/errors.js'
+import { localizeText } from '../../locale/en/errors.js'
 import * as OnrampQueries from '../../queries/onramp.js'
 
 /** The quote waits for typing to pause this long. */
 export const quoteDebounceMs = 500
 
-const methodNames: Record<string, string> = { card: 'Card', bank_account: 'Bank account' }
-const methodName = (id: string) => methodNames[id] ?? id
+type BuyMessages = ReturnType<typeof useViewMessages>['buy']
+
+/** A payment method's name in the frame's language; one we have no word for, by its id. */
+const methodName = (id: string, words: BuyMessages) =>
+  Object.hasOwn(words.methods, id) ? words.methods[id as keyof BuyMessages['methods']] : id
 
 type Props = { api: Client; options: OnrampOptionsResponse; network: ChainNetwork; address: string }
 
 export function BuyForm({ api, options, network, address }: Props) {
   const frame = useFrame()
   const queryClient = useQueryClient()
+  const messages = useViewMessages()
+  const { buy: words, errors } = messages
   const offers = useMemo(
     () => Onramp.offersOn(options, network.caipNetworkId, network.nativeCurrency.symbol),
     [options, network],
@@ -68,7 +75,7 @@ export function BuyForm({ api, options, network, address }: Props) {
   if (!offer)
     return (
       <p className="wf-muted" data-testid="wf-buy-nothing">
-        {onrampMessages.nothingToBuy(network.name)}
+        {errors.nothingToBuy(network.name)}
       </p>
     )
 
@@ -91,11 +98,11 @@ export function BuyForm({ api, options, network, address }: Props) {
     >
       {options.source === 'defaults' ? (
         <p className="wf-muted" data-testid="wf-buy-defaults">
-          {onrampMessages.defaultOptions}
+          {errors.defaultOptions}
         </p>
       ) : null}
       <label className="wf-field">
-        <span>Buy</span>
+        <span>{words.buy}</span>
         <select
           className="wf-input"
           data-testid="wf-buy-asset"
@@ -119,7 +126,7 @@ export function BuyForm({ api, options, network, address }: Props) {
       />
       <div className="wf-row">
         <label className="wf-field">
-          <span>Pay in</span>
+          <span>{words.payIn}</span>
           <select
             className="wf-input"
             data-testid="wf-buy-currency"
@@ -135,7 +142,7 @@ export function BuyForm({ api, options, network, address }: Props) {
           </select>
         </label>
         <label className="wf-field">
-          <span>Pay with</span>
+          <span>{words.payWith}</span>
           <select
             className="wf-input"
             data-testid="wf-buy-method"
@@ -145,7 +152,7 @@ export function BuyForm({ api, options, network, address }: Props) {
           >
             {methods.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {methodName(candidate.id)}
+                {methodName(candidate.id, words)}
               </option>
             ))}
           </select>
@@ -153,20 +160,23 @@ export function BuyForm({ api, options, network, address }: Props) {
       </div>
       {limit ? (
         <p className="wf-muted" data-testid="wf-buy-limits">
-          {methodName(method)}: {limit.min}–{limit.max} {paymentCurrency}
+          {methodName(method, words)}: {limit.min}–{limit.max} {paymentCurrency}
         </p>
       ) : null}
       {amount.status === 'invalid' ? (
         <p className="wf-error" role="alert" data-testid="wf-buy-amount-error">
-          <strong>{onrampMessages.incorrectAmount}:</strong> {amount.message}
+          <strong>{errors.incorrectAmount}:</strong>{' '}
+          {limit && amount.message === onrampMessages.outOfLimits(limit.min, limit.max, paymentCurrency)
+            ? errors.outOfLimits(limit.min, limit.max, paymentCurrency)
+            : localizeText(amount.message, errors)}
         </p>
       ) : null}
       {order && current ? (
         quote.isPending ? (
-          <p className="wf-muted">Getting a quote…</p>
+          <p className="wf-muted">{messages.funds.gettingQuote}</p>
         ) : quote.isError ? (
           <p className="wf-error" role="alert" data-testid="wf-buy-quote-error">
-            {messageOf(quote.error) || onrampMessages.quoteFailed}
+            {localizeText(messageOf(quote.error) || errors.quoteFailed, errors)}
           </p>
         ) : (
           <Quote quote={quote.data} />
@@ -174,7 +184,7 @@ export function BuyForm({ api, options, network, address }: Props) {
       ) : null}
       <Checkout status={status} deps={deps} />
       <button type="submit" className="wf-button" data-testid="wf-buy-submit" disabled={!order || busy}>
-        {busy ? 'Waiting for the checkout…' : `Buy ${offer.currency.symbol}`}
+        {busy ? words.waiting : words.buySymbol(offer.currency.symbol)}
       </button>
     </form>
   )
@@ -183,25 +193,27 @@ export function BuyForm({ api, options, network, address }: Props) {
 function Quote({ quote }: { quote: OnrampQuoteResponse }) {
   const fiat = (part: OnrampQuoteResponse['paymentTotal']) => `${part.value} ${part.currency}`
   const unknown = Number(quote.purchaseAmount.value) === 0
+  const messages = useViewMessages()
+  const words = messages.buy
   return (
     <div className="wf-stack" data-testid="wf-buy-quote" data-source={quote.source}>
       {quote.source === 'mock' ? (
         <p className="wf-muted" data-testid="wf-buy-quote-mock">
-          {onrampMessages.mockQuote}
+          {messages.errors.mockQuote}
         </p>
       ) : null}
       <dl className="wf-quote">
-        <dt>You receive</dt>
+        <dt>{messages.funds.youReceive}</dt>
         <dd data-testid="wf-buy-quote-amount">
-          {unknown ? 'Shown at checkout' : `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}`}
+          {unknown ? words.shownAtCheckout : `${quote.purchaseAmount.value} ${quote.purchaseAmount.currency}`}
         </dd>
-        <dt>Subtotal</dt>
+        <dt>{words.subtotal}</dt>
         <dd>{fiat(quote.paymentSubtotal)}</dd>
-        <dt>Network fee</dt>
+        <dt>{messages.funds.networkFee}</dt>
         <dd>{fiat(quote.networkFee)}</dd>
-        <dt>Provider fee</dt>
+        <dt>{words.providerFee}</dt>
         <dd data-testid="wf-buy-quote-fee">{fiat(quote.coinbaseFee)}</dd>
-        <dt>Total</dt>
+        <dt>{words.total}</dt>
         <dd data-testid="wf-buy-quote-total">{fiat(quote.paymentTotal)}</dd>
       </dl>
     </div>
@@ -210,23 +222,24 @@ function Quote({ quote }: { quote: OnrampQuoteResponse }) {
 
 /** Where the checkout popup stands; "Continue" opens it again when the browser blocked it. */
 function Checkout({ status, deps }: { status: Onramp.CheckoutStatus; deps: Onramp.Deps }) {
+  const messages = useViewMessages()
   if (status.status === 'waiting')
     return (
       <p className="wf-muted" data-testid="wf-buy-waiting">
-        {onrampMessages.waiting}
+        {messages.errors.waiting}
       </p>
     )
   if (status.status === 'failed')
     return (
       <p className="wf-error" role="alert" data-testid="wf-buy-checkout-error">
-        {status.message}
+        {localizeText(status.message, messages.errors)}
       </p>
     )
   if (status.status === 'blocked')
     return (
       <div className="wf-stack">
         <p className="wf-muted" data-testid="wf-buy-blocked">
-          {onrampMessages.popupBlocked}
+          {messages.errors.popupBlocked}
         </p>
         <button
           type="button"
@@ -235,7 +248,7 @@ function Checkout({ status, deps }: { status: Onramp.CheckoutStatus; deps: Onram
           // Its own click: the popup opens synchronously here.
           onClick={() => void Onramp.resume(deps, status.url)}
         >
-          Continue
+          {messages.buy.continue}
         </button>
       </div>
     )

@@ -6,12 +6,13 @@ import type * as SendWiring from '../../app/send.js'
 import { AmountField } from '../../components/AmountField.js'
 import { GuardedActions } from '../../components/GuardedActions.js'
 import { ReviewRow, ReviewRows } from '../../components/ReviewRows.js'
-import { accountMessages } from '../../core/accountMessages.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Send from '../../core/actions/send.js'
 import type * as SendRules from '../../core/send.js'
 import { sendNamespaces } from '../../core/sendValidation.js'
 import { messageOf } from '../../lib/errors.js'
 import { formatUsd, truncateDecimal, truncateUnits } from '../../lib/format.js'
+import { localizeText } from '../../locale/en/errors.js'
 import { type SendView, useSend } from './useSend.js'
 
 const tokenKey = (token: Pick<TokenBalance, 'address'> | undefined) => token?.address ?? 'native'
@@ -19,10 +20,11 @@ const tokenKey = (token: Pick<TokenBalance, 'address'> | undefined) => token?.ad
 type Props = { flow: SendWiring.Flow; from: SendRules.Source }
 
 export function SendForm({ flow, from }: Props) {
+  const messages = useViewMessages()
   if (!sendNamespaces.has(from.network.chainNamespace))
     return (
       <p className="wf-error" role="alert" data-testid="wf-send-error">
-        {accountMessages.unsupportedChain}
+        {messages.errors.unsupportedChain}
       </p>
     )
   return <Form flow={flow} from={from} />
@@ -34,11 +36,15 @@ function Form({ flow, from }: Props) {
   const view = useSend(flow, from, chain)
   const send = useMutation(flow.send)
   const { form, verdict } = view
+  const messages = useViewMessages()
+  const { funds } = messages
+  const words = messages.send
   const started = form.sendTokenAmount.trim() !== '' || form.receiverAddress.trim() !== ''
-  const problem =
+  const reported =
     (send.error ? messageOf(send.error) : undefined) ??
     view.receiverNameError ??
     (verdict.status === 'invalid' && started && view.balances === 'ready' ? verdict.message : undefined)
+  const problem = reported === undefined ? undefined : localizeText(reported, messages.errors)
 
   return (
     <form
@@ -62,16 +68,16 @@ function Form({ flow, from }: Props) {
       />
       {view.token ? (
         <p className="wf-muted" data-testid="wf-send-balance">
-          Balance: {truncateDecimal(view.token.quantity.numeric)} {view.token.symbol}
+          {funds.balance(`${truncateDecimal(view.token.quantity.numeric)} ${view.token.symbol}`)}
         </p>
       ) : null}
       <label className="wf-field">
-        <span>To</span>
+        <span>{words.to}</span>
         <input
           className="wf-input"
           autoComplete="off"
           spellCheck={false}
-          placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x… address or name'}
+          placeholder={network.chainNamespace === 'solana' ? words.solanaAddress : words.addressOrName}
           data-testid="wf-send-receiver"
           value={form.receiverAddress}
           onChange={(event) => {
@@ -107,7 +113,7 @@ function Form({ flow, from }: Props) {
             data-testid="wf-send-submit"
             disabled={verdict.status !== 'ready' || send.isPending || blocked}
           >
-            {send.isPending ? 'Sending…' : 'Send'}
+            {send.isPending ? words.sending : words.send}
           </button>
         )}
       </GuardedActions>
@@ -117,22 +123,23 @@ function Form({ flow, from }: Props) {
 
 function TokenPicker(props: { view: SendView; network: ChainNetwork; onSelect(token: TokenBalance): void }) {
   const { view, network } = props
-  if (view.balances === 'loading') return <p className="wf-muted">Loading balances…</p>
+  const messages = useViewMessages()
+  if (view.balances === 'loading') return <p className="wf-muted">{messages.funds.loadingBalances}</p>
   if (view.balances === 'unavailable')
     return (
       <p className="wf-error" role="alert" data-testid="wf-send-balances-unavailable">
-        {accountMessages.tokenBalanceUnavailable}
+        {messages.errors.tokenBalanceUnavailable}
       </p>
     )
   if (view.tokenBalances.length === 0)
     return (
       <p className="wf-muted" data-testid="wf-send-no-tokens">
-        This account holds no tokens on {network.name}.
+        {messages.send.noTokens(network.name)}
       </p>
     )
   return (
     <label className="wf-field">
-      <span>Token</span>
+      <span>{messages.send.token}</span>
       <select
         className="wf-input"
         data-testid="wf-send-token"
@@ -155,8 +162,9 @@ function TokenPicker(props: { view: SendView; network: ChainNetwork; onSelect(to
 /** The network fee: in USD when the native currency has a price, else in the currency itself. */
 function Fee({ view, network }: { view: SendView; network: ChainNetwork }) {
   const { fee } = view
+  const messages = useViewMessages()
   if (fee.status !== 'ready')
-    return fee.status === 'pending' ? <p className="wf-muted">Estimating the network fee…</p> : null
+    return fee.status === 'pending' ? <p className="wf-muted">{messages.send.estimatingFee}</p> : null
   const { decimals, symbol } = network.nativeCurrency
   const shown =
     view.gasPriceInUSD !== undefined && view.gasPriceInUSD > 0
@@ -164,7 +172,7 @@ function Fee({ view, network }: { view: SendView; network: ChainNetwork }) {
       : `${truncateUnits(fee.fee, decimals, 9)} ${symbol}`
   return (
     <ReviewRows>
-      <ReviewRow label="Network fee" testId="wf-send-fee">
+      <ReviewRow label={messages.funds.networkFee} testId="wf-send-fee">
         {shown}
       </ReviewRow>
     </ReviewRows>

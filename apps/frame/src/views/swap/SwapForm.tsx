@@ -4,11 +4,15 @@ import type { ConvertToken } from '@walletframe/protocol'
 import type * as SwapWiring from '../../app/swap.js'
 import { AmountField } from '../../components/AmountField.js'
 import { ReviewRow, ReviewRows } from '../../components/ReviewRows.js'
+import { useLocale } from '../../components/useMessages.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Swap from '../../core/actions/swap.js'
 import * as SwapRules from '../../core/swap.js'
 import { formatPercent } from '../../core/swapMath.js'
 import { formatUsd, truncateUnits } from '../../lib/format.js'
+import { percentOf } from '../../lib/localeNumbers.js'
+import { localizeText } from '../../locale/en/errors.js'
 import * as Swaps from '../../queries/swap.js'
 import { type SwapView, useSwap } from './useSwap.js'
 
@@ -16,13 +20,16 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
   const { deps } = flow
   const view = useSwap(flow, from)
   const { form } = view
+  const messages = useViewMessages()
+  const { funds, swap: words } = messages
+  const inputError = view.inputError && localizeText(view.inputError, messages.errors)
   if (view.status === 'failed')
     return (
       <p className="wf-error" role="alert" data-testid="wf-swap-unavailable">
-        {Swaps.failures.initialize}
+        {localizeText(Swaps.failures.initialize, messages.errors)}
       </p>
     )
-  if (view.status !== 'ready') return <p className="wf-muted">Loading tokens…</p>
+  if (view.status !== 'ready') return <p className="wf-muted">{words.loadingTokens}</p>
   const canReview =
     !view.inputError && view.quoted !== undefined && (view.approval !== undefined || view.swap !== undefined)
   return (
@@ -36,7 +43,7 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
       }}
     >
       <TokenSelect
-        label="From"
+        label={words.from}
         testId="wf-swap-source-token"
         tokens={view.tokens}
         value={form.sourceToken}
@@ -50,9 +57,9 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
       />
       {form.sourceToken ? (
         <p className="wf-muted" data-testid="wf-swap-balance">
-          Balance:{' '}
-          {truncateUnits(SwapRules.balanceOf(view.balances, form.sourceToken), form.sourceToken.decimals)}{' '}
-          {form.sourceToken.symbol}
+          {funds.balance(
+            `${truncateUnits(SwapRules.balanceOf(view.balances, form.sourceToken), form.sourceToken.decimals)} ${form.sourceToken.symbol}`,
+          )}
         </p>
       ) : null}
       <button
@@ -61,17 +68,17 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
         data-testid="wf-swap-switch"
         onClick={() => Swap.switchTokens(deps)}
       >
-        ⇅ Switch
+        {words.switch}
       </button>
       <TokenSelect
-        label="To"
+        label={words.to}
         testId="wf-swap-to-token"
         tokens={view.tokens}
         value={form.toToken}
         onSelect={(token) => Swap.setToToken(deps, token)}
       />
       <label className="wf-field">
-        <span>You receive</span>
+        <span>{funds.youReceive}</span>
         <input
           className="wf-input"
           readOnly
@@ -80,15 +87,15 @@ export function SwapForm({ flow, from }: { flow: SwapWiring.Flow; from: SwapRule
           value={view.quoted?.toTokenAmount ?? ''}
         />
       </label>
-      {view.loadingQuote ? <p className="wf-muted">Getting a quote…</p> : null}
+      {view.loadingQuote ? <p className="wf-muted">{funds.gettingQuote}</p> : null}
       <Details view={view} />
-      {view.inputError ? (
+      {inputError ? (
         <p className="wf-error" role="alert" data-testid="wf-swap-error">
-          {view.inputError}
+          {inputError}
         </p>
       ) : null}
       <button type="submit" className="wf-button" data-testid="wf-swap-review" disabled={!canReview}>
-        {view.inputError ?? 'Review swap'}
+        {inputError || words.review}
       </button>
     </form>
   )
@@ -101,6 +108,7 @@ function TokenSelect(props: {
   value: ConvertToken | undefined
   onSelect(token: ConvertToken): void
 }) {
+  const words = useViewMessages().swap
   return (
     <label className="wf-field">
       <span>{props.label}</span>
@@ -114,7 +122,7 @@ function TokenSelect(props: {
         }}
       >
         <option value="" disabled>
-          Select a token
+          {words.selectToken}
         </option>
         {props.tokens.map((token) => (
           <option key={token.address} value={token.address}>
@@ -129,19 +137,22 @@ function TokenSelect(props: {
 /** Price impact, the provider fee (kept on chain by the swap router) and the network fee. */
 export function Details({ view }: { view: SwapView }) {
   const { quoted, form } = view
+  const messages = useViewMessages()
+  const locale = useLocale()
   if (!quoted || !form.sourceToken || !form.toToken) return null
+  const words = messages.swap
   return (
     <ReviewRows testId="wf-swap-details">
-      <ReviewRow label="Price impact" testId="wf-swap-price-impact">
+      <ReviewRow label={words.priceImpact} testId="wf-swap-price-impact">
         {formatPercent(quoted.priceImpact)}
       </ReviewRow>
-      <ReviewRow label="Provider fee (0.85%)" testId="wf-swap-provider-fee">
+      <ReviewRow label={words.providerFee(percentOf(0.85, locale))} testId="wf-swap-provider-fee">
         {quoted.providerFee} {form.sourceToken.symbol}
       </ReviewRow>
-      <ReviewRow label="Network fee" testId="wf-swap-network-fee">
+      <ReviewRow label={messages.funds.networkFee} testId="wf-swap-network-fee">
         {formatUsd(quoted.gasPriceInUSD)}
       </ReviewRow>
-      <ReviewRow label={`Minimum received (${form.slippage}% slippage)`} testId="wf-swap-minimum">
+      <ReviewRow label={words.minimumReceived(percentOf(form.slippage, locale))} testId="wf-swap-minimum">
         {quoted.maxSlippage} {form.toToken.symbol}
       </ReviewRow>
     </ReviewRows>
