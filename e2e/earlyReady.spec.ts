@@ -42,6 +42,8 @@ async function holdBack(page: Page, stack: Stack, held: RegExp, release: Promise
 
 /** After ready: an open() call sent at once is answered, and Connect shows. */
 async function openRightAfterReady(page: Page, stack: Stack) {
+  // The demo page creates its instance once its config is fetched, after the page's load event.
+  await page.waitForFunction(() => 'walletframe' in window)
   const opened = await page.evaluate(async () => {
     const wf = (window as unknown as { walletframe: { ready: Promise<void>; open(): Promise<void> } })
       .walletframe
