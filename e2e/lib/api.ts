@@ -108,6 +108,10 @@ export async function startE2eApi(
           secret,
           ...loginSettings(chains.services),
           emailCooldownSeconds,
+          // Every user of a worker's specs logs in from 127.0.0.1, one client IP for the whole run:
+          // the passkey calls' limit per IP (30, then one per 10 s) would refuse the later specs'
+          // passkeys. The API's unit tests hold that limit (passkeyRoutes.test.ts).
+          passkeyCallsPerIp: { capacity: 10_000, refillPerSecond: 100 },
         },
         // Wallet logos and token icons from the devstack's stand-in image server and token list.
         images: imageSettings(chains),
