@@ -39,8 +39,12 @@ export function watch(popup: Popup, options: watch.Options): Promise<Record<stri
       if (typeof data !== 'object' || data === null || data.type !== options.type) return
       finish(data as Record<string, unknown>)
     }
+    // The return page posts its result and closes itself at once, and `closed` can read true here
+    // before that message is dispatched: a popup seen closed gets one more interval for its message.
+    let closedSeen = false
     const timer = setInterval(() => {
-      if (popup.closed) finish(undefined)
+      if (closedSeen) finish(undefined)
+      else closedSeen = popup.closed
     }, options.pollMs ?? 500)
     function finish(result: Record<string, unknown> | undefined) {
       clearInterval(timer)

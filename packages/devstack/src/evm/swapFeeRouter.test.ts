@@ -65,7 +65,25 @@ function setup(chainId: number, accountIndex: number) {
       ...(value === undefined ? {} : { value }),
     } as never)
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
-    expect(receipt.status).toBe('success')
+    if (receipt.status !== 'success') {
+      // The call again on the state it ran on, for the router's own reason (the receipt has none).
+      const reason = await publicClient
+        .simulateContract({
+          address: router,
+          abi,
+          functionName,
+          args,
+          account,
+          blockNumber: receipt.blockNumber - 1n,
+          ...(value === undefined ? {} : { value }),
+        } as never)
+        .then(
+          () => 'none on replay',
+          (error: { shortMessage?: string }) => error.shortMessage ?? String(error),
+        )
+      const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber })
+      expect.fail(`${functionName} reverted (block time ${block.timestamp}, now ${Date.now()}): ${reason}`)
+    }
     return receipt
   }
   return { network, account, publicClient, walletClient, token, router, balanceOf, quote, send }
