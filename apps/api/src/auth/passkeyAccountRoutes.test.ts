@@ -20,12 +20,13 @@ import {
   exampleWallet,
   frameOrigin,
   newDevice,
+  roomyLimit,
   startAuthHarness,
 } from './testing.js'
 
 let h: AuthHarness
 beforeAll(async () => {
-  h = await startAuthHarness({ auth: { passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 } } })
+  h = await startAuthHarness({ auth: { passkeyCallsPerIp: roomyLimit } })
 }, 60_000)
 afterAll(() => h?.stop())
 

@@ -12,16 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as DeviceKey from './deviceKey.js'
 import * as Store from './store.js'
 import * as TestAuthenticator from './testAuthenticator.js'
-import { type AuthHarness, frameOrigin, newDevice, startAuthHarness } from './testing.js'
+import { type AuthHarness, frameOrigin, newDevice, roomyLimit, startAuthHarness } from './testing.js'
 import { type Caller, call, codeOf, enrolled, userWithWallet } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
   h = await startAuthHarness({
     auth: {
-      passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+      passkeyCallsPerIp: roomyLimit,
       // Many calls from one test address; the per-user limit below is the one under test.
-      walletCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+      walletCallsPerIp: roomyLimit,
       factorPasskeyPerUser: { capacity: 3, refillPerSecond: 1 / 3_600 },
     },
   })

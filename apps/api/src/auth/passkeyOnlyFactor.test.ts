@@ -11,16 +11,16 @@ import type {
 } from '@walletframe/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as TestAuthenticator from './testAuthenticator.js'
-import { type AuthHarness, frameOrigin, startAuthHarness } from './testing.js'
+import { type AuthHarness, frameOrigin, roomyLimit, startAuthHarness } from './testing.js'
 import { type Caller, call, sameDeviceAgain, userWithWallet } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
   h = await startAuthHarness({
     auth: {
-      passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
-      walletCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
-      factorPasskeyPerUser: { capacity: 1_000, refillPerSecond: 100 },
+      passkeyCallsPerIp: roomyLimit,
+      walletCallsPerIp: roomyLimit,
+      factorPasskeyPerUser: roomyLimit,
     },
   })
 }, 60_000)

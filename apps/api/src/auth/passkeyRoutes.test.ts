@@ -19,13 +19,14 @@ import {
   exampleWallet,
   frameOrigin,
   newDevice,
+  roomyLimit,
   startAuthHarness,
 } from './testing.js'
 
 let h: AuthHarness
 beforeAll(async () => {
   // One address makes every ceremony here; the per-IP limit has a test of its own below.
-  h = await startAuthHarness({ auth: { passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 } } })
+  h = await startAuthHarness({ auth: { passkeyCallsPerIp: roomyLimit } })
   await Projects.upsert(h.database.db, { id: 'dapp', name: 'Dapp', allowedOrigins: ['https://dapp.test'] })
 }, 60_000)
 afterAll(() => h?.stop())

@@ -12,15 +12,22 @@ import type {
 } from '@walletframe/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as TestAuthenticator from './testAuthenticator.js'
-import { type AuthHarness, exampleWallet, frameOrigin, newDevice, startAuthHarness } from './testing.js'
+import {
+  type AuthHarness,
+  exampleWallet,
+  frameOrigin,
+  newDevice,
+  roomyLimit,
+  startAuthHarness,
+} from './testing.js'
 import { type Caller, call, codeOf, q } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
   h = await startAuthHarness({
     auth: {
-      passkeyCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
-      walletCallsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+      passkeyCallsPerIp: roomyLimit,
+      walletCallsPerIp: roomyLimit,
     },
   })
 }, 60_000)

@@ -27,6 +27,8 @@ export const frameOrigin = 'https://frame.test'
 /** Where the API says it lives (the OAuth redirect_uri, loopback as the stand-in requires); requests reach it through app.request(). */
 export const apiOrigin = 'http://127.0.0.1:1'
 export const authSecret = 'test-auth-secret-0123456789abcdef0123456789'
+/** A limit a test's many calls from its one address never reach, for limits other than the one under test. */
+export const roomyLimit = { capacity: 1_000, refillPerSecond: 100 }
 
 export type Device = {
   publicKey: DevicePublicKey
@@ -173,7 +175,7 @@ export async function startAuthHarness(
           ...(options.farcaster ? { farcaster: options.farcaster } : {}),
           ...(options.emailCooldownSeconds ? { emailCooldownSeconds: options.emailCooldownSeconds } : {}),
           // One harness serves many logins from one address: the per-IP start limit is tested on its own.
-          emailStartsPerIp: { capacity: 1_000, refillPerSecond: 100 },
+          emailStartsPerIp: roomyLimit,
           ...options.auth,
         },
       },
