@@ -11,7 +11,7 @@ import { expect } from './lib/fixtures.js'
 const test = apiTest
 // The 30 s between codes is emailLogin.spec.ts's subject; a shorter one (still longer than a login
 // takes) keeps this run short.
-test.use({ regime: 'partitioned', emailCooldownSeconds: 15 })
+test.use({ emailCooldownSeconds: 15 })
 
 test('a reload restores the wallet from the device share without asking anything; after sign-out it does not', async ({
   page,

@@ -26,7 +26,7 @@ import { socialLogin } from './lib/socialLogin.js'
 const test = apiTest
 // The 30 s between codes is emailLogin.spec.ts's subject; a shorter one (still longer than a login
 // takes) keeps this run short.
-test.use({ regime: 'partitioned', emailCooldownSeconds: 15 })
+test.use({ emailCooldownSeconds: 15 })
 
 test('update email: a code from the current mailbox, then one from the new; the same address, and the new email logs in to it', async ({
   page,

@@ -12,8 +12,9 @@ import type { ChainsFile } from '@walletframe/protocol'
 import { type Address, createPublicClient, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
-import { test as chainsTest, expect, rpcUrlsOf } from './lib/chains.js'
+import { test as chainsTest, expect, rpcUrlsOf, serversKey } from './lib/chains.js'
 import { expectToast } from './lib/fixtures.js'
+import { serviceStartTimeout } from './lib/services.js'
 import { projectId } from './lib/stack.js'
 
 /** The provider behind a switch: forwarded while up, 503 for every call while down. */
@@ -51,39 +52,49 @@ async function switchable(target: string): Promise<Outage> {
   })
 }
 
-// The API as e2e/lib/api.ts starts it, configured with the devstack's on-ramp through the switch.
-const test = chainsTest.extend<object, { provider: Outage; api: { url: string } }>({
-  provider: [
-    async ({ chains }, use) => {
-      const onramp = chains.services.onramp
-      if (!onramp) throw new Error('The devstack runs no on-ramp')
-      const outage = await switchable(onramp)
-      await use(outage)
-      await outage.close()
-    },
-    { scope: 'worker' },
-  ],
-  api: [
-    async ({ stack, chains, provider }, use) => {
-      const api = await startApi({
-        config: {
-          ...chains,
-          projects: [{ id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin] }],
-          options: {
-            frameOrigins: [stack.frame.origin],
-            reorgSafeDepth: 0,
-            onramp: { url: provider.url, fundingAddresses: onrampFundingAddresses(chains.networks) },
+// The API as e2e/lib/api.ts starts it, configured with the devstack's on-ramp through the switch: both
+// kept among the worker's services for this spec's devnets (`withOwnApi`).
+type Onramp = { provider: Outage; api: { url: string; stop(): Promise<void> } }
+
+const test = chainsTest.extend<Onramp & { onrampServers: Onramp }, object>({
+  withOwnApi: 'onramp',
+  onrampServers: [
+    async ({ stack, chains, services, serverOptions }, use) => {
+      const start = async (): Promise<Onramp> => {
+        const onramp = chains.services.onramp
+        if (!onramp) throw new Error('The devstack runs no on-ramp')
+        const provider = await switchable(onramp)
+        const api = await startApi({
+          config: {
+            ...chains,
+            projects: [{ id: projectId, name: 'e2e', allowedOrigins: [stack.demo.origin] }],
+            options: {
+              frameOrigins: [stack.frame.origin],
+              reorgSafeDepth: 0,
+              onramp: { url: provider.url, fundingAddresses: onrampFundingAddresses(chains.networks) },
+            },
           },
-        },
-        databaseUrl: undefined,
-      })
-      stack.setApiUrl(api.url)
-      await use({ url: api.url })
-      stack.setApiUrl(undefined)
-      await api.stop()
+          databaseUrl: undefined,
+        })
+        return { provider, api }
+      }
+      const stop = async ({ provider, api }: Onramp) => {
+        await api.stop()
+        await provider.close()
+      }
+      await use(await services.get(`onramp ${serversKey(serverOptions)}`, start, stop))
     },
-    { scope: 'worker' },
+    { timeout: serviceStartTimeout },
   ],
+  provider: async ({ onrampServers }, use) => {
+    onrampServers.provider.down = false
+    await use(onrampServers.provider)
+  },
+  api: async ({ onrampServers, stack }, use) => {
+    stack.setApiUrl(onrampServers.api.url)
+    await use(onrampServers.api)
+    stack.setApiUrl(undefined)
+  },
   page: async ({ page, api: _api }, use) => {
     await use(page)
   },

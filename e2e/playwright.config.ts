@@ -14,40 +14,13 @@ export const chromiumArgs = [
   '--disable-quic',
 ]
 
-/**
- * Blocked-regime specs that need a worker of their own kind; the rest (the API's fixtures with their
- * default options) run in the project `blocked`.
- */
-const blockedGroups = {
-  /** The devnets with the Solana cluster (`withSolana`). */
-  solana: [
-    'account.spec.ts',
-    'recoveryKit.spec.ts',
-    'reviewSolana.spec.ts',
-    'send.spec.ts',
-    'socialLoginProviders.spec.ts',
-  ],
-  /** Partitioned storage with a short email cooldown (their own `test.use`). */
-  'email-partitioned': ['emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
-  /** Blocked storage with a short email cooldown (its own `test.use`): several logins in a row. */
-  'email-cooldown': ['totp.spec.ts'],
-  /** An ERC-4337 bundler per devnet. */
-  bundler: ['sendCalls.spec.ts', 'smartAccount.spec.ts', 'smartSessions.spec.ts', 'sponsoredCalls.spec.ts'],
-  /** The devnets without the API. */
-  chains: ['browserWallet.spec.ts', 'packedSdk.spec.ts', 'reactSsr.spec.ts', 'wagmi.spec.ts'],
-  /** The API with a review policy of its own (a deny list); the relay and test wallet for one of them. */
-  review: ['review.spec.ts', 'reviewScams.spec.ts', 'reviewWalletConnect.spec.ts'],
-  /** The on-ramp's checkout stand-in (fixtures of its own). */
-  onramp: ['onramp.spec.ts'],
-  /** The frame and host pages alone. */
-  pages: ['deploy.spec.ts', 'foundation.spec.ts', 'regimes.spec.ts'],
-  /** The WalletConnect relay and test wallet. */
-  walletconnect: ['persistence.spec.ts', 'walletconnect.spec.ts', 'walletconnectBitcoin.spec.ts'],
-  /** The relay and test wallet with the API and a bundler per devnet. */
-  'walletconnect-api': ['walletconnectApi.spec.ts'],
-  /** The relay and test wallet with the Solana cluster. */
-  'walletconnect-solana': ['solanaWallet.spec.ts', 'walletconnectSolana.spec.ts'],
-}
+const walletCallSpecs = [
+  'sendCalls.spec.ts',
+  'smartAccount.spec.ts',
+  'smartSessions.spec.ts',
+  'sponsoredCalls.spec.ts',
+  'walletconnectApi.spec.ts',
+]
 
 export default defineConfig<object, { regime: Regime }>({
   testDir: '.',
@@ -66,7 +39,10 @@ export default defineConfig<object, { regime: Regime }>({
   reporter: [['list']],
   use: {
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed spec keeps its trace: the DOM at each step, the console and the network. Not the
+    // screencast: encoding it costs Chromium about a fifth more CPU in every spec, passed or not, and
+    // the DOM snapshots show the same pages.
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   // The frame is cross-site to its host pages (host names mapped to 127.0.0.1), in one of the storage
   // regimes (README.md, "Storage regimes"; e2e/lib/regime.ts). Every spec runs as in production: cross-site with
@@ -84,19 +60,15 @@ export default defineConfig<object, { regime: Regime }>({
   // all three: the kit downloads from the iframe and the phrase shows in a first-party window whatever
   // the iframe's storage.
   //
-  // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
-  // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
-  // another worker are grouped rather than interleaved by name (each switch is a worker restart).
+  // One project per storage regime, and one kind of worker per project: the worker starts the pages'
+  // servers and Chromium, and the devnets, APIs and relay its specs ask for as they first ask
+  // (e2e/lib/services.ts), so specs that need different servers share the worker's Node and browser.
   projects: [
-    ...Object.entries(blockedGroups).map(([name, files]) => ({
-      name: `blocked-${name}`,
-      use: { regime: 'blocked' as const },
-      testMatch: files,
-    })),
     {
       name: 'blocked',
       use: { regime: 'blocked' },
-      testIgnore: ['sameSite.spec.ts', ...Object.values(blockedGroups).flat()],
+      // A reload that restores the wallet needs storage: the email specs that reload run partitioned.
+      testIgnore: ['sameSite.spec.ts', 'emailLoginRestore.spec.ts', 'emailUpdate.spec.ts'],
     },
     {
       name: 'partitioned',
@@ -105,6 +77,8 @@ export default defineConfig<object, { regime: Regime }>({
         'regimes.spec.ts',
         // The handshake's early script keeps what it hears in memory only: it runs in every regime.
         'earlyReady.spec.ts',
+        'emailLoginRestore.spec.ts',
+        'emailUpdate.spec.ts',
         'persistence.spec.ts',
         'walletconnectBitcoin.spec.ts',
         'account.spec.ts',
@@ -118,22 +92,12 @@ export default defineConfig<object, { regime: Regime }>({
         'recoveryKit.spec.ts',
         // The review keeps nothing in the frame's storage; it runs where the frame has some too.
         'review.spec.ts',
+        // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its
+        // signatures and operations) and of a WalletConnect wallet through the API (assets, call status)
+        // runs in the regimes with storage too.
+        ...walletCallSpecs,
       ],
     },
-    // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its
-    // signatures and operations) and of a WalletConnect wallet through the API (assets, call status)
-    // in the regimes with storage, on devnets with their bundlers; the blocked regime runs them above.
-    ...(['partitioned', 'same-site'] as const).map((regime) => ({
-      name: `${regime}-bundler`,
-      use: { regime },
-      testMatch: [
-        'sendCalls.spec.ts',
-        'smartAccount.spec.ts',
-        'smartSessions.spec.ts',
-        'sponsoredCalls.spec.ts',
-        'walletconnectApi.spec.ts',
-      ],
-    })),
     {
       name: 'same-site',
       use: { regime: 'same-site' },
@@ -150,6 +114,7 @@ export default defineConfig<object, { regime: Regime }>({
         'onramp.spec.ts',
         'recoveryKit.spec.ts',
         'review.spec.ts',
+        ...walletCallSpecs,
       ],
     },
   ],

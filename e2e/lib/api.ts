@@ -1,11 +1,12 @@
 // The Walletframe API for the specs that show chain data (balances, history, NFTs, identity): one per
-// worker, on the worker's devnets, embedded PostgreSQL in memory, the indexer following the chains.
+// kind of spec in a worker (chains.ts), on that kind's devnets, embedded PostgreSQL in memory, the indexer following the chains.
 // The frame then takes its networks from the API's project config, RPC through the API's proxy.
 import { randomBytes } from 'node:crypto'
 import { passPublicKey, startApi } from '@walletframe/api'
 import { imageSettings, loginSettings } from '@walletframe/devstack'
 import type { ChainsFile, ReviewPolicy } from '@walletframe/protocol'
-import { test as chainsTest } from './chains.js'
+import { test as chainsTest, serversKey } from './chains.js'
+import { serviceStartTimeout } from './services.js'
 import { projectId, type Stack } from './stack.js'
 
 export type Api = {
@@ -26,33 +27,21 @@ export type E2eSponsorship = {
   sessionGrants?: boolean
 }
 
-export const test = chainsTest.extend<
-  object,
-  {
-    api: Api
-    emailCooldownSeconds: number
-    sponsorship: E2eSponsorship | undefined
-    review: ReviewPolicy | undefined
-  }
->({
-  /**
-   * Seconds between two login codes to one address: 30 by default, as deployed. Specs whose subject is not
-   * the wait (a second device, an email update) shorten it instead of sitting it out.
-   */
-  emailCooldownSeconds: [30, { scope: 'worker', option: true }],
-  /** None by default: the project sponsors no gas. */
-  sponsorship: [undefined, { scope: 'worker', option: true }],
-  /** None by default: the review before signing runs with the default policy and no deny list. */
-  review: [undefined, { scope: 'worker', option: true }],
+export const test = chainsTest.extend<{ api: Api }, object>({
+  withApi: true,
   api: [
-    async ({ stack, chains, emailCooldownSeconds, sponsorship, review }, use) => {
-      const api = await startE2eApi(stack, chains, { emailCooldownSeconds, sponsorship, review })
+    async ({ stack, chains, services, serverOptions }, use) => {
+      const { emailCooldownSeconds, sponsorship, review } = serverOptions
+      const api = await services.get(
+        `api ${serversKey(serverOptions)}`,
+        () => startE2eApi(stack, chains, { emailCooldownSeconds, sponsorship, review }),
+        (started) => started.app.stop(),
+      )
       stack.setApiUrl(api.url, api.passKey)
       await use(api)
       stack.setApiUrl(undefined)
-      await api.app.stop()
     },
-    { scope: 'worker' },
+    { timeout: serviceStartTimeout },
   ],
   // Pages load once the API serves: the frame reads its config when the page opens.
   page: async ({ page, api: _api }, use) => {

@@ -1,15 +1,22 @@
 // Playwright fixtures: a worker-scoped stack (see stack.ts) in a storage regime (see regime.ts), the
-// Chromium launched for it, the demo page and the modal's frame.
+// Chromium launched for it, the servers its specs share (services.ts), the demo page and the modal's frame.
+// These are the only worker-scoped fixtures: every spec of a regime runs in one kind of worker, and
+// what a spec needs beyond the pages (devnets, an API, the relay) comes from `services` under
+// test-scoped options (chains.ts, api.ts, walletConnect.ts).
 import { type Browser, test as base, type Frame, type FrameLocator, type Page } from '@playwright/test'
 import { chromiumArgs } from '../playwright.config.js'
 import { hostsOf, type Regime, regimeArgs } from './regime.js'
+import * as Services from './services.js'
 import { type Stack, startStack } from './stack.js'
 import { recordToasts } from './toasts.js'
 
 export type { Regime } from './regime.js'
 export { hostnamesOf, projectId, type Stack, startStack, unreachableNetworks } from './stack.js'
 
-export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: Stack; regime: Regime }>({
+export const test = base.extend<
+  { demo: Page; modal: FrameLocator },
+  { stack: Stack; regime: Regime; services: Services.Services }
+>({
   // Worker-scoped: `test.use({ regime })` in a file or a describe runs its tests in a worker of their own.
   regime: ['blocked', { scope: 'worker', option: true }],
   stack: [
@@ -17,6 +24,15 @@ export const test = base.extend<{ demo: Page; modal: FrameLocator }, { stack: St
       const stack = await startStack({ hosts: hostsOf(regime) })
       await use(stack)
       await stack.close()
+    },
+    { scope: 'worker' },
+  ],
+  services: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const services = Services.create()
+      await use(services)
+      await services.close()
     },
     { scope: 'worker' },
   ],

@@ -1,4 +1,4 @@
-// The review policy the review specs' API runs with (project `blocked-review`): the default rules and
+// The review policy the review specs' API runs with (their `test.use({ review })`): the default rules and
 // one deny-listed address; and the Permit2 signature request the scam specs send.
 import { permit2Domain, permitSingleTypes } from '@walletframe/devstack'
 import type { ReviewPolicy } from '@walletframe/protocol'

@@ -5,6 +5,7 @@ import { createTestWallet, startRelay, type TestWallet } from '@walletframe/devs
 import type { ChainNetwork, ChainsFile, FrameConfigInput } from '@walletframe/protocol'
 import { bitcoinNetworks } from '@walletframe/protocol/networks'
 import { test as chainsTest } from './chains.js'
+import { serviceStartTimeout } from './services.js'
 import { hostnamesOf } from './stack.js'
 
 export type RelayHandle = {
@@ -12,6 +13,33 @@ export type RelayHandle = {
   stop(): Promise<void>
   /** Starts the relay again on the same port (its mailbox starts empty, like a restarted relay). */
   restart(): Promise<void>
+  /** Starts it on its port if it is stopped. */
+  start(): Promise<void>
+}
+
+/** A local relay that can be stopped and started again on the same port. */
+async function startRelayHandle(): Promise<RelayHandle> {
+  let relay = await startRelay()
+  const { port, url } = relay
+  let running = true
+  const handle: RelayHandle = {
+    url,
+    async stop() {
+      if (!running) return
+      running = false
+      await relay.stop()
+    },
+    async restart() {
+      await handle.stop()
+      await handle.start()
+    },
+    async start() {
+      if (running) return
+      relay = await startRelay({ port })
+      running = true
+    },
+  }
+  return handle
 }
 
 export const walletConnectProjectId = 'e2e-walletconnect'
@@ -86,33 +114,21 @@ export async function connectByQr(page: Page, modal: FrameLocator, wallet: TestW
 }
 
 export const test = chainsTest.extend<
-  { wallet: TestWallet; outbound: string[]; withBitcoin: boolean },
-  { relay: RelayHandle }
+  { wallet: TestWallet; outbound: string[]; withBitcoin: boolean; relay: RelayHandle },
+  object
 >({
+  withRelay: true,
   /** The host's networks also offer Bitcoin mainnet (set per test: the pages read them as they load). */
   withBitcoin: [false, { option: true }],
+  // One relay per worker, for every spec that uses one; a test that stopped it without starting it
+  // again leaves it running for the next.
   relay: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      let relay = await startRelay()
-      const { port, url } = relay
-      let running = true
-      await use({
-        url,
-        async stop() {
-          if (!running) return
-          running = false
-          await relay.stop()
-        },
-        async restart() {
-          if (running) await relay.stop()
-          relay = await startRelay({ port })
-          running = true
-        },
-      })
-      if (running) await relay.stop()
+    async ({ services }, use) => {
+      const relay = await services.get('relay', startRelayHandle, (handle) => handle.stop())
+      await relay.start()
+      await use(relay)
     },
-    { scope: 'worker' },
+    { timeout: serviceStartTimeout },
   ],
   page: async ({ page, stack, relay, chains, withBitcoin }, use) => {
     if (withBitcoin) stack.setNetworks([...chains.networks, bitcoinMainnet])

@@ -443,22 +443,22 @@ const oneFactor = z.refine<{ code?: unknown; passkey?: unknown }>(
   },
 )
 
+/**
+ * A request that changes what protects the account or the wallet (`shape`), with the fresh factor a
+ * user who has one gives first: a code from the authenticator app (403 SECOND_FACTOR_REQUIRED without
+ * one) or, instead, a passkey's assertion (FactorPasskey) — never both.
+ */
+export function withFreshFactor<const Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z
+    .object({ ...shape, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
+    .check(oneFactor)
+}
+
 /** Adding a passkey changes how the user logs in: with the second factor on, a fresh code (or passkey) first. */
-export const PasskeyAddStartRequest = z
-  .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
-  .check(oneFactor)
+export const PasskeyAddStartRequest = withFreshFactor({ proof: DeviceProof })
 export type PasskeyAddStartRequest = z.infer<typeof PasskeyAddStartRequest>
 
-export const PasskeyRemoveRequest = z
-  .object({
-    credentialId: CredentialId,
-    proof: DeviceProof,
-    /** With the second factor on: a fresh code, as for adding one. */
-    code: z.optional(FreshCode),
-    /** Or, instead of the code, a passkey's assertion (FactorPasskey). */
-    passkey: z.optional(FactorPasskey),
-  })
-  .check(oneFactor)
+export const PasskeyRemoveRequest = withFreshFactor({ credentialId: CredentialId, proof: DeviceProof })
 export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
 
 /**
@@ -469,9 +469,7 @@ export type PasskeyRemoveRequest = z.infer<typeof PasskeyRemoveRequest>
 export const PasskeyFactorOnRequest = z.object({ proof: DeviceProof, passkey: FactorPasskey })
 export type PasskeyFactorOnRequest = z.infer<typeof PasskeyFactorOnRequest>
 
-export const PasskeyFactorOffRequest = z
-  .object({ proof: DeviceProof, code: z.optional(FreshCode), passkey: z.optional(FactorPasskey) })
-  .check(oneFactor)
+export const PasskeyFactorOffRequest = withFreshFactor({ proof: DeviceProof })
 export type PasskeyFactorOffRequest = z.infer<typeof PasskeyFactorOffRequest>
 
 /**
@@ -479,14 +477,10 @@ export type PasskeyFactorOffRequest = z.infer<typeof PasskeyFactorOffRequest>
  * share under it, sealed in the frame's Worker. With a second factor on, a fresh one first, as for any
  * new way into the wallet.
  */
-export const RecoveryPasswordRequest = z
-  .object({
-    recoveryShare: EncryptedRecoveryShare,
-    proof: DeviceProof,
-    code: z.optional(FreshCode),
-    passkey: z.optional(FactorPasskey),
-  })
-  .check(oneFactor)
+export const RecoveryPasswordRequest = withFreshFactor({
+  recoveryShare: EncryptedRecoveryShare,
+  proof: DeviceProof,
+})
 export type RecoveryPasswordRequest = z.infer<typeof RecoveryPasswordRequest>
 
 /** The wallet has a recovery password now. */
@@ -500,17 +494,11 @@ export type RecoveryPasswordAdded = z.infer<typeof RecoveryPasswordAdded>
  * login they just finished again with their current method (`reauthAttemptId`: a social or Farcaster
  * attempt of theirs, from this device, ready and not connected).
  */
-export const EmailUpdateRequest = z
-  .object({
-    email: AuthEmail,
-    proof: DeviceProof,
-    reauthAttemptId: z.optional(AuthId),
-    /** With the second factor on: a fresh code (403 SECOND_FACTOR_REQUIRED without one). */
-    code: z.optional(FreshCode),
-    /** Or, instead of the code, a passkey's assertion (FactorPasskey). */
-    passkey: z.optional(FactorPasskey),
-  })
-  .check(oneFactor)
+export const EmailUpdateRequest = withFreshFactor({
+  email: AuthEmail,
+  proof: DeviceProof,
+  reauthAttemptId: z.optional(AuthId),
+})
 export type EmailUpdateRequest = z.infer<typeof EmailUpdateRequest>
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
 // Without an enabled factor the API signs a pass with factor 'none' for a valid session.
 import { EvmAddress } from '../address.js'
 import * as z from '../internal/zod.js'
-import { FactorPasskey } from './auth.js'
-import { FreshCode, Wei } from './totp.js'
+import { FactorPasskey, withFreshFactor } from './auth.js'
+import { Wei } from './totp.js'
 import { DeviceProof } from './wallet.js'
 
 export const sensitiveActions = ['export', 'recovery-kit', 'login-method', 'send'] as const
@@ -51,26 +51,17 @@ export const FactorPass = z
 export type FactorPass = z.infer<typeof FactorPass>
 
 /** A pass for `action`, with the factor's code (or a passkey's assertion) when the user has one (none otherwise). */
-export const FactorPassRequest = z
-  .object({
-    action: SensitiveAction,
-    code: z.optional(FreshCode),
-    /** Instead of the code: an assertion of one of the user's passkeys over a challenge for this action. */
-    passkey: z.optional(FactorPasskey),
-    /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
-    send: z.optional(PassSend),
-    proof: DeviceProof,
-  })
-  .check(
-    z.refine((request) => (request.action === 'send') === (request.send !== undefined), {
-      message: 'a send pass names its transaction (send), and only a send pass does',
-      path: ['send'],
-    }),
-    z.refine((request) => !(request.code && request.passkey), {
-      message: 'a fresh factor is a code or a passkey, not both',
-      path: ['passkey'],
-    }),
-  )
+export const FactorPassRequest = withFreshFactor({
+  action: SensitiveAction,
+  /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
+  send: z.optional(PassSend),
+  proof: DeviceProof,
+}).check(
+  z.refine((request) => (request.action === 'send') === (request.send !== undefined), {
+    message: 'a send pass names its transaction (send), and only a send pass does',
+    path: ['send'],
+  }),
+)
 export type FactorPassRequest = z.infer<typeof FactorPassRequest>
 
 export const FactorPassResponse = z.object({ pass: FactorPass })
@@ -88,19 +79,7 @@ export type FactorPasskeyStartRequest = z.infer<typeof FactorPasskeyStartRequest
  * the app, or a passkey's assertion over a 'login-method' challenge — so a user whose only factor is a
  * passkey sets it too, and a script with the session alone cannot raise it.
  */
-export const FactorThresholdRequest = z
-  .object({
-    sendThreshold: z.nullable(Wei),
-    code: z.optional(FreshCode),
-    passkey: z.optional(FactorPasskey),
-    proof: DeviceProof,
-  })
-  .check(
-    z.refine((request) => !(request.code && request.passkey), {
-      message: 'a fresh factor is a code or a passkey, not both',
-      path: ['passkey'],
-    }),
-  )
+export const FactorThresholdRequest = withFreshFactor({ sendThreshold: z.nullable(Wei), proof: DeviceProof })
 export type FactorThresholdRequest = z.infer<typeof FactorThresholdRequest>
 
 /** The threshold now in force: sends of more native coin than this (wei) ask for a fresh factor; null: none. */
