@@ -218,7 +218,7 @@ describe('recover with a passkey’s PRF', () => {
     expect(device.addresses()).toBeUndefined()
   })
 
-  it('seals a copy for a passkey added while it holds the share (after create or recover), none after an unlock', async () => {
+  it('seals a copy for a passkey added while the wallet is open, after a create, a recovery or an unlock', async () => {
     const keyStore = KeyStore.memory()
     const vault = Vault.create({ keyStore, recoveryIterations })
     const created = await vault.create({ password })
@@ -231,15 +231,27 @@ describe('recover with a passkey’s PRF', () => {
     const device = Vault.create({ keyStore: KeyStore.memory() })
     const opened = await device.recover({ ...created, prfShare: copy!, prf: added })
     expect(opened.addresses).toEqual(created.addresses)
-    // After a recovery it holds the share too; after an unlock (device share) it does not.
     expect(await device.sealForPasskey(added)).toBeDefined()
+    // A reload: the wallet opens from the device share, and a passkey added now gets a copy too,
+    // which opens the same wallet on yet another device with no password.
     device.lock()
     await device.unlock({
       wrappedDeviceShare: opened.wrappedDeviceShare,
       authShare: created.authShare,
       addresses: created.addresses,
     })
-    expect(await device.sealForPasskey(added)).toBeUndefined()
+    const later = {
+      credentialId: 'bGF0ZXItcGFzc2tleS0wMDAy',
+      output: crypto.getRandomValues(new Uint8Array(32)),
+    }
+    const laterCopy = await device.sealForPasskey(later)
+    const another = Vault.create({ keyStore: KeyStore.memory() })
+    const reopened = await another.recover({ ...created, prfShare: laterCopy!, prf: later })
+    expect(reopened.addresses).toEqual(created.addresses)
+    // It opens only with that passkey's output, and only for this wallet.
+    await expect(
+      Vault.create({ keyStore: KeyStore.memory() }).recover({ ...created, prfShare: laterCopy!, prf: added }),
+    ).rejects.toMatchObject({ code: 'PRF_RECOVERY_FAILED' })
   })
 
   it('makes no PRF copy without an output', async () => {

@@ -114,9 +114,11 @@ export declare namespace create {
 export function create(options: create.Options) {
   let keys: Keys.Keys | undefined
   /**
-   * The recovery share, while the wallet is open from a create or a recovery (the only times it is
-   * held in the clear): a passkey added then gets its own copy under its PRF output. Never after an
-   * unlock, which does not need it.
+   * A share that opens the wallet with the auth share, while the wallet is open: the recovery share after
+   * a create or a recovery, a third share of the same line after an unlock (device + auth). A passkey
+   * added while the wallet is open gets its own copy of it under its PRF output, whichever way the
+   * wallet opened (this session's login, or a reload with the device share). It gives nothing the open
+   * keys do not: two shares are the wallet.
    */
   let recoveryShare: Uint8Array<ArrayBuffer> | undefined
   /**
@@ -295,8 +297,9 @@ export function create(options: create.Options) {
     /** Opens the wallet on a device that has its share: device + auth. */
     async unlock(input: { wrappedDeviceShare: string; authShare: string; addresses: WalletAddresses }) {
       const device = await unwrap(input.wrappedDeviceShare, input.addresses)
-      keys = (await Shares.combine(device, Base64url.decode(input.authShare), input.addresses)).keys
-      recoveryShare = undefined
+      const auth = Base64url.decode(input.authShare)
+      keys = (await Shares.combine(device, auth, input.addresses)).keys
+      recoveryShare = new Uint8Array(await Shares.thirdShareOf(device, auth))
       return keys.addresses
     },
 
@@ -427,8 +430,8 @@ export function create(options: create.Options) {
     },
 
     /**
-     * A copy of the recovery share for a passkey added now, under its PRF output; undefined when the
-     * share is not held (the wallet was opened by its device share: the password would be needed).
+     * A copy of a share that opens the wallet with the auth share (`recoveryShare` above) for a passkey
+     * added now, under its PRF output: that passkey then opens the wallet on a new device by itself.
      */
     async sealForPasskey(prf: PrfCipher.PrfOutput): Promise<PrfRecoveryShare | undefined> {
       const { addresses } = unlocked()
