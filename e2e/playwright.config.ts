@@ -82,7 +82,8 @@ export default defineConfig<object, { regime: Regime }>({
   // Bitcoin accounts live in the WalletConnect session, which the frame keeps in its own storage, its
   // host site's partition, or (blocked) the SDK's copy in the host page. recoveryKit.spec.ts runs in
   // all three: the kit downloads from the iframe and the phrase shows in a first-party window whatever
-  // the iframe's storage.
+  // the iframe's storage; exportPasskey.spec.ts (that window opened with a passkey's touch) runs blocked
+  // and partitioned.
   //
   // The blocked regime's specs are split by the worker they need (their fixtures and worker options):
   // a worker starts devnets, an API and a relay, and one worker runs at a time, so files that need
@@ -116,6 +117,8 @@ export default defineConfig<object, { regime: Regime }>({
         'passkeyLogin.spec.ts',
         'passkeyFactor.spec.ts',
         'recoveryKit.spec.ts',
+        // The phrase window is first-party whatever the iframe's storage; the passkey is the frame site's.
+        'exportPasskey.spec.ts',
         // The review keeps nothing in the frame's storage; it runs where the frame has some too.
         'review.spec.ts',
       ],
