@@ -58,7 +58,8 @@ export default defineConfig<object, { regime: Regime }>({
   // Bitcoin accounts live in the WalletConnect session, which the frame keeps in its own storage, its
   // host site's partition, or (blocked) the SDK's copy in the host page. recoveryKit.spec.ts runs in
   // all three: the kit downloads from the iframe and the phrase shows in a first-party window whatever
-  // the iframe's storage.
+  // the iframe's storage; exportPasskey.spec.ts (that window opened with a passkey's touch) runs blocked
+  // and partitioned.
   //
   // One project per storage regime, and one kind of worker per project: the worker starts the pages'
   // servers and Chromium, and the devnets, APIs and relay its specs ask for as they first ask
@@ -90,6 +91,8 @@ export default defineConfig<object, { regime: Regime }>({
         'passkeyLogin.spec.ts',
         'passkeyFactor.spec.ts',
         'recoveryKit.spec.ts',
+        // The phrase window is first-party whatever the iframe's storage; the passkey is the frame site's.
+        'exportPasskey.spec.ts',
         // The review keeps nothing in the frame's storage; it runs where the frame has some too.
         'review.spec.ts',
         // The wallet call API of the embedded smart account (batches, smart sessions, sponsored gas, its

@@ -49,3 +49,40 @@ describe('hand', () => {
     port.close()
   })
 })
+
+describe('touch', () => {
+  const options = { challenge: 'Y2hhbGxlbmdlLWNoYWxsZW5nZQ' }
+  const credential = {
+    id: 'Y3JlZGVudGlhbC1pZC0wMDAx',
+    rawId: 'Y3JlZGVudGlhbC1pZC0wMDAx',
+    type: 'public-key' as const,
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  }
+
+  it('hands the Worker the assertion and the PRF output of the passkey touched, for the offered challenge', async () => {
+    const output = new Uint8Array(32).fill(5)
+    const get = vi.fn(async () => ({ credential, prf: { enabled: true, output } }))
+    const message = await ExportWindow.touch(options, { get })
+    expect(get).toHaveBeenCalledExactlyOnceWith(options)
+    expect(ExportWindow.RevealWithPasskey.parse(message)).toEqual({
+      type: 'reveal-passkey',
+      credential,
+      prf: { credentialId: credential.id, output },
+    })
+  })
+
+  it('refuses a passkey that evaluated no PRF before anything is sent', async () => {
+    await expect(
+      ExportWindow.touch(options, { get: async () => ({ credential, prf: { enabled: false } }) }),
+    ).rejects.toMatchObject({ code: 'PASSKEY_PRF_MISSING' })
+  })
+
+  it('takes no output of another length than a PRF’s', () => {
+    const message = {
+      type: 'reveal-passkey',
+      credential,
+      prf: { credentialId: credential.id, output: new Uint8Array(16) },
+    }
+    expect(ExportWindow.RevealWithPasskey.safeParse(message).success).toBe(false)
+  })
+})

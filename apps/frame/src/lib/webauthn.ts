@@ -45,6 +45,17 @@ export class PasskeyExistsError extends FrameError {
   }
 }
 
+/** The passkey touched has no PRF (or did not evaluate it): it cannot open the wallet's recovery share. */
+export class PasskeyPrfMissingError extends FrameError {
+  override name = 'PasskeyPrfMissingError'
+  constructor() {
+    super(
+      'PASSKEY_PRF_MISSING',
+      'This passkey cannot open your wallet by itself (it has no PRF); use the passkey you created the wallet with',
+    )
+  }
+}
+
 /** The ceremonies a login runs: in the frame, or in a window on the frame origin. */
 export type Ceremony = {
   create(options: PasskeyCreationOptions): Promise<Created>

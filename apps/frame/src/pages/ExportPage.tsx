@@ -1,8 +1,10 @@
 // /export: the window on the frame origin where "Show recovery phrase" shows it. The frame that opened
-// it hands it a line to the Worker (lib/exportWindow.ts); the recovery password typed here goes to the
-// Worker on it, and the phrase and keys come back on it, to be shown here only: a top-level window on
-// the frame origin, which no host page can cover, frame or read.
+// it hands it a line to the Worker (lib/exportWindow.ts); the recovery password typed here, or the PRF
+// output of a passkey touched here, goes to the Worker on it, and the phrase and keys come back on it,
+// to be shown here only: a top-level window on the frame origin, which no host page can cover, frame
+// or read.
 import { useEffect, useState } from 'react'
+import { messageOf } from '../lib/errors.js'
 import * as ExportWindow from '../lib/exportWindow.js'
 
 type Shown = Extract<ExportWindow.Revealed, { type: 'revealed' }>
@@ -15,6 +17,10 @@ export function ExportPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [shown, setShown] = useState<Shown>()
+  /** How the Worker said the phrase opens. */
+  const [offer, setOffer] = useState<ExportWindow.Offer>()
+  /** The offer's passkey challenge was answered: the next touch waits for the Worker's fresh one. */
+  const [spent, setSpent] = useState(false)
 
   useEffect(() => {
     if (!opener || port) return
@@ -37,6 +43,12 @@ export function ExportPage() {
   useEffect(() => {
     if (!port) return
     port.onmessage = (event: MessageEvent) => {
+      const offered = ExportWindow.Offer.safeParse(event.data)
+      if (offered.success) {
+        setOffer(offered.data)
+        setSpent(false)
+        return
+      }
       const answer = ExportWindow.Revealed.safeParse(event.data)
       if (!answer.success) return
       setBusy(false)
@@ -60,49 +72,86 @@ export function ExportPage() {
       </main>
     )
   if (shown) return <Secrets shown={shown} />
+  const touch = async (options: NonNullable<ExportWindow.Offer['passkey']>) => {
+    if (!port || busy) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      const message = await ExportWindow.touch(options)
+      // The challenge is answered: the Worker offers a fresh one if this touch is refused.
+      setSpent(true)
+      port.postMessage(message)
+    } catch (caught) {
+      setBusy(false)
+      setError(messageOf(caught))
+    }
+  }
+  const ready = port !== undefined && offer !== undefined
   return (
     <main className="wf-page" data-testid="wf-export-page">
       <h1>Show recovery phrase</h1>
       <p className="wf-muted">
-        Enter your recovery password. The phrase shows in this window only; anyone who sees it can take the
-        wallet’s funds.
+        {offer && !offer.password
+          ? 'Touch your passkey to open your wallet here. '
+          : 'Enter your recovery password. '}
+        The phrase shows in this window only; anyone who sees it can take the wallet’s funds.
       </p>
-      <form
-        className="wf-stack"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (!port || busy) return
-          setBusy(true)
-          setError(undefined)
-          port.postMessage({ type: 'reveal', password } satisfies ExportWindow.Reveal)
-        }}
-      >
-        <input
-          className="wf-input"
-          type="password"
-          autoComplete="current-password"
-          aria-label="Recovery password"
-          data-testid="wf-export-password"
-          minLength={8}
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {error ? (
-          <p className="wf-error" role="alert" data-testid="wf-export-error">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="wf-button"
-          data-testid="wf-export-submit"
-          disabled={!port || busy}
-          aria-busy={busy}
+      {!ready ? (
+        <p className="wf-muted" aria-busy="true" data-testid="wf-export-preparing">
+          Preparing…
+        </p>
+      ) : null}
+      {offer?.password ? (
+        <form
+          className="wf-stack"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!port || busy) return
+            setBusy(true)
+            setError(undefined)
+            port.postMessage({ type: 'reveal', password } satisfies ExportWindow.Reveal)
+          }}
         >
-          {!port ? 'Preparing…' : busy ? 'Checking…' : 'Show recovery phrase'}
+          <input
+            className="wf-input"
+            type="password"
+            autoComplete="current-password"
+            aria-label="Recovery password"
+            data-testid="wf-export-password"
+            minLength={8}
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="wf-button"
+            data-testid="wf-export-submit"
+            disabled={!ready || busy}
+            aria-busy={busy}
+          >
+            {busy ? 'Checking…' : 'Show recovery phrase'}
+          </button>
+        </form>
+      ) : null}
+      {offer?.passkey ? (
+        <button
+          type="button"
+          className={offer.password ? 'wf-button wf-button-secondary' : 'wf-button'}
+          data-testid="wf-export-passkey"
+          disabled={!ready || busy || spent}
+          aria-busy={busy}
+          // The touch runs in this click: the window's own user activation.
+          onClick={() => offer.passkey && void touch(offer.passkey)}
+        >
+          {busy && !offer.password ? 'Checking…' : 'Use your passkey'}
         </button>
-      </form>
+      ) : null}
+      {error ? (
+        <p className="wf-error" role="alert" data-testid="wf-export-error">
+          {error}
+        </p>
+      ) : null}
     </main>
   )
 }

@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, HDKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import { touchOf, windowEnd } from './exportTesting.js'
 import * as Base64url from './internal/base64url.js'
 import * as KeyStore from './keyStore.js'
 import * as PassTesting from './passTesting.js'
@@ -217,7 +218,7 @@ describe('recover with a passkey’s PRF', () => {
     expect(device.addresses()).toBeUndefined()
   })
 
-  it('seals a copy for a passkey added while it holds the share (after create or recover), none after an unlock', async () => {
+  it('seals a copy for a passkey added while the wallet is open, after a create, a recovery or an unlock', async () => {
     const keyStore = KeyStore.memory()
     const vault = Vault.create({ keyStore, recoveryIterations })
     const created = await vault.create({ password })
@@ -230,15 +231,27 @@ describe('recover with a passkey’s PRF', () => {
     const device = Vault.create({ keyStore: KeyStore.memory() })
     const opened = await device.recover({ ...created, prfShare: copy!, prf: added })
     expect(opened.addresses).toEqual(created.addresses)
-    // After a recovery it holds the share too; after an unlock (device share) it does not.
     expect(await device.sealForPasskey(added)).toBeDefined()
+    // A reload: the wallet opens from the device share, and a passkey added now gets a copy too,
+    // which opens the same wallet on yet another device with no password.
     device.lock()
     await device.unlock({
       wrappedDeviceShare: opened.wrappedDeviceShare,
       authShare: created.authShare,
       addresses: created.addresses,
     })
-    expect(await device.sealForPasskey(added)).toBeUndefined()
+    const later = {
+      credentialId: 'bGF0ZXItcGFzc2tleS0wMDAy',
+      output: crypto.getRandomValues(new Uint8Array(32)),
+    }
+    const laterCopy = await device.sealForPasskey(later)
+    const another = Vault.create({ keyStore: KeyStore.memory() })
+    const reopened = await another.recover({ ...created, prfShare: laterCopy!, prf: later })
+    expect(reopened.addresses).toEqual(created.addresses)
+    // It opens only with that passkey's output, and only for this wallet.
+    await expect(
+      Vault.create({ keyStore: KeyStore.memory() }).recover({ ...created, prfShare: laterCopy!, prf: added }),
+    ).rejects.toMatchObject({ code: 'PRF_RECOVERY_FAILED' })
   })
 
   it('makes no PRF copy without an output', async () => {
@@ -430,24 +443,6 @@ describe('recoveryKit', () => {
 })
 
 describe('exportTo', () => {
-  /** The window's end of the port: each answer the Worker posts, in order. */
-  function windowEnd(port: MessagePort) {
-    const answers: unknown[] = []
-    let notify = () => {}
-    port.onmessage = (event) => {
-      answers.push(event.data)
-      notify()
-    }
-    const next = (count: number) =>
-      new Promise<void>((resolve) => {
-        notify = () => {
-          if (answers.length >= count) resolve()
-        }
-        notify()
-      })
-    return { answers, next }
-  }
-
   it('answers the window on its port: a wrong password refused, the right one the phrase and keys', async () => {
     const wallet = await newWallet()
     const { vault, created } = wallet
@@ -458,16 +453,15 @@ describe('exportTo', () => {
       pass: await passOf(wallet, 'export'),
     })
     const window = windowEnd(port2)
+    expect(await window.next('offer')).toEqual({ type: 'offer', password: true })
     port2.postMessage({ type: 'reveal', password: 'not the password' })
-    await window.next(1)
-    expect(window.answers[0]).toEqual({
+    expect(await window.next('refused')).toEqual({
       type: 'refused',
       code: 'WRONG_RECOVERY_PASSWORD',
       message: 'The recovery password is not correct; try again',
     })
     port2.postMessage({ type: 'reveal', password })
-    await window.next(2)
-    const revealed = window.answers[1] as Keys.Secrets & { type: string; addresses: unknown }
+    const revealed = await window.next<Keys.Secrets & { addresses: unknown }>('revealed')
     expect(revealed).toMatchObject({ type: 'revealed', addresses: created.addresses })
     // The phrase is the wallet's: it derives the same accounts, and its EVM key signs for them.
     const seed = mnemonicToSeedSync(revealed.mnemonic)
@@ -487,6 +481,97 @@ describe('exportTo', () => {
     await expect(
       vault.exportTo(port1, { authShare: created.authShare, recoveryShare: created.recoveryShare, pass }),
     ).rejects.toBeInstanceOf(Vault.WalletLockedError)
+    port1.close()
+    port2.close()
+  })
+})
+
+describe('exportTo with a passkey', () => {
+  const prf = { credentialId: 'Y3JlZGVudGlhbC1pZC0wMDAx', output: new Uint8Array(32).fill(3) }
+
+  /** A wallet its passkey alone protects, and the page's side of an export: what it was handed, what it answers. */
+  async function passkeyExport(
+    answer?: (
+      passFor: (action: SensitiveAction) => Promise<string>,
+    ) => ReturnType<Vault.ExportPasskey['confirm']>,
+  ) {
+    const vault = Vault.create({
+      keyStore: KeyStore.memory(),
+      recoveryIterations,
+      passKey: async () => PassTesting.passKey,
+    })
+    const created = await vault.createWithPasskey({ prf: { ...prf, output: prf.output.slice() } })
+    const wallet = { vault, created: { ...created, recoveryShare: undefined as never } }
+    const confirmed: unknown[] = []
+    let challenges = 0
+    const page: Vault.ExportPasskey = {
+      options: async () => ({ challenge: `challenge-${++challenges}` }),
+      async confirm(credential) {
+        confirmed.push(credential)
+        if (answer) return answer((action) => passOf(wallet, action))
+        const pass = await passOf(wallet, 'export')
+        return { ok: true, pass, authShare: created.authShare, prfShare: created.prfShare! }
+      },
+    }
+    const { port1, port2 } = new MessageChannel()
+    await vault.exportTo(port1, undefined, page)
+    return { created, confirmed, port: port2, window: windowEnd(port2) }
+  }
+
+  it('opens the passkey’s copy with the PRF output from the window; the page is handed the assertion only', async () => {
+    const { created, confirmed, port, window } = await passkeyExport()
+    expect(await window.next('offer')).toEqual({
+      type: 'offer',
+      password: false,
+      passkey: { challenge: 'challenge-1' },
+    })
+    const touch = touchOf(prf.credentialId, 'challenge-1', prf.output)
+    port.postMessage(touch)
+    const revealed = await window.next<Keys.Secrets>('revealed')
+    expect(privateKeyToAccount(revealed.evmPrivateKey).address).toBe(created.addresses.eip155)
+    expect(confirmed).toEqual([touch.credential])
+    port.close()
+  })
+
+  it('passes the page’s refusal to the window with its code, and offers a fresh challenge', async () => {
+    const { port, window } = await passkeyExport(async () => ({
+      ok: false,
+      code: 'PASSKEY_REJECTED',
+      message: 'The passkey could not be verified',
+    }))
+    await window.next('offer')
+    port.postMessage(touchOf(prf.credentialId, 'challenge-1', prf.output))
+    expect(await window.next('refused')).toEqual({
+      type: 'refused',
+      code: 'PASSKEY_REJECTED',
+      message: 'The passkey could not be verified',
+    })
+    expect(await window.next('offer', 2)).toMatchObject({ passkey: { challenge: 'challenge-2' } })
+    port.close()
+  })
+
+  it('refuses a pass for another action the page hands back', async () => {
+    let made: Vault.PasskeyCreated | undefined
+    const { created, port, window } = await passkeyExport(async (passFor) => ({
+      ok: true,
+      pass: await passFor('recovery-kit'),
+      authShare: made!.authShare,
+      prfShare: made!.prfShare!,
+    }))
+    made = created
+    await window.next('offer')
+    port.postMessage(touchOf(prf.credentialId, 'challenge-1', prf.output))
+    expect(await window.next('refused')).toMatchObject({ code: 'FACTOR_PASS_REJECTED' })
+    expect(window.messages.some((message) => message.type === 'revealed')).toBe(false)
+    port.close()
+  })
+
+  it('serves nothing without a password or a passkey', async () => {
+    const wallet = await newWallet()
+    const { port1, port2 } = new MessageChannel()
+    await expect(wallet.vault.exportTo(port1, undefined)).rejects.toMatchObject({
+      code: 'EXPORT_UNAVAILABLE',
+    })
     port1.close()
     port2.close()
   })

@@ -7,6 +7,8 @@ import { ed25519 } from '@noble/curves/ed25519'
 import {
   type DevicePublicKey,
   type EncryptedRecoveryShare,
+  type PasskeyAssertion,
+  type PasskeyRequestOptions,
   type PrfRecoveryShare,
   passDevice,
   type RecoveryKit,
@@ -61,6 +63,35 @@ export class SessionKeyUnknownError extends FrameError {
 
 export type Vault = ReturnType<typeof create>
 
+/** Export with the recovery password: the shares it opens, and the API's pass for 'export'. */
+export type PasswordExport = { authShare: string; recoveryShare: EncryptedRecoveryShare; pass: string }
+
+/**
+ * The frame's page, for an export by passkey (called across the Worker boundary): a fresh challenge for
+ * 'export', and for the touch's assertion the API's pass and the touched passkey's copy of the recovery
+ * share — or why not, as a code and a message (an error thrown across comlink loses its code).
+ */
+export type ExportPasskey = {
+  options(): Promise<PasskeyRequestOptions>
+  confirm(
+    credential: PasskeyAssertion,
+  ): Promise<
+    | { ok: true; pass: string; authShare: string; prfShare: PrfRecoveryShare }
+    | { ok: false; code: string; message: string }
+  >
+}
+
+/** Neither a recovery password nor a passkey's copy of the recovery share: nothing opens the phrase. */
+export class ExportUnavailableError extends FrameError {
+  override name = 'ExportUnavailableError'
+  constructor() {
+    super(
+      'EXPORT_UNAVAILABLE',
+      'Nothing here can open your recovery phrase: add a recovery password or a passkey with PRF first',
+    )
+  }
+}
+
 /** What opens the recovery share with a passkey: the auth share, the passkey's copy and its PRF output. */
 export type PasskeyShares = { authShare: string; prfShare: PrfRecoveryShare; prf: PrfCipher.PrfOutput }
 
@@ -83,9 +114,11 @@ export declare namespace create {
 export function create(options: create.Options) {
   let keys: Keys.Keys | undefined
   /**
-   * The recovery share, while the wallet is open from a create or a recovery (the only times it is
-   * held in the clear): a passkey added then gets its own copy under its PRF output. Never after an
-   * unlock, which does not need it.
+   * A share that opens the wallet with the auth share, while the wallet is open: the recovery share after
+   * a create or a recovery, a third share of the same line after an unlock (device + auth). A passkey
+   * added while the wallet is open gets its own copy of it under its PRF output, whichever way the
+   * wallet opened (this session's login, or a reload with the device share). It gives nothing the open
+   * keys do not: two shares are the wallet.
    */
   let recoveryShare: Uint8Array<ArrayBuffer> | undefined
   /**
@@ -264,8 +297,9 @@ export function create(options: create.Options) {
     /** Opens the wallet on a device that has its share: device + auth. */
     async unlock(input: { wrappedDeviceShare: string; authShare: string; addresses: WalletAddresses }) {
       const device = await unwrap(input.wrappedDeviceShare, input.addresses)
-      keys = (await Shares.combine(device, Base64url.decode(input.authShare), input.addresses)).keys
-      recoveryShare = undefined
+      const auth = Base64url.decode(input.authShare)
+      keys = (await Shares.combine(device, auth, input.addresses)).keys
+      recoveryShare = new Uint8Array(await Shares.thirdShareOf(device, auth))
       return keys.addresses
     },
 
@@ -352,25 +386,52 @@ export function create(options: create.Options) {
     },
 
     /**
-     * Serves a recovery phrase window on `port` (lib/exportWindow.ts) for a pass the API signed for
-     * 'export': the password typed there is verified as `recoveryKit` does, and the phrase and keys go
-     * back on the port only — never to the frame's page that called this.
+     * Serves a recovery phrase window on `port` (lib/exportWindow.ts). With `password` (the wallet has a
+     * recovery password, and the API signed a pass for 'export'), the password typed there is verified as
+     * `recoveryKit` does. With `passkey`, a touch in that window opens the wallet: its assertion goes to
+     * the frame's page for the API's pass (the fresh factor where the user has one) and the passkey's
+     * copy of the recovery share, and its PRF output, which the window hands here only, opens that copy.
+     * The phrase and keys go back on the port only — never to the frame's page that called this.
      */
     async exportTo(
       port: MessagePort,
-      input: { authShare: string; recoveryShare: EncryptedRecoveryShare; pass: string },
-    ) {
+      password: PasswordExport | undefined,
+      passkey?: ExportPasskey,
+    ): Promise<void> {
       const { addresses } = unlocked()
-      await takePass(input.pass, 'export')
-      ExportPort.serve(port, async (password) => ({
-        addresses,
-        ...Keys.secretsOf(await verifiedEntropy(input, password)),
-      }))
+      if (!password && !passkey) throw new ExportUnavailableError()
+      if (password) await takePass(password.pass, 'export')
+      const secretsOf = (entropy: Uint8Array) => ({ addresses, ...Keys.secretsOf(entropy) })
+      ExportPort.serve(port, {
+        ...(password
+          ? { password: async (typed: string) => secretsOf(await verifiedEntropy(password, typed)) }
+          : {}),
+        ...(passkey
+          ? {
+              passkey: {
+                options: () => passkey.options(),
+                async reveal({ credential, prf }) {
+                  // The output must be the asserting passkey's: the page fetches that one's copy.
+                  if (credential.id !== prf.credentialId) throw new PrfCipher.PrfRecoveryFailedError()
+                  const confirmed = await passkey.confirm(credential)
+                  if (!confirmed.ok) throw new FrameError(confirmed.code, confirmed.message)
+                  const entropy = await entropyWithPasskey({
+                    authShare: confirmed.authShare,
+                    prfShare: confirmed.prfShare,
+                    prf: { credentialId: prf.credentialId, output: new Uint8Array(prf.output) },
+                  })
+                  await takePass(confirmed.pass, 'export')
+                  return secretsOf(entropy)
+                },
+              },
+            }
+          : {}),
+      })
     },
 
     /**
-     * A copy of the recovery share for a passkey added now, under its PRF output; undefined when the
-     * share is not held (the wallet was opened by its device share: the password would be needed).
+     * A copy of a share that opens the wallet with the auth share (`recoveryShare` above) for a passkey
+     * added now, under its PRF output: that passkey then opens the wallet on a new device by itself.
      */
     async sealForPasskey(prf: PrfCipher.PrfOutput): Promise<PrfRecoveryShare | undefined> {
       const { addresses } = unlocked()

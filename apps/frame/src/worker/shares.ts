@@ -69,3 +69,10 @@ export async function deviceShareOf(auth: Uint8Array, recovery: Uint8Array): Pro
   share[y.length] = x
   return share
 }
+
+/**
+ * One more share of the same wallet, at an x that neither `a` nor `b` uses: after an unlock (device +
+ * auth) it stands in for the recovery share when a passkey added then gets its copy — with the auth
+ * share it opens the wallet as the recovery share does (any two points of the line give it).
+ */
+export const thirdShareOf = deviceShareOf

@@ -12,6 +12,7 @@ import bs58 from 'bs58'
 import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { touchOf, windowEnd } from '../../worker/exportTesting.js'
 import type { Event } from '../Connector.js'
 import type { AuthApi } from './authApi.js'
 import * as Embedded from './Embedded.js'
@@ -308,9 +309,6 @@ describe('connect after a passkey login', () => {
     await expect(c.recoveryKit('any password at all')).rejects.toMatchObject({
       code: 'RECOVERY_PASSWORD_MISSING',
     })
-    await expect(c.exportTo(new MessageChannel().port1)).rejects.toMatchObject({
-      code: 'RECOVERY_PASSWORD_MISSING',
-    })
     const second = device()
     const asked: string[] = []
     const other = connector(second, server.api, asked)
@@ -479,14 +477,11 @@ describe('exportTo', () => {
     const { port1, port2 } = new MessageChannel()
     await c.exportTo(port1)
     expect(server.shareCalls).toEqual([false, true])
-    const answer = new Promise<{ type: string; evmPrivateKey: Hex; addresses: { solana: string } }>(
-      (resolve) => {
-        port2.onmessage = (event) => resolve(event.data)
-      },
-    )
+    const window = windowEnd(port2)
+    // An email wallet with no passkey: the password alone is offered.
+    expect(await window.next('offer')).toEqual({ type: 'offer', password: true })
     port2.postMessage({ type: 'reveal', password })
-    const revealed = await answer
-    expect(revealed.type).toBe('revealed')
+    const revealed = await window.next<{ evmPrivateKey: Hex; addresses: { solana: string } }>('revealed')
     expect(accounts).toContain(`eip155:8453:${privateKeyToAccount(revealed.evmPrivateKey).address}`)
     expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${revealed.addresses.solana}`)
     port2.close()
@@ -526,6 +521,111 @@ describe('exportTo', () => {
     expect(server.passes).toEqual([])
     expect(server.shareCalls).toEqual([false])
     port1.close()
+    d.close()
+  })
+})
+
+describe('exportTo with a passkey', () => {
+  const credentialId = 'Y3JlZGVudGlhbC1pZC0wMDAx'
+  const output = new Uint8Array(32).fill(7)
+
+  /** A wallet its PRF passkey alone protects, open on its first device, and the window's end of an export. */
+  async function passkeyWallet(options: Pick<Embedded.create.Options, 'askCode'> = {}) {
+    const server = fakeApi()
+    const d = device()
+    const asked: string[] = []
+    const c = connector(d, server.api, asked, options)
+    const login = server.login(await c.deviceKey())
+    c.login(login, { credentialId, enabled: true, output: output.slice() })
+    const { accounts } = await c.connect()
+    const { port1, port2 } = new MessageChannel()
+    await c.exportTo(port1)
+    return { server, d, c, login, accounts, asked, port: port2, window: windowEnd(port2) }
+  }
+  type Offered = { password: boolean; passkey: { challenge: string } }
+
+  it('opens a wallet with no password by a touch in the window: the phrase derives its accounts', async () => {
+    const { server, d, accounts, asked, port, window } = await passkeyWallet()
+    const offer = await window.next<Offered>('offer')
+    // No password to ask for: the window offers the passkey alone, over the API's challenge.
+    expect(offer.password).toBe(false)
+    port.postMessage(touchOf(credentialId, offer.passkey.challenge, output))
+    const revealed = await window.next<{ evmPrivateKey: Hex; addresses: { solana: string } }>('revealed')
+    expect(accounts).toContain(`eip155:8453:${privateKeyToAccount(revealed.evmPrivateKey).address}`)
+    expect(accounts).toContain(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${revealed.addresses.solana}`)
+    expect(server.passes).toEqual(['export'])
+    expect(asked).toEqual([])
+    port.close()
+    d.close()
+  })
+
+  it('refuses a passkey that keeps no copy, a wrong PRF output and another credential’s output, with a fresh challenge after each', async () => {
+    const { server, d, accounts, port, window } = await passkeyWallet()
+    const other = 'b3RoZXItY3JlZGVudGlhbC0wMDAy'
+    server.addPasskey(other)
+    let offer = await window.next<Offered>('offer')
+    port.postMessage(touchOf(other, offer.passkey.challenge, output))
+    expect(await window.next('refused', 1)).toMatchObject({ code: 'PASSKEY_PRF_MISSING' })
+    offer = await window.next<Offered>('offer', 2)
+    port.postMessage(touchOf(credentialId, offer.passkey.challenge, new Uint8Array(32).fill(8)))
+    expect(await window.next('refused', 2)).toMatchObject({ code: 'PRF_RECOVERY_FAILED' })
+    offer = await window.next<Offered>('offer', 3)
+    // The output of one passkey handed with the assertion of another.
+    const mixed = touchOf(credentialId, offer.passkey.challenge, output)
+    port.postMessage({ ...mixed, prf: { ...mixed.prf, credentialId: other } })
+    expect(await window.next('refused', 3)).toMatchObject({ code: 'PRF_RECOVERY_FAILED' })
+    offer = await window.next<Offered>('offer', 4)
+    port.postMessage(touchOf(credentialId, offer.passkey.challenge, output))
+    const revealed = await window.next<{ evmPrivateKey: Hex }>('revealed')
+    expect(accounts).toContain(`eip155:8453:${privateKeyToAccount(revealed.evmPrivateKey).address}`)
+    port.close()
+    d.close()
+  })
+
+  it('with a second factor, the touch is the fresh factor (no code asked) and a replayed assertion is refused', async () => {
+    const codes: unknown[] = []
+    const { server, d, c, login, port, window } = await passkeyWallet({
+      askCode: async (question) => {
+        codes.push(question)
+        return '123456'
+      },
+    })
+    port.close()
+    server.requireCode('123456', [login.tokens.accessToken])
+    const { port1, port2 } = new MessageChannel()
+    await c.exportTo(port1)
+    const line = windowEnd(port2)
+    const offer = await line.next<Offered>('offer')
+    const touched = touchOf(credentialId, offer.passkey.challenge, output)
+    // A right assertion with a wrong output: the API spends the challenge, the Worker refuses.
+    port2.postMessage({ ...touched, prf: { ...touched.prf, output: new Uint8Array(32).fill(9) } })
+    expect(await line.next('refused', 1)).toMatchObject({ code: 'PRF_RECOVERY_FAILED' })
+    await line.next('offer', 2)
+    // The same assertion again, now with the right output: its challenge is spent.
+    port2.postMessage(touched)
+    expect(await line.next('refused', 2)).toMatchObject({ code: 'PASSKEY_REJECTED' })
+    expect(line.messages.some((message) => message.type === 'revealed')).toBe(false)
+    expect(codes).toEqual([])
+    expect(window.messages.some((message) => message.type === 'revealed')).toBe(false)
+    port2.close()
+    d.close()
+  })
+
+  it('offers both on a wallet with a password and a PRF passkey’s copy', async () => {
+    const server = fakeApi()
+    const d = device()
+    const c = connector(d, server.api)
+    c.login(server.login(await c.deviceKey()))
+    await c.connect()
+    server.storePrfShare((await d.vault.sealForPasskey({ credentialId, output }))!)
+    const { port1, port2 } = new MessageChannel()
+    await c.exportTo(port1)
+    const window = windowEnd(port2)
+    const offer = await window.next<Offered>('offer')
+    expect(offer.password).toBe(true)
+    port2.postMessage(touchOf(credentialId, offer.passkey.challenge, output))
+    expect(await window.next('revealed')).toMatchObject({ type: 'revealed' })
+    port2.close()
     d.close()
   })
 })

@@ -33,11 +33,12 @@ import type {
 } from '../../lib/embeddedLogin.js'
 import { FrameError } from '../../lib/errors.js'
 import type { Storage } from '../../storage/Storage.js'
-import type { PasskeyCreated } from '../../worker/Vault.js'
+import type { PasskeyCreated, PasswordExport } from '../../worker/Vault.js'
 import type { Connection, Connector, Event } from '../Connector.js'
 import * as Approvals from './approvals.js'
 import type { AuthApi } from './authApi.js'
 import * as CallBatches from './callBatches.js'
+import * as ExportPasskey from './exportPasskey.js'
 import * as PasskeyFactor from './passkeyFactor.js'
 import * as PasskeyPrf from './passkeyPrf.js'
 import * as Passkeys from './passkeys.js'
@@ -213,8 +214,10 @@ export type EmbeddedConnector = Connector & {
   /** Adds a recovery password to a wallet its passkey alone protected, with a touch of that passkey. */
   addRecoveryPassword(password: string): Promise<void>
   /**
-   * Hands `port` to the Worker for a recovery phrase window (lib/exportWindow.ts): the password and the
-   * secrets travel on it between that window and the Worker, never through this page.
+   * Hands `port` to the Worker for a recovery phrase window (lib/exportWindow.ts): the password or a
+   * passkey's PRF output, and the secrets, travel on it between that window and the Worker, never
+   * through this page. The window offers the recovery password where the wallet has one (after a
+   * fresh factor here), and a touch of a passkey that keeps a copy of the recovery share.
    */
   exportTo(port: MessagePort): Promise<void>
 }
@@ -731,15 +734,26 @@ export function create(options: create.Options): EmbeddedConnector {
     },
     async exportTo(port) {
       if (!addresses) throw new Session.NotSignedInError()
-      if (!passwordSet) throw new RecoveryPasswordMissingError()
-      const pass = await freshPass({ action: 'export' })
-      const shares = await fetchShares(true)
-      if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
-      await vault.exportTo(Comlink.transfer(port, [port]), {
-        authShare: shares.authShare,
-        recoveryShare: shares.recoveryShare,
-        pass,
-      })
+      // A passkey opens the phrase where the API keeps a copy of the recovery share under its PRF.
+      const list = await session
+        .proof('passkey-list')
+        .then(({ accessToken, proof }) => api.passkeyList(accessToken, proof))
+      const byPasskey = list.passkeys.some((passkey) => passkey.recovery)
+      if (!passwordSet && !byPasskey) throw new RecoveryPasswordMissingError()
+      let password: PasswordExport | undefined
+      if (passwordSet) {
+        const pass = await freshPass({ action: 'export' })
+        const shares = await fetchShares(true)
+        if (!shares.exists || !shares.recoveryShare) throw new RecoveryShareMissingError()
+        password = { authShare: shares.authShare, recoveryShare: shares.recoveryShare, pass }
+      }
+      // The touch's own assertion is its fresh factor: no code is asked here for it.
+      const passkey = byPasskey
+        ? Comlink.proxy(
+            ExportPasskey.create({ api, session, shares: (credentialId) => fetchShares(true, credentialId) }),
+          )
+        : undefined
+      await vault.exportTo(Comlink.transfer(port, [port]), password, passkey)
     },
     async switchNetwork(target) {
       const found = usable().find((n) => n.caipNetworkId === target.caipNetworkId)

@@ -4,7 +4,6 @@
 // at creation: one more assertion of that passkey, over a challenge nobody verifies (only its PRF is
 // read), gives it.
 import type { FactorPasskey, PasskeyCreationOptions, SensitiveAction } from '@walletframe/protocol'
-import { FrameError } from '../../lib/errors.js'
 import * as WebAuthn from '../../lib/webauthn.js'
 import type { AuthApi } from './authApi.js'
 import type { Session } from './session.js'
@@ -37,16 +36,8 @@ export async function completed(
   }
 }
 
-/** The passkey touched has no PRF (or did not evaluate it): it cannot open the wallet's recovery share. */
-export class PasskeyPrfMissingError extends FrameError {
-  override name = 'PasskeyPrfMissingError'
-  constructor() {
-    super(
-      'PASSKEY_PRF_MISSING',
-      'This passkey cannot open your wallet by itself (it has no PRF); use the passkey you created the wallet with',
-    )
-  }
-}
+// Where the window on the frame origin touches a passkey too (the recovery phrase window), so lib/.
+export { PasskeyPrfMissingError } from '../../lib/webauthn.js'
 
 /** A touch of the user's passkey: its assertion (a fresh factor) and its PRF output (a key). */
 export type Touched = {
@@ -70,7 +61,7 @@ export async function touch(
   const { accessToken, proof } = await deps.session.proof('factor-passkey')
   const started = await deps.api.factorPasskey(accessToken, { action, proof })
   const { credential, prf } = await (deps.here ?? WebAuthn.here).get(started.options)
-  if (!prf.output) throw new PasskeyPrfMissingError()
+  if (!prf.output) throw new WebAuthn.PasskeyPrfMissingError()
   return {
     answer: { attemptId: started.attemptId, credential },
     prf: { credentialId: credential.id, output: prf.output },

@@ -45,6 +45,10 @@ export function fakeApi(userId = 'user-1') {
   const passes: string[] = []
   /** The second factor, once `requireCode` set one: the code it takes, and the sessions that gave it. */
   let factor: { code: string; passed: Set<string> } | undefined
+  /** The user's passkeys (credential ids): the one a wallet was made with, and those added. */
+  const passkeys = new Set<string>()
+  /** Live passkey challenges of POST /v1/auth/factor/passkey, by attempt id: each one's action and challenge. */
+  const challenges = new Map<string, { action: string; challenge: string }>()
   const tokens = (): AuthTokens => {
     const accessToken = `access-${++n}`
     live.add(accessToken)
@@ -79,7 +83,7 @@ export function fakeApi(userId = 'user-1') {
     return true
   }
   const check = async (
-    purpose: 'create' | 'shares' | 'totp-verify' | 'factor-pass',
+    purpose: 'create' | 'shares' | 'totp-verify' | 'factor-pass' | 'passkey-list' | 'factor-passkey',
     accessToken: string,
     proof: DeviceProof,
   ) => {
@@ -110,6 +114,7 @@ export function fakeApi(userId = 'user-1') {
     async walletCreate(accessToken, { proof, ...body }) {
       await check('create', accessToken, proof)
       wallet = body
+      if (body.prfShare) passkeys.add(body.prfShare.credentialId)
       return { addresses: body.addresses, createdAt: new Date().toISOString() }
     },
     async totpVerify(accessToken, code, proof) {
@@ -121,12 +126,30 @@ export function fakeApi(userId = 'user-1') {
       return { enabled: true, verified: true, recoveryCodesLeft: 10, sendThreshold: null }
     },
     /** A pass signed as the API signs it (passTesting.ts's key, which `device` configures). */
-    async factorPass(accessToken, { proof, code, action, send }) {
+    async factorPass(accessToken, { proof, code, action, send, passkey }) {
       await check('factor-pass', accessToken, proof)
       if (!wallet) throw new ApiError('No wallet', { status: 409, apiCode: 'WALLET_MISSING' })
-      if (factor && code === undefined)
+      // As the API: with a factor, a passkey's assertion over a live challenge for this action stands
+      // for the code, and spends that challenge (the signature itself is the real API's to verify).
+      if (factor && passkey) {
+        const forAction = challenges.get(passkey.attemptId)
+        challenges.delete(passkey.attemptId)
+        if (forAction?.action !== action)
+          throw new ApiError('No login in progress has this id; start again', {
+            status: 404,
+            apiCode: 'AUTH_ATTEMPT_NOT_FOUND',
+          })
+        const clientData = JSON.parse(
+          new TextDecoder().decode(Base64url.decode(passkey.credential.response.clientDataJSON)),
+        ) as { challenge?: string }
+        if (!passkeys.has(passkey.credential.id) || clientData.challenge !== forAction.challenge)
+          throw new ApiError('The passkey could not be verified', {
+            status: 401,
+            apiCode: 'PASSKEY_REJECTED',
+          })
+      } else if (factor && code === undefined)
         throw new ApiError('Enter the code', { status: 403, apiCode: 'SECOND_FACTOR_REQUIRED' })
-      if (factor && code !== factor.code)
+      else if (factor && code !== factor.code)
         throw new ApiError('The code is not correct', { status: 400, apiCode: 'TOTP_INVALID' })
       passes.push(action)
       return {
@@ -134,9 +157,41 @@ export function fakeApi(userId = 'user-1') {
           action,
           wallet: wallet.addresses.eip155,
           device: deviceKey!,
-          factor: factor ? 'totp' : 'none',
+          factor: factor ? (passkey ? 'passkey' : 'totp') : 'none',
           ...(send ? { send } : {}),
         }),
+      }
+    },
+    async passkeyList(accessToken, proof) {
+      await check('passkey-list', accessToken, proof)
+      return {
+        passkeys: [...passkeys].map((credentialId) => ({
+          credentialId,
+          name: null,
+          createdAt: new Date(0).toISOString(),
+          lastUsedAt: null,
+          backedUp: false,
+          recovery: wallet?.prfShare?.credentialId === credentialId,
+        })),
+        otherLogin: true,
+        secondFactor: false,
+      }
+    },
+    async factorPasskey(accessToken, { action, proof }) {
+      await check('factor-passkey', accessToken, proof)
+      if (passkeys.size === 0) throw new ApiError('No passkey', { status: 404, apiCode: 'PASSKEY_NOT_FOUND' })
+      const attemptId = `attempt-${++n}`
+      const challenge = Base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
+      challenges.set(attemptId, { action, challenge })
+      return {
+        attemptId,
+        options: {
+          challenge,
+          rpId: 'frame.test',
+          allowCredentials: [...passkeys].map((id) => ({ id, type: 'public-key' as const })),
+          userVerification: 'required' as const,
+        },
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
       }
     },
     async refresh({ refreshToken, timestamp, signature }) {
@@ -161,6 +216,11 @@ export function fakeApi(userId = 'user-1') {
     /** Keeps a passkey's copy of the recovery share beside the wallet, as adding a PRF passkey does. */
     storePrfShare(prfShare: PrfRecoveryShare) {
       if (wallet) wallet = { ...wallet, prfShare }
+      passkeys.add(prfShare.credentialId)
+    },
+    /** One more passkey of the user's, with no copy of the recovery share (no PRF). */
+    addPasskey(credentialId: string) {
+      passkeys.add(credentialId)
     },
     requireCode(code: string, passed: string[] = []) {
       factor = { code, passed: new Set(passed) }
