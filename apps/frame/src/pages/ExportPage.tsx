@@ -4,6 +4,8 @@
 // the frame origin, which no host page can cover, frame or read.
 import { useEffect, useState } from 'react'
 import * as ExportWindow from '../lib/exportWindow.js'
+import { localizeText } from '../locale/en/errors.js'
+import { usePageMessages } from './pageMessages.js'
 
 type Shown = Extract<ExportWindow.Revealed, { type: 'revealed' }>
 
@@ -15,6 +17,8 @@ export function ExportPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [shown, setShown] = useState<Shown>()
+  const messages = usePageMessages()
+  const words = messages.pages.export
 
   useEffect(() => {
     if (!opener || port) return
@@ -55,18 +59,15 @@ export function ExportPage() {
     return (
       <main className="wf-page" data-testid="wf-export-page">
         <p className="wf-error" role="alert">
-          This window was not opened by the wallet: go back to the app and start there
+          {messages.pages.notOpenedByWallet}
         </p>
       </main>
     )
   if (shown) return <Secrets shown={shown} />
   return (
     <main className="wf-page" data-testid="wf-export-page">
-      <h1>Show recovery phrase</h1>
-      <p className="wf-muted">
-        Enter your recovery password. The phrase shows in this window only; anyone who sees it can take the
-        wallet’s funds.
-      </p>
+      <h1>{words.title}</h1>
+      <p className="wf-muted">{words.intro}</p>
       <form
         className="wf-stack"
         onSubmit={(event) => {
@@ -81,7 +82,7 @@ export function ExportPage() {
           className="wf-input"
           type="password"
           autoComplete="current-password"
-          aria-label="Recovery password"
+          aria-label={words.password}
           data-testid="wf-export-password"
           minLength={8}
           required
@@ -90,7 +91,7 @@ export function ExportPage() {
         />
         {error ? (
           <p className="wf-error" role="alert" data-testid="wf-export-error">
-            {error}
+            {localizeText(error, messages.errors)}
           </p>
         ) : null}
         <button
@@ -100,7 +101,7 @@ export function ExportPage() {
           disabled={!port || busy}
           aria-busy={busy}
         >
-          {!port ? 'Preparing…' : busy ? 'Checking…' : 'Show recovery phrase'}
+          {!port ? messages.pages.preparing : busy ? words.checking : words.show}
         </button>
       </form>
     </main>
@@ -108,13 +109,11 @@ export function ExportPage() {
 }
 
 function Secrets({ shown }: { shown: Shown }) {
+  const words = usePageMessages().pages.export
   return (
     <main className="wf-page" data-testid="wf-export-page">
-      <h1>Your recovery phrase</h1>
-      <p className="wf-muted">
-        Write these 12 words down in order and keep them offline. Any BIP-39 wallet restores this wallet from
-        them (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Close this window when you are done.
-      </p>
+      <h1>{words.yourPhrase}</h1>
+      <p className="wf-muted">{words.writeDown}</p>
       <ol className="wf-stack" data-testid="wf-export-phrase">
         {shown.mnemonic.split(' ').map((word, index) => (
           // The words repeat at times, their places never.
@@ -123,7 +122,7 @@ function Secrets({ shown }: { shown: Shown }) {
         ))}
       </ol>
       <details>
-        <summary>Private keys</summary>
+        <summary>{words.privateKeys}</summary>
         <dl className="wf-stack">
           <dt>EVM ({shown.addresses.eip155})</dt>
           <dd data-testid="wf-export-evm-key">{shown.evmPrivateKey}</dd>
@@ -132,7 +131,7 @@ function Secrets({ shown }: { shown: Shown }) {
         </dl>
       </details>
       <button type="button" className="wf-button" onClick={() => window.close()}>
-        Close
+        {words.close}
       </button>
     </main>
   )

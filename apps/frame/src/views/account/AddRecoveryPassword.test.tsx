@@ -6,13 +6,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import { AddRecoveryPassword } from './AddRecoveryPassword.js'
 
 afterEach(cleanup)
 
 async function show(passwordSet: boolean, addRecoveryPassword = vi.fn(async (_password: string) => {})) {
   const embedded = { hasRecoveryPassword: () => passwordSet, addRecoveryPassword }
-  const frame = { embedded: async () => embedded } as unknown as Frame
+  const frame = { core: { locale: LocaleState.create() }, embedded: async () => embedded } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -7,6 +7,7 @@ import type { PasskeyList, PasskeySummary } from '@walletframe/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
 import * as Store from '../../lib/store.js'
 import { Passkeys } from './Passkeys.js'
@@ -57,7 +58,10 @@ function account(): PasskeysApi {
 
 async function show(embeddedWalletInfo: object | undefined, passkeys = account()) {
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
-  const frame = { core: { connection }, embedded: async () => ({ passkeys }) } as unknown as Frame
+  const frame = {
+    core: { connection, locale: LocaleState.create() },
+    embedded: async () => ({ passkeys }),
+  } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

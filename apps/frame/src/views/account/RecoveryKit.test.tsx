@@ -9,6 +9,7 @@ import * as Kit from '@walletframe/recover/kit'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Store from '../../lib/store.js'
 import { RecoveryKit } from './RecoveryKit.js'
 
@@ -65,7 +66,10 @@ async function show(embeddedWalletInfo: object | undefined, passwordSet = true) 
     hasRecoveryPassword: () => passwordSet,
     recoveryKitWithPasskey: async () => ({ kit: passkeyKit, kitSecret }),
   }
-  const frame = { core: { connection }, embedded: async () => embedded } as unknown as Frame
+  const frame = {
+    core: { connection, locale: LocaleState.create() },
+    embedded: async () => embedded,
+  } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

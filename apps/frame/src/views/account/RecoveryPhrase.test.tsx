@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Store from '../../lib/store.js'
 import { RecoveryPhrase } from './RecoveryPhrase.js'
 
@@ -18,7 +19,7 @@ async function show(embeddedWalletInfo: object | undefined) {
   const handed: unknown[] = []
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
   const frame = {
-    core: { connection },
+    core: { connection, locale: LocaleState.create() },
     embedded: async () => ({
       showRecoveryPhrase: async (popup: unknown) => {
         handed.push(popup)
@@ -49,7 +50,7 @@ describe('RecoveryPhrase', () => {
     const handed = await show({ authProvider: 'email' })
     fireEvent.click(screen.getByTestId('wf-account-recovery-phrase'))
     // Synchronously in the click: a browser blocks a window opened after an await.
-    expect(open).toHaveBeenCalledWith('/export', 'walletframe-export', expect.any(String))
+    expect(open).toHaveBeenCalledWith('/export?locale=en', 'walletframe-export', expect.any(String))
     expect(await screen.findByText('In its own window')).toBeDefined()
     expect(handed).toEqual([popup])
   })

@@ -8,6 +8,7 @@ import type { Features } from '@walletframe/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import type { SmartSessions as Sessions, SmartSessionGrant } from '../../lib/embeddedLogin.js'
 import * as Store from '../../lib/store.js'
 import { SmartSessions } from './SmartSessions.js'
@@ -42,7 +43,7 @@ function walletWith(grants: SmartSessionGrant[]) {
 async function show(features: Features, accountType: string, sessions: Sessions) {
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo: { accountType } } })
   const frame = {
-    core: { connection },
+    core: { connection, locale: LocaleState.create() },
     host: () => ({ features }),
     embedded: async () => ({ smartSessions: sessions }),
   } as unknown as Frame

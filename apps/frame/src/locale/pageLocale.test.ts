@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { pageAddress, pageLocale } from './pageLocale.js'
+
+describe('pageAddress', () => {
+  it('adds the locale to a path, and to an address that has a query already', () => {
+    expect(pageAddress('/export', 'ja')).toBe('/export?locale=ja')
+    expect(pageAddress('https://frame.example/approve?x=1', 'pt-BR')).toBe(
+      'https://frame.example/approve?x=1&locale=pt-BR',
+    )
+  })
+})
+
+describe('pageLocale', () => {
+  it('speaks the locale the opener put in the address, over the browser’s languages', () => {
+    expect(pageLocale(pageAddress('', 'ar'), ['de-DE', 'en'])).toBe('ar')
+  })
+
+  it('follows the browser’s languages without one, else English', () => {
+    expect(pageLocale('', ['fr-CA', 'en'])).toBe('fr')
+    expect(pageLocale('', [])).toBe('en')
+  })
+
+  it('reads a locale it does not serve as a request among others, not as an error', () => {
+    expect(pageLocale('?locale=xx', ['ko'])).toBe('ko')
+    expect(pageLocale('?locale=<script>', [])).toBe('en')
+  })
+})
