@@ -8,4 +8,6 @@ export const loginMessages = {
     'The browser blocked the recovery phrase window; allow pop-ups for this site and try again',
   exportWindowClosed: 'The recovery phrase window was closed before it was ready; try again',
   noLoginService: 'This wallet has no login service configured',
+  socialNoOpener: 'This window was not opened by the wallet: go back to the app and start the login there',
+  socialNoAnswer: 'The wallet did not answer: close this window and start the login again in the app',
 } as const

@@ -579,6 +579,10 @@ export const catalog: Catalog = {
       exportWindowClosed:
         'Das Fenster der Wiederherstellungsphrase wurde geschlossen, bevor es bereit war; versuche es erneut',
       noLoginService: 'Für diese Wallet ist kein Anmeldedienst eingerichtet',
+      socialNoOpener:
+        'Dieses Fenster wurde nicht von der Wallet geöffnet: Geh zurück zur App und starte die Anmeldung dort',
+      socialNoAnswer:
+        'Die Wallet hat nicht geantwortet: Schließe dieses Fenster und starte die Anmeldung in der App erneut',
     },
   },
 }

@@ -571,6 +571,8 @@ export const catalog: Catalog = {
       exportWindowClosed:
         'La ventana de la frase de recuperación se cerró antes de estar lista; inténtalo de nuevo',
       noLoginService: 'Esta billetera no tiene configurado ningún servicio de inicio de sesión',
+      socialNoOpener: 'La billetera no abrió esta ventana: vuelve a la app e inicia sesión desde allí',
+      socialNoAnswer: 'La billetera no respondió: cierra esta ventana y vuelve a iniciar sesión desde la app',
     },
   },
 }

@@ -582,6 +582,10 @@ export const catalog: Catalog = {
       exportWindowClosed:
         'La fenêtre de la phrase de récupération a été fermée avant d’être prête ; réessayez',
       noLoginService: 'Ce portefeuille n’a aucun service de connexion configuré',
+      socialNoOpener:
+        'Cette fenêtre n’a pas été ouverte par le portefeuille : retournez dans l’app et lancez-y la connexion',
+      socialNoAnswer:
+        'Le portefeuille n’a pas répondu : fermez cette fenêtre et relancez la connexion dans l’app',
     },
   },
 }

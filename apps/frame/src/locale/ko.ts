@@ -562,6 +562,8 @@ export const catalog: Catalog = {
         '브라우저가 복구 문구 창을 차단했습니다. 이 사이트의 팝업을 허용한 뒤 다시 시도하세요',
       exportWindowClosed: '복구 문구 창이 준비되기 전에 닫혔습니다. 다시 시도하세요',
       noLoginService: '이 지갑에는 로그인 서비스가 설정되어 있지 않습니다',
+      socialNoOpener: '이 창은 지갑에서 연 창이 아닙니다. 앱으로 돌아가 거기서 로그인을 시작하세요',
+      socialNoAnswer: '지갑이 응답하지 않았습니다. 이 창을 닫고 앱에서 로그인을 다시 시작하세요',
     },
   },
 }

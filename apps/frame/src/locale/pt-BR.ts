@@ -573,6 +573,8 @@ export const catalog: Catalog = {
       exportWindowClosed:
         'A janela da frase de recuperação foi fechada antes de ficar pronta; tente novamente',
       noLoginService: 'Esta carteira não tem um serviço de login configurado',
+      socialNoOpener: 'Esta janela não foi aberta pela carteira: volte ao app e comece o login por lá',
+      socialNoAnswer: 'A carteira não respondeu: feche esta janela e comece o login de novo no app',
     },
   },
 }

@@ -566,6 +566,8 @@ export const catalog: Catalog = {
         'Tarayıcı kurtarma ifadesi penceresini engelledi; bu site için açılır pencerelere izin verip tekrar deneyin',
       exportWindowClosed: 'Kurtarma ifadesi penceresi hazır olmadan kapandı; tekrar deneyin',
       noLoginService: 'Bu cüzdan için yapılandırılmış bir giriş hizmeti yok',
+      socialNoOpener: 'Bu pencere cüzdan tarafından açılmadı: uygulamaya dönüp girişi oradan başlatın',
+      socialNoAnswer: 'Cüzdan yanıt vermedi: bu pencereyi kapatıp girişi uygulamada yeniden başlatın',
     },
   },
 }

@@ -546,6 +546,8 @@ export const catalog: Catalog = {
       exportWindowBlocked: '浏览器拦截了助记词窗口；请允许此网站的弹出窗口后重试',
       exportWindowClosed: '助记词窗口在准备好之前被关闭；请重试',
       noLoginService: '此钱包未配置登录服务',
+      socialNoOpener: '此窗口并非由钱包打开：请返回应用并从那里开始登录',
+      socialNoAnswer: '钱包没有响应：请关闭此窗口，并在应用中重新开始登录',
     },
   },
 }
