@@ -7,7 +7,6 @@ import { ReviewResponse } from '@walletframe/protocol'
 import * as z from 'zod/mini'
 import * as Popup from '../lib/popup.js'
 import type { Locale } from '../locale/locales.js'
-import { pageAddress } from '../locale/pageLocale.js'
 import { fieldNames, fieldWords } from './approvalFields.js'
 import type { Summary } from './approvalSummary.js'
 import type * as Review from './review.js'
@@ -105,7 +104,7 @@ export function ask(
   },
   { origin, locale, open = Popup.open, pollMs = 250 }: ask.Options,
 ): Opened | undefined {
-  const popup = open(pageAddress(new URL(approvalPath, origin).href, locale), windowName)
+  const popup = open(Popup.localized(new URL(approvalPath, origin).href, locale), windowName)
   if (!popup) return undefined
   let finish!: (outcome: Outcome) => void
   const outcome = new Promise<Outcome>((resolve) => {

@@ -1,4 +1,4 @@
-// What the embedded wallet's login and its windows report when something goes wrong, in one place:
+// What the embedded wallet's login, its windows and the frame origin's login pages report when something goes wrong, in one place:
 // the flows raise these texts, and a view shows them in its language (locale/en/errors.ts).
 export const loginMessages = {
   initFailed: 'A problem occurred while trying initialize authentication',

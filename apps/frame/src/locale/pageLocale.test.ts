@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { pageAddress, pageLocale } from './pageLocale.js'
+import * as Popup from '../lib/popup.js'
+import { pageLocale } from './pageLocale.js'
 
-describe('pageAddress', () => {
+describe('Popup.localized', () => {
   it('adds the locale to a path, and to an address that has a query already', () => {
-    expect(pageAddress('/export', 'ja')).toBe('/export?locale=ja')
-    expect(pageAddress('https://frame.example/approve?x=1', 'pt-BR')).toBe(
+    expect(Popup.localized('/export', 'ja')).toBe('/export?locale=ja')
+    expect(Popup.localized('https://frame.example/approve?x=1', 'pt-BR')).toBe(
       'https://frame.example/approve?x=1&locale=pt-BR',
     )
   })
@@ -12,7 +13,7 @@ describe('pageAddress', () => {
 
 describe('pageLocale', () => {
   it('speaks the locale the opener put in the address, over the browser’s languages', () => {
-    expect(pageLocale(pageAddress('', 'ar'), ['de-DE', 'en'])).toBe('ar')
+    expect(pageLocale(Popup.localized('', 'ar'), ['de-DE', 'en'])).toBe('ar')
   })
 
   it('follows the browser’s languages without one, else English', () => {

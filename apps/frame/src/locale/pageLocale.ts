@@ -4,15 +4,9 @@
 // top-level window's. A page opened without it (a link from a mail) follows the browser's languages.
 import { type Locale, negotiate } from './locales.js'
 
-const param = 'locale'
-
-/** `path` (or a full address) with `locale` for the page to speak. */
-export function pageAddress(path: string, locale: Locale): string {
-  return `${path}${path.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(locale)}`
-}
-
 /** The page's language: its address's, else the first of `languages` we serve, else English. */
 export function pageLocale(search: string, languages: readonly string[]): Locale {
-  const asked = new URLSearchParams(search).get(param)
+  // The parameter the frame's `Popup.localized` adds.
+  const asked = new URLSearchParams(search).get('locale')
   return negotiate(asked ? [asked, ...languages] : languages)
 }

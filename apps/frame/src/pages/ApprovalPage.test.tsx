@@ -6,8 +6,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReviewResponse } from '@walletframe/protocol'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ApprovalRequest, ShownReview } from '../core/approvalWindow.js'
-import { loadViews } from '../locale/catalogs.js'
 import { ApprovalPage } from './ApprovalPage.js'
+import { loadPageWords } from './pageMessages.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 const spender = '0x3333333333333333333333333333333333333333'
@@ -64,7 +64,7 @@ async function open(shown: ShownReview, from = location.origin) {
 
 // The page's catalog (English here: the browser's language) in before the page renders, as it is once
 // the page has loaded it.
-beforeAll(() => loadViews('en'))
+beforeAll(() => loadPageWords())
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()

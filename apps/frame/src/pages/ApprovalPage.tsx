@@ -14,7 +14,7 @@ export function ApprovalPage() {
   const opener = useMemo(() => window.opener as Window | null, [])
   const [request, setRequest] = useState<ApprovalRequest>()
   const [confirmed, setConfirmed] = useState(false)
-  const messages = usePageMessages()
+  const { messages } = usePageMessages()
   const words = messages.review
   useEffect(() => {
     if (!opener) return

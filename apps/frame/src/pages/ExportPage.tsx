@@ -4,7 +4,6 @@
 // the frame origin, which no host page can cover, frame or read.
 import { useEffect, useState } from 'react'
 import * as ExportWindow from '../lib/exportWindow.js'
-import { localizeText } from '../locale/en/errors.js'
 import { usePageMessages } from './pageMessages.js'
 
 type Shown = Extract<ExportWindow.Revealed, { type: 'revealed' }>
@@ -17,7 +16,7 @@ export function ExportPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
   const [shown, setShown] = useState<Shown>()
-  const messages = usePageMessages()
+  const { messages, localize } = usePageMessages()
   const words = messages.pages.export
 
   useEffect(() => {
@@ -91,7 +90,7 @@ export function ExportPage() {
         />
         {error ? (
           <p className="wf-error" role="alert" data-testid="wf-export-error">
-            {localizeText(error, messages.errors)}
+            {localize(error)}
           </p>
         ) : null}
         <button
@@ -109,7 +108,7 @@ export function ExportPage() {
 }
 
 function Secrets({ shown }: { shown: Shown }) {
-  const words = usePageMessages().pages.export
+  const words = usePageMessages().messages.pages.export
   return (
     <main className="wf-page" data-testid="wf-export-page">
       <h1>{words.yourPhrase}</h1>

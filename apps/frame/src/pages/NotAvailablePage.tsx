@@ -3,7 +3,7 @@ import { usePageMessages } from './pageMessages.js'
 
 /** `what` is the feature's name; by default, "This page". */
 export function NotAvailablePage({ what }: { what?: string }) {
-  const messages = usePageMessages()
+  const { messages } = usePageMessages()
   return (
     <main className="wf-page">
       <h1>Walletframe</h1>

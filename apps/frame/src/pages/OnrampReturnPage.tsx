@@ -11,7 +11,7 @@ export function OnrampReturnPage() {
     [],
   )
   const opener = useMemo(() => window.opener as Window | null, [])
-  const messages = usePageMessages()
+  const { messages } = usePageMessages()
   const words = messages.pages.onramp
   useEffect(() => {
     if (!result.success || !opener) return

@@ -11,7 +11,7 @@ import { usePageMessages } from './pageMessages.js'
 export function PasskeyPage() {
   const [request, setRequest] = useState<PasskeyWindow.Create>()
   const [error, setError] = useState<string>()
-  const messages = usePageMessages().pages
+  const messages = usePageMessages().messages.pages
   // The window that opened this one, as it was at load: a later navigation of it changes nothing here.
   const [opener] = useState(() => window.opener as Window | null)
   useEffect(() => {

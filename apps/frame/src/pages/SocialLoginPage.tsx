@@ -4,13 +4,12 @@
 // someone else.
 import { useEffect, useState } from 'react'
 import { messageOf } from '../lib/errors.js'
-import { localizeText } from '../locale/en/errors.js'
 import { usePageMessages } from './pageMessages.js'
 import * as SocialLogin from './socialLogin.js'
 
 export function SocialLoginPage() {
   const [error, setError] = useState<string>()
-  const messages = usePageMessages()
+  const { messages, localize } = usePageMessages()
   const words = messages.pages.social
   useEffect(() => {
     const abort = new AbortController()
@@ -33,7 +32,7 @@ export function SocialLoginPage() {
     <main className="wf-page" data-testid="wf-social-popup">
       {error ? (
         <p className="wf-error" role="alert" data-testid="wf-social-popup-error">
-          {localizeText(error, messages.errors)}
+          {localize(error)}
         </p>
       ) : (
         <p>{words.opening}</p>

@@ -7,7 +7,6 @@ import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
 import { messageOf } from '../lib/errors.js'
 import { loginMessages } from '../lib/loginMessages.js'
-import { localizeText } from '../locale/en/errors.js'
 import { usePageMessages } from './pageMessages.js'
 
 export function VerifyPage() {
@@ -16,7 +15,7 @@ export function VerifyPage() {
   const token = query.get('token') ?? ''
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
   const [error, setError] = useState<string>()
-  const messages = usePageMessages()
+  const { messages, localize } = usePageMessages()
   const words = messages.pages.verify
 
   async function approve() {
@@ -65,7 +64,7 @@ export function VerifyPage() {
       )}
       {error ? (
         <p className="wf-error" role="alert">
-          {localizeText(error, messages.errors)}
+          {localize(error)}
         </p>
       ) : null}
     </main>

@@ -15,7 +15,6 @@ import { loginMessages } from '../../lib/loginMessages.js'
 import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
 import { localizeText } from '../../locale/en/errors.js'
-import { pageAddress } from '../../locale/pageLocale.js'
 import * as PasskeyQueries from '../../queries/passkeys.js'
 
 export function Passkeys() {
@@ -52,7 +51,7 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
       add.mutate(undefined)
       return
     }
-    const popup = Popup.open(pageAddress(PasskeySupport.path, locale), 'walletframe-passkey')
+    const popup = Popup.open(Popup.localized(PasskeySupport.path, locale), 'walletframe-passkey')
     setBlocked(!popup)
     if (popup) add.mutate(popup)
   }

@@ -11,7 +11,6 @@ import { messageOf } from '../../lib/errors.js'
 import * as ExportWindow from '../../lib/exportWindow.js'
 import * as Popup from '../../lib/popup.js'
 import { localizeText } from '../../locale/en/errors.js'
-import { pageAddress } from '../../locale/pageLocale.js'
 
 export function RecoveryPhrase() {
   const frame = useFrame()
@@ -32,7 +31,9 @@ export function RecoveryPhrase() {
         type="button"
         className="wf-list-item"
         data-testid="wf-account-recovery-phrase"
-        onClick={() => show.mutate(Popup.open(pageAddress(ExportWindow.path, locale), 'walletframe-export'))}
+        onClick={() =>
+          show.mutate(Popup.open(Popup.localized(ExportWindow.path, locale), 'walletframe-export'))
+        }
       >
         <span>{words.show}</span>
         {show.isSuccess ? <span className="wf-tag">{words.ownWindow}</span> : null}

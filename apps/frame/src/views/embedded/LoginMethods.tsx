@@ -24,7 +24,6 @@ import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
 import { loadViews } from '../../locale/catalogs.js'
 import { localizeText } from '../../locale/en/errors.js'
-import { pageAddress } from '../../locale/pageLocale.js'
 import { EmailCode } from './EmailCode.js'
 import { LoginStart, offersLogin } from './LoginStart.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
@@ -144,7 +143,7 @@ function Methods() {
    */
   const startPasskey = (mode: PasskeyMode) => {
     if (mode === 'create' && PasskeySupport.needed()) {
-      const popup = Popup.open(pageAddress(PasskeySupport.path, locale), 'walletframe-passkey')
+      const popup = Popup.open(Popup.localized(PasskeySupport.path, locale), 'walletframe-passkey')
       if (!popup) {
         fail(new Error(loginMessages.passkeyWindowBlocked))
         return
@@ -167,7 +166,7 @@ function Methods() {
    * popup. It opens on the frame's own page, which the login hands the attempt to by postMessage.
    */
   const startSocial = (provider: FrameSocialProvider) => {
-    const popup = Popup.open(pageAddress(SocialPopup.path, locale), 'walletframe-login')
+    const popup = Popup.open(Popup.localized(SocialPopup.path, locale), 'walletframe-login')
     if (!popup) {
       send({ type: 'popupBlocked', provider })
       return

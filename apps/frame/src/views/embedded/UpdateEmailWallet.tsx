@@ -21,7 +21,6 @@ import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
 import { localizeText } from '../../locale/en/errors.js'
-import { pageAddress } from '../../locale/pageLocale.js'
 import { FreshFactor } from '../account/FreshFactor.js'
 import { EmailCode } from './EmailCode.js'
 import { socialLabels } from './socials.js'
@@ -130,7 +129,7 @@ export function UpdateEmailWallet() {
 
   /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
   const confirmSocial = () => {
-    const popup = Popup.open(pageAddress(SocialPopup.path, locale), 'walletframe-login')
+    const popup = Popup.open(Popup.localized(SocialPopup.path, locale), 'walletframe-login')
     if (!popup) {
       setError(words.blocked(label(method)))
       return
