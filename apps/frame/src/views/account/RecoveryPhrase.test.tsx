@@ -3,13 +3,16 @@
 // wallet; a blocked window said so; nothing for a wallet that is not embedded.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
 import * as LocaleState from '../../core/locale.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { RecoveryPhrase } from './RecoveryPhrase.js'
 
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
