@@ -44,6 +44,8 @@ async function frameModules() {
     LocaleState: await import('../core/locale.js'),
     Store: await import('../lib/store.js'),
     ...(await import('./embedded/ConnectingFarcaster.js')),
+    ...(await import('./embedded/LoginMethods.js')),
+    Prompt: await import('../core/prompt.js'),
     ...(await import('./embedded/EmailCode.js')),
     ...(await import('./embedded/RecoveryPassword.js')),
     ...(await import('./embedded/SecondFactorCode.js')),
@@ -417,6 +419,58 @@ describe('the login and security views say only what the catalog says', () => {
     )
     expect(screen.getAllByTestId('wf-totp-prompt')).toHaveLength(2)
     expect(unworded(document.body, email)).toEqual([])
+  })
+
+  it('the login’s waits: a new device to approve, the passkey’s dialog, the social popup', async () => {
+    const client = Promise.resolve(new QueryClient())
+    const login = {
+      passwordPrompt: m.Prompt.password(),
+      codePrompt: m.Prompt.code(),
+      sessionOnly: true,
+      startEmail: async () => ({ attemptId: 'a1', action: 'VERIFY_DEVICE', email: email[0], resendAt: 0 }),
+      waitForDevice: () => new Promise(() => {}),
+      passkey: () => new Promise(() => {}),
+      social: () => new Promise(() => {}),
+    }
+    const frame = {
+      api: {},
+      host: () => ({ features: { socials: ['google'] } }),
+      queryClient: () => client,
+      embedded: async () => login,
+    } as never
+    const start = async () => {
+      await show(<m.LoginMethods />, core(), frame)
+      await waitFor(() => expect(screen.getByTestId('wf-email-input')).toBeTruthy())
+    }
+    await start()
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('wf-email-input'), { target: { value: email[0] } })
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-email-submit'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-email-device')).toBeTruthy())
+    expect(unworded(document.body, email)).toEqual([])
+    cleanup()
+    await start()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-login'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-passkey-waiting')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+    cleanup()
+    await start()
+    vi.spyOn(window, 'open').mockReturnValue({
+      closed: false,
+      close() {},
+      postMessage() {},
+    } as unknown as Window)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-google'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-social-waiting')).toBeTruthy())
+    // "Google" is the provider's name.
+    expect(unworded(document.body, ['Google'])).toEqual([])
   })
 
   it('Farcaster: waiting with its QR code, and the login that did not load', async () => {
