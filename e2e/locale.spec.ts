@@ -1,13 +1,16 @@
 // The frame's languages, cross-site: the modal speaks the host's `locale`, else the browser's
 // language, else English; Arabic lays out right to left; the host switches the language without a
 // reload; a balance is written the language's way; axe finds nothing in Japanese or Arabic. With the
-// API's balances and quotes, a send and a swap review in Japanese, every label and button its own.
+// API's balances and quotes, a send and a swap review in Japanese, every label and button its own. The
+// email login's steps speak the host's language, and a window of the frame origin the language its
+// address carries (the opener's), else the browser's.
 import type { FrameLocator, Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { expectAccessible } from './lib/a11y.js'
 import { test } from './lib/api.js'
 import { connectBrowserWallet, injectBrowserWallet } from './lib/browserWallet.js'
 import { expect, rpcUrlsOf } from './lib/chains.js'
+import { codeOf, enterCode, nextMail } from './lib/emailLogin.js'
 import { frameOf } from './lib/fixtures.js'
 
 const holder = evmAccount(11)
@@ -185,5 +188,53 @@ test.describe('the transaction views, with the API', () => {
     await expect(details.locator('dt', { hasText: /^最低受取額（スリッページ[\d.]+%）$/ })).toBeVisible()
     await expect(modal.getByTestId('wf-swap-submit')).toHaveText('スワップ', { timeout: 20_000 })
     await expectAccessible(page, 'Swap review in Japanese')
+  })
+})
+
+test.describe('the login and the frame origin’s windows', () => {
+  test('the email login’s code and recovery password in Japanese from the host', async ({
+    page,
+    stack,
+    chains,
+  }) => {
+    const email = `locale-${Date.now()}@example.test`
+    const modal = await openConnect(page, `${stack.demoUrl()}?locale=ja`, 'ウォレットを接続')
+    await modal.getByTestId('wf-email-input').fill(email)
+    await modal.getByTestId('wf-email-submit').click()
+    const mail = await nextMail(chains.services.mail as string, email, 0)
+    await expect(modal.getByTestId('wf-email-code')).toContainText(
+      `${email} に送信した6桁のコードを入力してください。`,
+    )
+    await expect(modal.getByTestId('wf-email-code-submit')).toHaveText('続ける')
+    await expect(modal.getByRole('textbox', { name: 'コード', exact: true })).toBeVisible()
+    await expectAccessible(page, 'Email code in Japanese')
+    await enterCode(modal, codeOf(mail))
+    await expect(modal.getByTestId('wf-recovery-password')).toContainText(
+      'リカバリーパスワードを決めてください',
+    )
+    await expect(modal.getByTestId('wf-recovery-password-submit')).toHaveText('ウォレットを作成')
+  })
+
+  test('a window of the frame origin speaks the language its address carries, Arabic right to left', async ({
+    page,
+    stack,
+  }) => {
+    await page.goto(`${stack.frame.origin}/export?locale=ar`)
+    await expect(page.getByRole('alert')).toHaveText(
+      'لم تفتح المحفظة هذه النافذة: ارجع إلى التطبيق وابدأ من هناك',
+    )
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
+
+  test.describe('without one, in a ja-JP browser', () => {
+    test.use({ locale: 'ja-JP' })
+
+    test('the device approval link’s page speaks Japanese', async ({ page, stack }) => {
+      await page.goto(`${stack.frame.origin}/verify?projectId=p1&token=t1`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('このデバイスを承認しますか？')
+      await expect(page.getByTestId('wf-verify-approve')).toHaveText('デバイスを承認')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+    })
   })
 })

@@ -13,7 +13,7 @@ const boot =
 /**
  * Of those, what only lazily loaded views use: the send, name, on-ramp, swap and sign-in actions and
  * wiring, with the send, swap and on-ramp forms' rules, math and words; the account views' words and activity
- * list; the approval summary and window, and the review before signing (its request, changes, words, its fallback without the API, which decodes calls with viem, and the queue and view watcher of a browser wallet's or WalletConnect's requests); the embedded wallet's wiring and login (its screens and
+ * list; the approval summary, its field names and window, and the review before signing (its request, changes, words, its fallback without the API, which decodes calls with viem, and the queue and view watcher of a browser wallet's or WalletConnect's requests); the embedded wallet's wiring and login (its screens and
  * actions, its wait on the API, its Farcaster channel and its recovery password and second-factor prompts), approval
  * watcher and transaction stack (they load with that wallet); the sign-in API calls and schemas and
  * the analytics sender; the EIP-5792 call, ERC-7811 asset and ERC-7715 smart-session schemas and the recovery kit's (the embedded
@@ -25,7 +25,7 @@ const boot =
  * parse (the boot needs only the error body and the project config).
  */
 const lazyOnly =
-  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate|reviewFallback)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(internal\/(tuple|looseObject)\.|siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
+  /apps\/frame\/src\/core\/actions\/(send|registerName|onramp|swap|signIn|approvalView|queueView|reviewView|updateEmail|preferredAccountType|login)\.|apps\/frame\/src\/core\/(swap|swapMath|swapMessages|send|sendValidation|accountMessages|nameMessages|signInMessages|onrampMessages|activity|approvalFields|approvalSummary|approvalWindow|transactionStack|login|poll|farcasterChannel|prompt|review|reviewChanges|reviewMessages|reviewedRequest|reviewGate|reviewFallback)\.|apps\/frame\/src\/app\/(embeddedWallet|externalReview|swap|send|onramp)\.|apps\/frame\/src\/data\/(sessions|analyticsSender|jsonRpc|walletAssets)\.|apps\/frame\/src\/storage\/KeyValueStorage\.|packages\/protocol\/src\/(internal\/(tuple|looseObject)\.|siwx\.|recoveryKit\.|walletCalls\.|sessionProperties\.|bitcoin\.|bitcoinMethods\.|walletAssets\.|smartSessions\.|walletRegistry\/registry\.json|api\/(?!common|chains|index))/
 
 /** What the modal's entry shares with auth/callback.html's besides the boot modules. */
 const sharedWithCallback = /modulepreload-polyfill|apps\/frame\/src\/styles\.css/

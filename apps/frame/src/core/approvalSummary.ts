@@ -6,23 +6,12 @@ import bs58 from 'bs58'
 import * as CallFunctions from '../chains/eip155/callFunctions.js'
 import { truncateUnits } from '../lib/format.js'
 import { review } from '../locale/en/review.js'
+import type { fieldNames, fieldWords } from './approvalFields.js'
 
 /** What a field is, for the view that words its label in the frame's language. */
-export type FieldName =
-  | 'to'
-  | 'function'
-  | 'value'
-  | 'data'
-  | 'domain'
-  | 'primaryType'
-  | 'message'
-  | 'transaction'
-  | 'expires'
-  | 'network'
-  | 'networkFee'
-  | 'permission'
+export type FieldName = (typeof fieldNames)[number]
 /** A value that is a word rather than data: the view words it in the frame's language. */
-export type FieldWord = 'newContract' | 'none' | 'unknown' | 'unknownFunction' | 'sponsored'
+export type FieldWord = (typeof fieldWords)[number]
 /**
  * One field: `label` in English (the window's and the tests' name for it), `name` what it is, `number`
  * the permission's, `call` the batch call's it belongs to (both counted from 1), `word` what its value

@@ -28,11 +28,11 @@ function fromWindow(source: unknown, data: unknown, from = origin) {
 afterEach(() => vi.useRealTimers())
 
 describe('ask', () => {
-  it('opens the approval page on the frame origin and sends the request once the popup is ready', async () => {
+  it('opens the approval page on the frame origin, in the frame’s language, and sends the request once the popup is ready', async () => {
     const { popup, received } = fakePopup()
     const open = vi.fn(() => popup)
-    const opened = ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, open })
-    expect(open).toHaveBeenCalledWith('https://frame.test/approve', 'walletframe-approval')
+    const opened = ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, locale: 'ja', open })
+    expect(open).toHaveBeenCalledWith('https://frame.test/approve?locale=ja', 'walletframe-approval')
     fromWindow(popup, ApprovalWindow.ready)
     expect(received).toEqual([{ channel: 'walletframe:approval', type: 'request', appName: 'Demo', summary }])
     fromWindow(popup, ApprovalWindow.answer(true))
@@ -41,7 +41,10 @@ describe('ask', () => {
 
   it('hears only its own popup at the frame origin', async () => {
     const { popup } = fakePopup()
-    const opened = ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, open: () => popup })
+    const opened = ApprovalWindow.ask(
+      { appName: 'Demo', summary },
+      { origin, locale: 'en', open: () => popup },
+    )
     const settled = vi.fn()
     opened?.outcome.then(settled)
     // The host page, or any other window, cannot answer for the user.
@@ -57,7 +60,10 @@ describe('ask', () => {
   it('reports a popup the user closed without answering', async () => {
     vi.useFakeTimers()
     const { popup } = fakePopup()
-    const opened = ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, open: () => popup, pollMs: 50 })
+    const opened = ApprovalWindow.ask(
+      { appName: 'Demo', summary },
+      { origin, locale: 'en', open: () => popup, pollMs: 50 },
+    )
     popup.closed = true
     vi.advanceTimersByTime(60)
     await expect(opened?.outcome).resolves.toBe('closed')
@@ -65,13 +71,18 @@ describe('ask', () => {
 
   it('closes the popup when the request ends elsewhere', async () => {
     const { popup } = fakePopup()
-    const opened = ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, open: () => popup })
+    const opened = ApprovalWindow.ask(
+      { appName: 'Demo', summary },
+      { origin, locale: 'en', open: () => popup },
+    )
     opened?.close()
     expect(popup.close).toHaveBeenCalled()
     await expect(opened?.outcome).resolves.toBe('closed')
   })
 
   it('is undefined when the browser blocked the popup', () => {
-    expect(ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, open: () => null })).toBeUndefined()
+    expect(
+      ApprovalWindow.ask({ appName: 'Demo', summary }, { origin, locale: 'en', open: () => null }),
+    ).toBeUndefined()
   })
 })

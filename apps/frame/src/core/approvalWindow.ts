@@ -6,6 +6,8 @@
 import { ReviewResponse } from '@walletframe/protocol'
 import * as z from 'zod/mini'
 import * as Popup from '../lib/popup.js'
+import type { Locale } from '../locale/locales.js'
+import { fieldNames, fieldWords } from './approvalFields.js'
 import type { Summary } from './approvalSummary.js'
 import type * as Review from './review.js'
 
@@ -51,7 +53,19 @@ export const ApprovalRequest = z.object({
   summary: z.object({
     action: text(200),
     // A batch's calls carry five fields each (at most 20 calls), and the network and fee follow.
-    fields: z.array(z.object({ label: text(100), value: text(100_000) })).check(z.maxLength(120)),
+    // Each with what it is, so that the window words it in its language as the frame does.
+    fields: z
+      .array(
+        z.object({
+          label: text(100),
+          value: text(100_000),
+          name: z.optional(z.enum(fieldNames)),
+          number: z.optional(z.number()),
+          call: z.optional(z.number()),
+          word: z.optional(z.enum(fieldWords)),
+        }),
+      )
+      .check(z.maxLength(120)),
   }),
   review: z.optional(ShownReview),
 })
@@ -70,6 +84,8 @@ export declare namespace ask {
   type Options = {
     /** The frame's origin (location.origin): the popup's, and the only one heard. */
     origin: string
+    /** The frame's language, for the window to speak it. */
+    locale: Locale
     /** Opens the popup; the default is window.open. */
     open?: (url: string, name: string) => Popup.Popup | null
     pollMs?: number
@@ -86,9 +102,9 @@ export function ask(
     summary: Summary
     review?: { state: Review.State; from?: string | undefined; sponsored?: boolean | undefined }
   },
-  { origin, open = Popup.open, pollMs = 250 }: ask.Options,
+  { origin, locale, open = Popup.open, pollMs = 250 }: ask.Options,
 ): Opened | undefined {
-  const popup = open(new URL(approvalPath, origin).href, windowName)
+  const popup = open(Popup.localized(new URL(approvalPath, origin).href, locale), windowName)
   if (!popup) return undefined
   let finish!: (outcome: Outcome) => void
   const outcome = new Promise<Outcome>((resolve) => {

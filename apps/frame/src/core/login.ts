@@ -5,6 +5,7 @@
 import type { FrameSocialProvider } from '@walletframe/protocol'
 import type { EmailStep, PasskeyMode, PasswordReason } from '../lib/embeddedLogin.js'
 import { messageOf } from '../lib/errors.js'
+import { loginMessages } from '../lib/loginMessages.js'
 
 /**
  * The wallet opens once the session does, and asks for its recovery password: chosen for a new wallet,
@@ -194,7 +195,7 @@ export type FarcasterEvent =
 export const farcasterInitial: FarcasterState = { name: 'opening' }
 
 /** What the Farcaster view says when the user declined the recovery password. */
-export const farcasterCancelled = 'The login was cancelled'
+export const farcasterCancelled = loginMessages.loginCancelled
 
 export function farcasterTransition(state: FarcasterState, event: FarcasterEvent): FarcasterState {
   if (state.name === 'password') {

@@ -6,6 +6,7 @@
 import { PasskeyAssertion, PasskeyRequestOptions } from '@walletframe/protocol'
 import * as z from 'zod/mini'
 import { FrameError } from './errors.js'
+import { loginMessages } from './loginMessages.js'
 import type { MessagingPopup } from './popup.js'
 import * as WebAuthn from './webauthn.js'
 
@@ -75,17 +76,14 @@ export type FrameWindow = {
 export class ExportWindowBlockedError extends FrameError {
   override name = 'ExportWindowBlockedError'
   constructor() {
-    super(
-      'EXPORT_WINDOW_BLOCKED',
-      'The browser blocked the recovery phrase window; allow pop-ups for this site and try again',
-    )
+    super('EXPORT_WINDOW_BLOCKED', loginMessages.exportWindowBlocked)
   }
 }
 
 export class ExportWindowClosedError extends FrameError {
   override name = 'ExportWindowClosedError'
   constructor() {
-    super('EXPORT_WINDOW_CLOSED', 'The recovery phrase window was closed before it was ready; try again')
+    super('EXPORT_WINDOW_CLOSED', loginMessages.exportWindowClosed)
   }
 }
 

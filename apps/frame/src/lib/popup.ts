@@ -11,6 +11,14 @@ export type MessagingPopup = Popup & Pick<Window, 'postMessage'>
 /** Centered over the modal, the size of a checkout page. */
 const features = 'popup=yes,width=480,height=720'
 
+/**
+ * `path` (or a full address) of one of the frame origin's own pages, with the language the frame
+ * speaks (`locale`) for the page to speak it too (locale/pageLocale.ts reads it there).
+ */
+export function localized(path: string, locale: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}locale=${encodeURIComponent(locale)}`
+}
+
 /** Opens `url` (about:blank to navigate later) now; null when the browser blocked it. */
 export function open(url: string, name = 'walletframe-checkout'): MessagingPopup | null {
   return window.open(url, name, features)

@@ -300,6 +300,241 @@ export const catalog: Catalog = {
       tokenCount: { plural: { one: '# Token', other: '# Token' } },
       nftCount: { plural: { one: '# NFT', other: '# NFTs' } },
     },
+    login: {
+      emailCode: {
+        region: 'E-Mail-Code',
+        enter: (email) => `Gib den 6-stelligen Code ein, den wir an ${email} gesendet haben.`,
+        code: 'Code',
+        connecting: 'Verbinden…',
+        continue: 'Weiter',
+        resendIn: (seconds) => `Code erneut senden in ${seconds} s`,
+        resend: 'Code erneut senden',
+      },
+      device: {
+        region: 'Dieses Gerät bestätigen',
+        newDevice: (email) =>
+          `Dieses Gerät ist neu für ${email}. Öffne den Link, den wir dorthin gesendet haben, und bestätige es; danach folgt der Code.`,
+      },
+      passkey: {
+        region: 'Anmeldung mit Passkey',
+        create: 'Erstelle im Dialog des Browsers einen Passkey für deine neue Wallet.',
+        choose: 'Wähle deinen Passkey im Dialog des Browsers.',
+      },
+      social: {
+        region: 'Anmeldung mit Social Login',
+        continueIn: (provider) => `Fahre im geöffneten Fenster mit ${provider} fort.`,
+        cancel: 'Abbrechen',
+        blocked: (provider) => `Der Browser hat das ${provider}-Fenster blockiert.`,
+        continue: 'Weiter',
+      },
+      sessionOnly:
+        'Dieser Browser speichert für dieses Fenster keine Daten: Du bleibst angemeldet, bis du die Seite verlässt oder neu lädst.',
+      farcaster: {
+        region: 'Mit Farcaster anmelden',
+        tryAgain: 'Erneut versuchen',
+        scan: 'Scanne mit der Kamera deines Smartphones oder der Farcaster-App, um dich anzumelden.',
+        qrAlt: 'QR-Code zur Anmeldung mit Farcaster',
+        open: 'In Farcaster öffnen',
+        waiting: 'Warte auf die Farcaster-App…',
+        opening: 'Farcaster-Anmeldung wird geöffnet…',
+      },
+      recoveryPassword: {
+        choose:
+          'Wähle ein Wiederherstellungspasswort (mindestens 8 Zeichen). Du brauchst es, um diese Wallet auf einem anderen Gerät oder einer anderen Website zu öffnen; niemand kann es zurücksetzen.',
+        enter: 'Gib dein Wiederherstellungspasswort ein, um deine Wallet hier zu öffnen.',
+        createWithoutPrf:
+          'Dieser Passkey kann deine Wallet nicht allein schützen (er hat kein PRF), daher ist ein Wiederherstellungspasswort nötig, um sie auf einem anderen Gerät oder einer anderen Website zu öffnen.',
+        recoverWithoutPrf:
+          'Dieser Passkey kann deine Wallet nicht allein öffnen (er hat kein PRF oder wurde nicht dafür eingerichtet), daher ist dein Wiederherstellungspasswort nötig.',
+        label: 'Wiederherstellungspasswort',
+        create: 'Wallet erstellen',
+        open: 'Wallet öffnen',
+        cancel: 'Abbrechen',
+      },
+      secondFactor: {
+        region: 'Zwei-Faktor-Authentifizierung',
+        purposes: {
+          open: 'um deine Wallet zu öffnen',
+          export: 'um deine Wiederherstellungsphrase anzuzeigen',
+          'recovery-kit': 'um dein Wiederherstellungskit zu erstellen',
+          'login-method': 'um deine Anmeldemethode zu ändern',
+          send: 'um diese Überweisung zu bestätigen',
+        },
+        passkeyOnly: (purpose) => `Bestätige mit deinem Passkey, ${purpose}.`,
+        enter: (purpose) =>
+          `Gib den 6-stelligen Code deiner Authenticator-App oder einen deiner Wiederherstellungscodes ein, ${purpose}.`,
+        enterOrPasskey: (purpose) =>
+          `Gib den 6-stelligen Code deiner Authenticator-App oder einen deiner Wiederherstellungscodes ein oder nutze deinen Passkey, ${purpose}.`,
+        code: 'Authentifizierungscode',
+        verify: 'Bestätigen',
+        usePasskey: 'Passkey verwenden',
+        cancel: 'Abbrechen',
+      },
+      updateEmail: {
+        yourLogin: 'deiner Anmeldemethode',
+        blocked: (method) =>
+          `Der Browser hat das ${method}-Fenster blockiert; erlaube es und versuche es erneut`,
+        doneRegion: 'E-Mail geändert',
+        nowIs: 'Die E-Mail-Adresse deines Kontos ist jetzt ',
+        staysSame: '. Deine Wallet und ihre Adresse bleiben gleich.',
+        backToAccount: 'Zurück zum Konto',
+        confirmWith: (method) => `Mit ${method} bestätigen`,
+        noEmailYet: (method) =>
+          `Dein Konto hat noch keine E-Mail-Adresse. Um eine hinzuzufügen, bestätige zuerst, dass du es bist: Melde dich erneut mit ${method} an.`,
+        continueIn: (method) => `Fahre im geöffneten Fenster mit ${method} fort.`,
+        cancel: 'Abbrechen',
+        confirmCurrent: 'Über deine aktuelle E-Mail bestätigen',
+        confirmNew: 'Neue E-Mail bestätigen',
+        step1: (email) => `Schritt 1 von 2: Bestätige die Änderung zu ${email} über deine aktuelle Adresse.`,
+        step2: (email) => `Schritt 2 von 2: Bestätige, dass ${email} dir gehört.`,
+        confirmYours: (email) => `Bestätige, dass ${email} dir gehört.`,
+        verifying: 'Wird geprüft…',
+        startAgain: 'Kein Code? Neu beginnen',
+        update: 'E-Mail ändern',
+        add: 'E-Mail hinzufügen',
+        current: (email) =>
+          `Die E-Mail-Adresse deines Kontos ist ${email}. Wir senden zuerst einen Code an deine aktuelle Adresse, dann einen an die neue.`,
+        toNew: 'Wir senden einen Code an die neue Adresse.',
+        newEmail: 'Neue E-Mail',
+        sending: 'Wird gesendet…',
+        sendCode: 'Code senden',
+      },
+    },
+    security: {
+      twoFactor: {
+        title: 'Zwei-Faktor-Authentifizierung',
+        off: 'Aus. Mit einer Authenticator-App verlangt das Öffnen dieser Wallet bei einer neuen Anmeldung zusätzlich einen Code von deinem Smartphone.',
+        setUp: 'Authenticator-App einrichten',
+        scan: 'Scanne diesen Code mit deiner Authenticator-App oder gib dort den Schlüssel unten ein.',
+        qrAlt: 'Einrichtungscode für die Authenticator-App',
+        codeFromApp: 'Code aus deiner App',
+        turnOn: 'Einschalten',
+        recoveryCodes:
+          'Die Zwei-Faktor-Authentifizierung ist an. Bewahre diese Wiederherstellungscodes sicher auf: Jeder öffnet deine Wallet einmal ohne deine App. Sie werden nicht noch einmal angezeigt.',
+        saved: 'Ich habe sie gesichert',
+        on: 'An: Das Öffnen dieser Wallet bei einer neuen Anmeldung verlangt einen Code deiner Authenticator-App.',
+        codesLeft: (count) => `Noch ${count} Wiederherstellungscodes.`,
+        codeToTurnOff: 'Code zum Ausschalten',
+        turnOff: 'Ausschalten',
+        noCode: 'Überweisungen verlangen keinen Code.',
+        codeOver: (amount) =>
+          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks) verlangen einen Code.`,
+        askOver: 'Code verlangen für Überweisungen über (leer: nie)',
+        codeToSave: 'Code zum Speichern des Betrags',
+        saveAmount: 'Betrag speichern',
+      },
+      passkeys: {
+        title: 'Passkeys',
+        never: 'nie',
+        blocked:
+          'Der Browser hat das Passkey-Fenster blockiert; erlaube Pop-ups für diese Website und versuche es erneut',
+        none: 'Noch kein Passkey. Füge einen hinzu, um dich mit einer Berührung anzumelden.',
+        isFactor:
+          'Dein Passkey ist ein zweiter Faktor: Die Wiederherstellungsphrase, ein Wiederherstellungskit und eine Änderung der Anmeldung verlangen seine Bestätigung.',
+        useAsFactor:
+          'Nutze einen Passkey als zweiten Faktor: Die Wiederherstellungsphrase, ein Wiederherstellungskit und eine Änderung der Anmeldung verlangen dann seine Bestätigung.',
+        stopFactor: 'Nicht mehr als zweiten Faktor verwenden',
+        startFactor: 'Als zweiten Faktor verwenden',
+        waiting: 'Warte auf deinen Passkey…',
+        add: 'Passkey hinzufügen',
+        passkey: 'Passkey',
+        added: (date) => ` · hinzugefügt am ${date}`,
+        lastUsed: (date) => ` · zuletzt verwendet: ${date}`,
+        opensOnNewDevice: ' · öffnet deine Wallet auf einem neuen Gerät',
+        remove: 'Entfernen',
+        noPasskey: 'Überweisungen verlangen keinen Passkey.',
+        passkeyOver: (amount) =>
+          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks) verlangen deinen Passkey.`,
+        askOver: 'Passkey verlangen für Überweisungen über (leer: nie)',
+        save: 'Betrag mit Passkey speichern',
+      },
+      recoveryKit: {
+        download: 'Wiederherstellungskit herunterladen',
+        title: 'Wiederherstellungskit',
+        passkeyIntro:
+          'Dein Passkey schützt diese Wallet; sie hat kein Wiederherstellungspasswort. Das Kit wird mit einem Kit-Geheimnis verschlüsselt, das dein Passkey erzeugt: Schreib es auf und bewahre es getrennt von der Datei auf. Mit beidem stellt der Befehl walletframe-recover die Wallet auf deinem Computer wieder her, ohne Passkey und ohne Walletframe-Server. Dein Passkey zeigt für jedes Kit dasselbe Geheimnis.',
+        secret: 'Kit-Geheimnis (aufschreiben; es ist nicht in der Datei):',
+        save: (file) => `${file} speichern`,
+        done: 'Fertig',
+        encrypting: 'Wird verschlüsselt…',
+        makeWithPasskey: 'Wiederherstellungskit mit Passkey erstellen',
+        cancel: 'Abbrechen',
+        passwordIntro:
+          'Eine Datei mit dem Geheimnis dieser Wallet, verschlüsselt mit deinem Wiederherstellungspasswort. Mit Datei und Passwort stellt der Befehl walletframe-recover die Wallet auf deinem Computer wieder her, ohne Walletframe-Server. Bewahre beides sicher auf: Einzeln öffnen sie nichts, zusammen alles.',
+        password: 'Wiederherstellungspasswort',
+        make: 'Wiederherstellungskit erstellen',
+      },
+      recoveryPhrase: { show: 'Wiederherstellungsphrase anzeigen', ownWindow: 'In eigenem Fenster' },
+      addRecoveryPassword: {
+        added:
+          'Wiederherstellungspasswort hinzugefügt: Es öffnet diese Wallet auf einem Gerät ohne deinen Passkey.',
+        open: 'Wiederherstellungspasswort hinzufügen',
+        intro:
+          'Dein Passkey öffnet diese Wallet allein auf einem neuen Gerät oder einer neuen Website. Ein Wiederherstellungspasswort (mindestens 8 Zeichen) öffnet sie auch dort, wo der Passkey nicht zur Hand ist; niemand kann es zurücksetzen. Zum Hinzufügen wird dein Passkey einmal abgefragt.',
+        label: 'Wiederherstellungspasswort',
+        encrypting: 'Wird verschlüsselt…',
+        add: 'Wiederherstellungspasswort hinzufügen',
+        cancel: 'Abbrechen',
+      },
+      smartSessions: {
+        title: 'Smart Sessions verwalten',
+        none: 'Keine aktiven Smart Sessions.',
+        token: (address) => `Token ${address}…`,
+        usage: (used, left, what) => `${used} verbraucht, ${left} übrig (${what})`,
+        expires: (date) => `Läuft ab am ${date}`,
+        usageUnavailable: 'Verbrauch nicht verfügbar',
+        revokeFailed: (reason) => `Widerruf fehlgeschlagen: ${reason}. Versuche es erneut.`,
+        revoking: 'Wird widerrufen…',
+        revoke: 'Widerrufen',
+      },
+    },
+    pages: {
+      notOpenedByWallet:
+        'Dieses Fenster wurde nicht von der Wallet geöffnet: Geh zurück zur App und beginne dort',
+      preparing: 'Wird vorbereitet…',
+      export: {
+        introPasskey:
+          'Berühre deinen Passkey, um deine Wallet hier zu öffnen. Die Phrase erscheint nur in diesem Fenster; wer sie sieht, kann das Guthaben der Wallet nehmen.',
+        usePasskey: 'Passkey verwenden',
+        title: 'Wiederherstellungsphrase anzeigen',
+        intro:
+          'Gib dein Wiederherstellungspasswort ein. Die Phrase erscheint nur in diesem Fenster; wer sie sieht, kann das Guthaben der Wallet nehmen.',
+        password: 'Wiederherstellungspasswort',
+        checking: 'Wird geprüft…',
+        show: 'Wiederherstellungsphrase anzeigen',
+        yourPhrase: 'Deine Wiederherstellungsphrase',
+        writeDown:
+          "Schreib diese 12 Wörter der Reihe nach auf und bewahre sie offline auf. Jede BIP-39-Wallet stellt diese Wallet damit wieder her (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Schließe dieses Fenster, wenn du fertig bist.",
+        privateKeys: 'Private Schlüssel',
+        close: 'Schließen',
+      },
+      passkey: { create: 'Passkey erstellen' },
+      social: {
+        opening: 'Anmeldeseite wird geöffnet…',
+        noStorage: (reason) =>
+          `Dieser Browser speichert für dieses Fenster keine Daten, daher kann die Anmeldung nicht abgeschlossen werden (${reason})`,
+      },
+      verify: {
+        noLink:
+          'Diese Seite bestätigt ein Gerät für eine Anmeldung per E-Mail; sie wurde ohne Bestätigungslink geöffnet.',
+        title: 'Dieses Gerät bestätigen?',
+        done: 'Bestätigt. Wir haben dir einen Code gesendet: Gib ihn in dem Fenster ein, in dem du dich angemeldet hast.',
+        someone:
+          'Jemand meldet sich mit deiner E-Mail-Adresse auf einem neuen Gerät an. Bestätige nur, wenn du das warst.',
+        approve: 'Gerät bestätigen',
+      },
+      approval: {
+        opensFromWallet:
+          'Dieses Fenster öffnet sich aus der Wallet, wenn eine Anfrage auf deine Bestätigung wartet.',
+        loading: 'Anfrage wird geladen…',
+      },
+      onramp: {
+        noPurchase: 'Diese Seite meldet der Wallet einen Kauf; sie wurde ohne einen geöffnet.',
+        returning: 'Zurück zur Wallet…',
+        closeWindow: 'Du kannst dieses Fenster schließen und zur Wallet zurückkehren.',
+      },
+      thisPage: 'Diese Seite',
+    },
     errors: {
       tokenBalanceUnavailable: 'Token-Guthaben nicht verfügbar',
       balancesNotShown: 'In diesem Netzwerk werden keine Guthaben angezeigt.',
@@ -338,6 +573,19 @@ export const catalog: Catalog = {
       swapAllowance: 'Freigabe konnte nicht geprüft werden',
       swapApproval: 'Freigabe-Transaktion konnte nicht erstellt werden',
       swapTransaction: 'Transaktion konnte nicht erstellt werden',
+      initFailed: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+      passkeyWindowBlocked:
+        'Der Browser hat das Passkey-Fenster blockiert; erlaube Pop-ups für diese Website und versuche es erneut',
+      loginCancelled: 'Die Anmeldung wurde abgebrochen',
+      exportWindowBlocked:
+        'Der Browser hat das Fenster der Wiederherstellungsphrase blockiert; erlaube Pop-ups für diese Website und versuche es erneut',
+      exportWindowClosed:
+        'Das Fenster der Wiederherstellungsphrase wurde geschlossen, bevor es bereit war; versuche es erneut',
+      noLoginService: 'Für diese Wallet ist kein Anmeldedienst eingerichtet',
+      socialNoOpener:
+        'Dieses Fenster wurde nicht von der Wallet geöffnet: Geh zurück zur App und starte die Anmeldung dort',
+      socialNoAnswer:
+        'Die Wallet hat nicht geantwortet: Schließe dieses Fenster und starte die Anmeldung in der App erneut',
     },
   },
 }

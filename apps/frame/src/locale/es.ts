@@ -298,6 +298,237 @@ export const catalog: Catalog = {
       tokenCount: { plural: { one: '# token', many: '# de tokens', other: '# tokens' } },
       nftCount: { plural: { one: '# NFT', many: '# de NFT', other: '# NFT' } },
     },
+    login: {
+      emailCode: {
+        region: 'Código del correo',
+        enter: (email) => `Introduce el código de 6 dígitos que enviamos a ${email}.`,
+        code: 'Código',
+        connecting: 'Conectando…',
+        continue: 'Continuar',
+        resendIn: (seconds) => `Reenviar código en ${seconds} s`,
+        resend: 'Reenviar código',
+      },
+      device: {
+        region: 'Aprueba este dispositivo',
+        newDevice: (email) =>
+          `Este dispositivo es nuevo para ${email}. Abre el enlace que enviamos allí y apruébalo; después llegará el código.`,
+      },
+      passkey: {
+        region: 'Inicio de sesión con llave de acceso',
+        create: 'Crea una llave de acceso para tu nueva billetera en el cuadro de diálogo del navegador.',
+        choose: 'Elige tu llave de acceso en el cuadro de diálogo del navegador.',
+      },
+      social: {
+        region: 'Inicio de sesión social',
+        continueIn: (provider) => `Continúa con ${provider} en la ventana que se abrió.`,
+        cancel: 'Cancelar',
+        blocked: (provider) => `El navegador bloqueó la ventana de ${provider}.`,
+        continue: 'Continuar',
+      },
+      sessionOnly:
+        'Este navegador no guarda datos para esta ventana: tu sesión sigue abierta hasta que salgas o recargues la página.',
+      farcaster: {
+        region: 'Iniciar sesión con Farcaster',
+        tryAgain: 'Reintentar',
+        scan: 'Escanea con la cámara del teléfono o con la app de Farcaster para iniciar sesión.',
+        qrAlt: 'Código QR para iniciar sesión con Farcaster',
+        open: 'Abrir en Farcaster',
+        waiting: 'Esperando a la app de Farcaster…',
+        opening: 'Abriendo un inicio de sesión de Farcaster…',
+      },
+      recoveryPassword: {
+        choose:
+          'Elige una contraseña de recuperación (8 caracteres o más). La necesitas para abrir esta billetera en otro dispositivo o sitio; nadie puede restablecerla.',
+        enter: 'Introduce tu contraseña de recuperación para abrir aquí tu billetera.',
+        createWithoutPrf:
+          'Esta llave de acceso no puede proteger tu billetera por sí sola (no tiene PRF), así que se necesita una contraseña de recuperación para abrirla en otro dispositivo o sitio.',
+        recoverWithoutPrf:
+          'Esta llave de acceso no puede abrir tu billetera por sí sola (no tiene PRF o no se configuró para ello), así que se necesita tu contraseña de recuperación.',
+        label: 'Contraseña de recuperación',
+        create: 'Crear billetera',
+        open: 'Abrir billetera',
+        cancel: 'Cancelar',
+      },
+      secondFactor: {
+        region: 'Autenticación en dos pasos',
+        purposes: {
+          open: 'para abrir tu billetera',
+          export: 'para mostrar tu frase de recuperación',
+          'recovery-kit': 'para crear tu kit de recuperación',
+          'login-method': 'para cambiar cómo inicias sesión',
+          send: 'para aprobar este envío',
+        },
+        passkeyOnly: (purpose) => `Confirma con tu llave de acceso ${purpose}.`,
+        enter: (purpose) =>
+          `Introduce el código de 6 dígitos de tu app de autenticación ${purpose}, o uno de tus códigos de recuperación.`,
+        enterOrPasskey: (purpose) =>
+          `Introduce el código de 6 dígitos de tu app de autenticación ${purpose}, o uno de tus códigos de recuperación, o usa tu llave de acceso.`,
+        code: 'Código de autenticación',
+        verify: 'Verificar',
+        usePasskey: 'Usar llave de acceso',
+        cancel: 'Cancelar',
+      },
+      updateEmail: {
+        yourLogin: 'tu método de inicio de sesión',
+        blocked: (method) => `El navegador bloqueó la ventana de ${method}; permítela y vuelve a intentarlo`,
+        doneRegion: 'Correo actualizado',
+        nowIs: 'El correo de tu cuenta ahora es ',
+        staysSame: '. Tu billetera y su dirección no cambian.',
+        backToAccount: 'Volver a la cuenta',
+        confirmWith: (method) => `Confirmar con ${method}`,
+        noEmailYet: (method) =>
+          `Tu cuenta aún no tiene correo electrónico. Para añadir uno, primero confirma que eres tú: vuelve a iniciar sesión con ${method}.`,
+        continueIn: (method) => `Continúa con ${method} en la ventana que se abrió.`,
+        cancel: 'Cancelar',
+        confirmCurrent: 'Confirma desde tu correo actual',
+        confirmNew: 'Confirma tu nuevo correo',
+        step1: (email) => `Paso 1 de 2: confirma el cambio a ${email} desde tu dirección actual.`,
+        step2: (email) => `Paso 2 de 2: confirma que ${email} es tuyo.`,
+        confirmYours: (email) => `Confirma que ${email} es tuyo.`,
+        verifying: 'Verificando…',
+        startAgain: '¿No llegó el código? Empieza de nuevo',
+        update: 'Cambiar correo',
+        add: 'Añadir correo',
+        current: (email) =>
+          `El correo de tu cuenta es ${email}. Primero enviamos un código a tu dirección actual y luego otro a la nueva.`,
+        toNew: 'Enviamos un código a la nueva dirección.',
+        newEmail: 'Nuevo correo',
+        sending: 'Enviando…',
+        sendCode: 'Enviar código',
+      },
+    },
+    security: {
+      twoFactor: {
+        title: 'Autenticación en dos pasos',
+        off: 'Desactivada. Con una app de autenticación, abrir esta billetera en un nuevo inicio de sesión también pide un código de tu teléfono.',
+        setUp: 'Configurar una app de autenticación',
+        scan: 'Escanea este código con tu app de autenticación o escribe en ella la clave de abajo.',
+        qrAlt: 'Código de configuración de la app de autenticación',
+        codeFromApp: 'Código de tu app',
+        turnOn: 'Activar',
+        recoveryCodes:
+          'La autenticación en dos pasos está activada. Guarda estos códigos de recuperación en un lugar seguro: cada uno abre tu billetera una vez sin tu app. No se volverán a mostrar.',
+        saved: 'Ya los guardé',
+        on: 'Activada: abrir esta billetera en un nuevo inicio de sesión pide un código de tu app de autenticación.',
+        codesLeft: (count) => `Quedan ${count} códigos de recuperación.`,
+        codeToTurnOff: 'Código para desactivarla',
+        turnOff: 'Desactivar',
+        noCode: 'Los envíos no piden código.',
+        codeOver: (amount) => `Los envíos de más de ${amount} (ETH o la moneda de la red) piden un código.`,
+        askOver: 'Pedir un código para envíos de más de (vacío: nunca)',
+        codeToSave: 'Código para guardar el importe',
+        saveAmount: 'Guardar importe',
+      },
+      passkeys: {
+        title: 'Llaves de acceso',
+        never: 'nunca',
+        blocked:
+          'El navegador bloqueó la ventana de la llave de acceso; permite las ventanas emergentes para este sitio y vuelve a intentarlo',
+        none: 'Aún no tienes llaves de acceso. Añade una para iniciar sesión con un toque.',
+        isFactor:
+          'Tu llave de acceso es un segundo factor: la frase de recuperación, un kit de recuperación y un cambio en cómo inicias sesión piden su toque.',
+        useAsFactor:
+          'Usa una llave de acceso como segundo factor: la frase de recuperación, un kit de recuperación y un cambio en cómo inicias sesión pedirán su toque.',
+        stopFactor: 'Dejar de usarla como segundo factor',
+        startFactor: 'Usar como segundo factor',
+        waiting: 'Esperando tu llave de acceso…',
+        add: 'Añadir una llave de acceso',
+        passkey: 'Llave de acceso',
+        added: (date) => ` · añadida el ${date}`,
+        lastUsed: (date) => ` · último uso: ${date}`,
+        opensOnNewDevice: ' · abre tu billetera en un dispositivo nuevo',
+        remove: 'Eliminar',
+        noPasskey: 'Los envíos no piden llave de acceso.',
+        passkeyOver: (amount) =>
+          `Los envíos de más de ${amount} (ETH o la moneda de la red) piden tu llave de acceso.`,
+        askOver: 'Pedir la llave de acceso para envíos de más de (vacío: nunca)',
+        save: 'Guardar importe con la llave de acceso',
+      },
+      recoveryKit: {
+        download: 'Descargar kit de recuperación',
+        title: 'Kit de recuperación',
+        passkeyIntro:
+          'Tu llave de acceso protege esta billetera; no tiene contraseña de recuperación. El kit se cifra con un secreto del kit que genera tu llave de acceso: anótalo y guárdalo separado del archivo. Con ambos, el comando walletframe-recover reconstruye la billetera en tu ordenador sin la llave de acceso ni ningún servidor de Walletframe. Tu llave de acceso muestra el mismo secreto para cada kit.',
+        secret: 'Secreto del kit (anótalo; no está en el archivo):',
+        save: (file) => `Guardar ${file}`,
+        done: 'Listo',
+        encrypting: 'Cifrando…',
+        makeWithPasskey: 'Crear kit de recuperación con la llave de acceso',
+        cancel: 'Cancelar',
+        passwordIntro:
+          'Un archivo con el secreto de esta billetera, cifrado con tu contraseña de recuperación. Con el archivo y la contraseña, el comando walletframe-recover reconstruye la billetera en tu ordenador sin ningún servidor de Walletframe. Guarda ambos a salvo: por separado no abren nada; juntos lo abren todo.',
+        password: 'Contraseña de recuperación',
+        make: 'Crear kit de recuperación',
+      },
+      recoveryPhrase: { show: 'Mostrar frase de recuperación', ownWindow: 'En su propia ventana' },
+      addRecoveryPassword: {
+        added:
+          'Contraseña de recuperación añadida: abre esta billetera en un dispositivo sin tu llave de acceso.',
+        open: 'Añadir una contraseña de recuperación',
+        intro:
+          'Tu llave de acceso abre esta billetera por sí sola en un dispositivo o sitio nuevo. Una contraseña de recuperación (8 caracteres o más) también la abre donde no tengas la llave de acceso; nadie puede restablecerla. Se te pedirá la llave de acceso una vez para añadirla.',
+        label: 'Contraseña de recuperación',
+        encrypting: 'Cifrando…',
+        add: 'Añadir contraseña de recuperación',
+        cancel: 'Cancelar',
+      },
+      smartSessions: {
+        title: 'Gestionar sesiones inteligentes',
+        none: 'No hay sesiones inteligentes activas.',
+        token: (address) => `token ${address}…`,
+        usage: (used, left, what) => `${used} usado, ${left} restante (${what})`,
+        expires: (date) => `Vence: ${date}`,
+        usageUnavailable: 'Uso no disponible',
+        revokeFailed: (reason) => `No se pudo revocar: ${reason}. Inténtalo de nuevo.`,
+        revoking: 'Revocando…',
+        revoke: 'Revocar',
+      },
+    },
+    pages: {
+      notOpenedByWallet: 'La billetera no abrió esta ventana: vuelve a la app y empieza allí',
+      preparing: 'Preparando…',
+      export: {
+        introPasskey:
+          'Toca tu llave de acceso para abrir tu billetera aquí. La frase solo se muestra en esta ventana; quien la vea puede llevarse los fondos de la billetera.',
+        usePasskey: 'Usar tu llave de acceso',
+        title: 'Mostrar frase de recuperación',
+        intro:
+          'Introduce tu contraseña de recuperación. La frase solo se muestra en esta ventana; quien la vea puede llevarse los fondos de la billetera.',
+        password: 'Contraseña de recuperación',
+        checking: 'Comprobando…',
+        show: 'Mostrar frase de recuperación',
+        yourPhrase: 'Tu frase de recuperación',
+        writeDown:
+          "Anota estas 12 palabras en orden y guárdalas sin conexión. Cualquier billetera BIP-39 restaura esta billetera con ellas (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Cierra esta ventana cuando termines.",
+        privateKeys: 'Claves privadas',
+        close: 'Cerrar',
+      },
+      passkey: { create: 'Crea tu llave de acceso' },
+      social: {
+        opening: 'Abriendo la página de inicio de sesión…',
+        noStorage: (reason) =>
+          `Este navegador no guarda datos para esta ventana, así que el inicio de sesión no puede terminar (${reason})`,
+      },
+      verify: {
+        noLink:
+          'Esta página aprueba un dispositivo para un inicio de sesión por correo; se abrió sin un enlace de aprobación.',
+        title: '¿Aprobar este dispositivo?',
+        done: 'Aprobado. Te enviamos un código: introdúcelo en la ventana donde iniciaste sesión.',
+        someone:
+          'Alguien está iniciando sesión con tu correo en un dispositivo nuevo. Apruébalo solo si fuiste tú.',
+        approve: 'Aprobar dispositivo',
+      },
+      approval: {
+        opensFromWallet: 'Esta ventana se abre desde la billetera cuando una solicitud espera tu aprobación.',
+        loading: 'Cargando la solicitud…',
+      },
+      onramp: {
+        noPurchase: 'Esta página informa a la billetera de una compra; se abrió sin ninguna.',
+        returning: 'Volviendo a la billetera…',
+        closeWindow: 'Puedes cerrar esta ventana y volver a la billetera.',
+      },
+      thisPage: 'Esta página',
+    },
     errors: {
       tokenBalanceUnavailable: 'Saldo de tokens no disponible',
       balancesNotShown: 'En esta red no se muestran saldos.',
@@ -334,6 +565,17 @@ export const catalog: Catalog = {
       swapAllowance: 'No se pudo comprobar el permiso de gasto',
       swapApproval: 'No se pudo crear la transacción de aprobación',
       swapTransaction: 'No se pudo crear la transacción',
+      initFailed: 'Se produjo un problema al iniciar la autenticación',
+      passkeyWindowBlocked:
+        'El navegador bloqueó la ventana de la llave de acceso; permite las ventanas emergentes para este sitio y vuelve a intentarlo',
+      loginCancelled: 'Se canceló el inicio de sesión',
+      exportWindowBlocked:
+        'El navegador bloqueó la ventana de la frase de recuperación; permite las ventanas emergentes para este sitio y vuelve a intentarlo',
+      exportWindowClosed:
+        'La ventana de la frase de recuperación se cerró antes de estar lista; inténtalo de nuevo',
+      noLoginService: 'Esta billetera no tiene configurado ningún servicio de inicio de sesión',
+      socialNoOpener: 'La billetera no abrió esta ventana: vuelve a la app e inicia sesión desde allí',
+      socialNoAnswer: 'La billetera no respondió: cierra esta ventana y vuelve a iniciar sesión desde la app',
     },
   },
 }

@@ -305,6 +305,240 @@ export const catalog: Catalog = {
       tokenCount: { plural: { one: '# jeton', many: '# de jetons', other: '# jetons' } },
       nftCount: { plural: { one: '# NFT', many: '# de NFT', other: '# NFT' } },
     },
+    login: {
+      emailCode: {
+        region: 'Code reçu par e-mail',
+        enter: (email) => `Saisissez le code à 6 chiffres envoyé à ${email}.`,
+        code: 'Code',
+        connecting: 'Connexion…',
+        continue: 'Continuer',
+        resendIn: (seconds) => `Renvoyer le code dans ${seconds} s`,
+        resend: 'Renvoyer le code',
+      },
+      device: {
+        region: 'Approuvez cet appareil',
+        newDevice: (email) =>
+          `Cet appareil est nouveau pour ${email}. Ouvrez le lien que nous y avons envoyé et approuvez-le ; le code suivra.`,
+      },
+      passkey: {
+        region: 'Connexion par clé d’accès',
+        create: 'Créez une clé d’accès pour votre nouveau portefeuille dans la fenêtre du navigateur.',
+        choose: 'Choisissez votre clé d’accès dans la fenêtre du navigateur.',
+      },
+      social: {
+        region: 'Connexion via un compte social',
+        continueIn: (provider) => `Continuez avec ${provider} dans la fenêtre qui s’est ouverte.`,
+        cancel: 'Annuler',
+        blocked: (provider) => `Le navigateur a bloqué la fenêtre ${provider}.`,
+        continue: 'Continuer',
+      },
+      sessionOnly:
+        'Ce navigateur ne conserve aucune donnée pour cette fenêtre : vous restez connecté jusqu’à ce que vous quittiez ou rechargiez la page.',
+      farcaster: {
+        region: 'Se connecter avec Farcaster',
+        tryAgain: 'Réessayer',
+        scan: 'Scannez avec l’appareil photo de votre téléphone ou l’app Farcaster pour vous connecter.',
+        qrAlt: 'QR code pour se connecter avec Farcaster',
+        open: 'Ouvrir dans Farcaster',
+        waiting: 'En attente de l’app Farcaster…',
+        opening: 'Ouverture d’une connexion Farcaster…',
+      },
+      recoveryPassword: {
+        choose:
+          'Choisissez un mot de passe de récupération (8 caractères ou plus). Il vous faut pour ouvrir ce portefeuille sur un autre appareil ou site ; personne ne peut le réinitialiser.',
+        enter: 'Saisissez votre mot de passe de récupération pour ouvrir votre portefeuille ici.',
+        createWithoutPrf:
+          'Cette clé d’accès ne peut pas protéger votre portefeuille à elle seule (elle n’a pas de PRF) : un mot de passe de récupération est nécessaire pour l’ouvrir sur un autre appareil ou site.',
+        recoverWithoutPrf:
+          'Cette clé d’accès ne peut pas ouvrir votre portefeuille à elle seule (elle n’a pas de PRF, ou n’a pas été configurée pour) : votre mot de passe de récupération est nécessaire.',
+        label: 'Mot de passe de récupération',
+        create: 'Créer le portefeuille',
+        open: 'Ouvrir le portefeuille',
+        cancel: 'Annuler',
+      },
+      secondFactor: {
+        region: 'Authentification à deux facteurs',
+        purposes: {
+          open: 'pour ouvrir votre portefeuille',
+          export: 'pour afficher votre phrase de récupération',
+          'recovery-kit': 'pour créer votre kit de récupération',
+          'login-method': 'pour changer votre mode de connexion',
+          send: 'pour approuver cet envoi',
+        },
+        passkeyOnly: (purpose) => `Confirmez avec votre clé d’accès ${purpose}.`,
+        enter: (purpose) =>
+          `Saisissez le code à 6 chiffres de votre app d’authentification ${purpose}, ou l’un de vos codes de récupération.`,
+        enterOrPasskey: (purpose) =>
+          `Saisissez le code à 6 chiffres de votre app d’authentification ${purpose}, ou l’un de vos codes de récupération, ou utilisez votre clé d’accès.`,
+        code: 'Code d’authentification',
+        verify: 'Vérifier',
+        usePasskey: 'Utiliser la clé d’accès',
+        cancel: 'Annuler',
+      },
+      updateEmail: {
+        yourLogin: 'votre mode de connexion',
+        blocked: (method) => `Le navigateur a bloqué la fenêtre ${method} ; autorisez-la et réessayez`,
+        doneRegion: 'E-mail mis à jour',
+        nowIs: 'L’e-mail de votre compte est désormais ',
+        staysSame: '. Votre portefeuille et son adresse ne changent pas.',
+        backToAccount: 'Retour au compte',
+        confirmWith: (method) => `Confirmer avec ${method}`,
+        noEmailYet: (method) =>
+          `Votre compte n’a pas encore d’adresse e-mail. Pour en ajouter une, confirmez d’abord que c’est bien vous : reconnectez-vous avec ${method}.`,
+        continueIn: (method) => `Continuez avec ${method} dans la fenêtre qui s’est ouverte.`,
+        cancel: 'Annuler',
+        confirmCurrent: 'Confirmez depuis votre e-mail actuel',
+        confirmNew: 'Confirmez votre nouvel e-mail',
+        step1: (email) => `Étape 1 sur 2 : confirmez le passage à ${email} depuis votre adresse actuelle.`,
+        step2: (email) => `Étape 2 sur 2 : confirmez que ${email} vous appartient.`,
+        confirmYours: (email) => `Confirmez que ${email} vous appartient.`,
+        verifying: 'Vérification…',
+        startAgain: 'Pas de code ? Recommencer',
+        update: 'Modifier l’e-mail',
+        add: 'Ajouter un e-mail',
+        current: (email) =>
+          `L’e-mail de votre compte est ${email}. Nous envoyons d’abord un code à votre adresse actuelle, puis un autre à la nouvelle.`,
+        toNew: 'Nous envoyons un code à la nouvelle adresse.',
+        newEmail: 'Nouvel e-mail',
+        sending: 'Envoi…',
+        sendCode: 'Envoyer le code',
+      },
+    },
+    security: {
+      twoFactor: {
+        title: 'Authentification à deux facteurs',
+        off: 'Désactivée. Avec une app d’authentification, ouvrir ce portefeuille lors d’une nouvelle connexion demande aussi un code de votre téléphone.',
+        setUp: 'Configurer une app d’authentification',
+        scan: 'Scannez ce code avec votre app d’authentification, ou saisissez-y la clé ci-dessous.',
+        qrAlt: 'Code de configuration de l’app d’authentification',
+        codeFromApp: 'Code de votre app',
+        turnOn: 'Activer',
+        recoveryCodes:
+          'L’authentification à deux facteurs est activée. Conservez ces codes de récupération en lieu sûr : chacun ouvre votre portefeuille une fois sans votre app. Ils ne seront plus affichés.',
+        saved: 'Je les ai enregistrés',
+        on: 'Activée : ouvrir ce portefeuille lors d’une nouvelle connexion demande un code de votre app d’authentification.',
+        codesLeft: (count) => `Codes de récupération restants : ${count}.`,
+        codeToTurnOff: 'Code pour la désactiver',
+        turnOff: 'Désactiver',
+        noCode: 'Les envois ne demandent aucun code.',
+        codeOver: (amount) =>
+          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau) demandent un code.`,
+        askOver: 'Demander un code pour les envois au-delà de (vide : jamais)',
+        codeToSave: 'Code pour enregistrer le montant',
+        saveAmount: 'Enregistrer le montant',
+      },
+      passkeys: {
+        title: 'Clés d’accès',
+        never: 'jamais',
+        blocked:
+          'Le navigateur a bloqué la fenêtre de la clé d’accès ; autorisez les fenêtres pop-up pour ce site et réessayez',
+        none: 'Aucune clé d’accès pour l’instant. Ajoutez-en une pour vous connecter d’un simple geste.',
+        isFactor:
+          'Votre clé d’accès est un second facteur : la phrase de récupération, un kit de récupération et un changement de mode de connexion la demandent.',
+        useAsFactor:
+          'Utilisez une clé d’accès comme second facteur : la phrase de récupération, un kit de récupération et un changement de mode de connexion la demanderont.',
+        stopFactor: 'Ne plus l’utiliser comme second facteur',
+        startFactor: 'Utiliser comme second facteur',
+        waiting: 'En attente de votre clé d’accès…',
+        add: 'Ajouter une clé d’accès',
+        passkey: 'Clé d’accès',
+        added: (date) => ` · ajoutée le ${date}`,
+        lastUsed: (date) => ` · dernière utilisation : ${date}`,
+        opensOnNewDevice: ' · ouvre votre portefeuille sur un nouvel appareil',
+        remove: 'Supprimer',
+        noPasskey: 'Les envois ne demandent pas de clé d’accès.',
+        passkeyOver: (amount) =>
+          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau) demandent votre clé d’accès.`,
+        askOver: 'Demander la clé d’accès pour les envois au-delà de (vide : jamais)',
+        save: 'Enregistrer le montant avec la clé d’accès',
+      },
+      recoveryKit: {
+        download: 'Télécharger le kit de récupération',
+        title: 'Kit de récupération',
+        passkeyIntro:
+          'Votre clé d’accès protège ce portefeuille ; il n’a pas de mot de passe de récupération. Le kit est chiffré avec un secret de kit créé par votre clé d’accès : notez-le et gardez-le à part du fichier. Avec les deux, la commande walletframe-recover reconstruit le portefeuille sur votre ordinateur sans la clé d’accès ni aucun serveur Walletframe. Votre clé d’accès affiche le même secret pour chaque kit.',
+        secret: 'Secret du kit (notez-le ; il n’est pas dans le fichier) :',
+        save: (file) => `Enregistrer ${file}`,
+        done: 'Terminé',
+        encrypting: 'Chiffrement…',
+        makeWithPasskey: 'Créer le kit de récupération avec la clé d’accès',
+        cancel: 'Annuler',
+        passwordIntro:
+          'Un fichier contenant le secret de ce portefeuille, chiffré avec votre mot de passe de récupération. Avec le fichier et le mot de passe, la commande walletframe-recover reconstruit le portefeuille sur votre ordinateur sans aucun serveur Walletframe. Gardez-les tous deux en sécurité : séparés, ils n’ouvrent rien ; ensemble, ils ouvrent tout.',
+        password: 'Mot de passe de récupération',
+        make: 'Créer le kit de récupération',
+      },
+      recoveryPhrase: { show: 'Afficher la phrase de récupération', ownWindow: 'Dans sa propre fenêtre' },
+      addRecoveryPassword: {
+        added:
+          'Mot de passe de récupération ajouté : il ouvre ce portefeuille sur un appareil sans votre clé d’accès.',
+        open: 'Ajouter un mot de passe de récupération',
+        intro:
+          'Votre clé d’accès ouvre à elle seule ce portefeuille sur un nouvel appareil ou site. Un mot de passe de récupération (8 caractères ou plus) l’ouvre aussi là où la clé d’accès n’est pas disponible ; personne ne peut le réinitialiser. Votre clé d’accès vous est demandée une fois pour l’ajouter.',
+        label: 'Mot de passe de récupération',
+        encrypting: 'Chiffrement…',
+        add: 'Ajouter le mot de passe de récupération',
+        cancel: 'Annuler',
+      },
+      smartSessions: {
+        title: 'Gérer les sessions intelligentes',
+        none: 'Aucune session intelligente active.',
+        token: (address) => `jeton ${address}…`,
+        usage: (used, left, what) => `${used} utilisé, ${left} restant (${what})`,
+        expires: (date) => `Expire le ${date}`,
+        usageUnavailable: 'Utilisation indisponible',
+        revokeFailed: (reason) => `Échec de la révocation : ${reason}. Réessayez.`,
+        revoking: 'Révocation…',
+        revoke: 'Révoquer',
+      },
+    },
+    pages: {
+      notOpenedByWallet:
+        'Cette fenêtre n’a pas été ouverte par le portefeuille : retournez dans l’app et commencez-y',
+      preparing: 'Préparation…',
+      export: {
+        introPasskey:
+          'Touchez votre clé d’accès pour ouvrir votre portefeuille ici. La phrase ne s’affiche que dans cette fenêtre ; quiconque la voit peut prendre les fonds du portefeuille.',
+        usePasskey: 'Utiliser votre clé d’accès',
+        title: 'Afficher la phrase de récupération',
+        intro:
+          'Saisissez votre mot de passe de récupération. La phrase s’affiche uniquement dans cette fenêtre ; quiconque la voit peut prendre les fonds du portefeuille.',
+        password: 'Mot de passe de récupération',
+        checking: 'Vérification…',
+        show: 'Afficher la phrase de récupération',
+        yourPhrase: 'Votre phrase de récupération',
+        writeDown:
+          "Notez ces 12 mots dans l’ordre et conservez-les hors ligne. N’importe quel portefeuille BIP-39 restaure ce portefeuille à partir d’eux (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Fermez cette fenêtre une fois terminé.",
+        privateKeys: 'Clés privées',
+        close: 'Fermer',
+      },
+      passkey: { create: 'Créer votre clé d’accès' },
+      social: {
+        opening: 'Ouverture de la page de connexion…',
+        noStorage: (reason) =>
+          `Ce navigateur ne conserve aucune donnée pour cette fenêtre, la connexion ne peut donc pas aboutir (${reason})`,
+      },
+      verify: {
+        noLink:
+          'Cette page approuve un appareil pour une connexion par e-mail ; elle a été ouverte sans lien d’approbation.',
+        title: 'Approuver cet appareil ?',
+        done: 'Approuvé. Nous vous avons envoyé un code : saisissez-le dans la fenêtre où vous vous êtes connecté.',
+        someone:
+          'Quelqu’un se connecte avec votre adresse e-mail sur un nouvel appareil. N’approuvez que si c’était vous.',
+        approve: 'Approuver l’appareil',
+      },
+      approval: {
+        opensFromWallet:
+          'Cette fenêtre s’ouvre depuis le portefeuille lorsqu’une demande attend votre approbation.',
+        loading: 'Chargement de la demande…',
+      },
+      onramp: {
+        noPurchase: 'Cette page signale un achat au portefeuille ; elle a été ouverte sans achat.',
+        returning: 'Retour au portefeuille…',
+        closeWindow: 'Vous pouvez fermer cette fenêtre et revenir au portefeuille.',
+      },
+      thisPage: 'Cette page',
+    },
     errors: {
       tokenBalanceUnavailable: 'Solde des jetons indisponible',
       balancesNotShown: 'Les soldes ne sont pas affichés sur ce réseau.',
@@ -342,6 +576,19 @@ export const catalog: Catalog = {
       swapAllowance: 'Impossible de vérifier l’autorisation de dépense',
       swapApproval: 'Impossible de créer la transaction d’approbation',
       swapTransaction: 'Impossible de créer la transaction',
+      initFailed: 'Un problème est survenu lors de l’initialisation de l’authentification',
+      passkeyWindowBlocked:
+        'Le navigateur a bloqué la fenêtre de la clé d’accès ; autorisez les fenêtres pop-up pour ce site et réessayez',
+      loginCancelled: 'La connexion a été annulée',
+      exportWindowBlocked:
+        'Le navigateur a bloqué la fenêtre de la phrase de récupération ; autorisez les fenêtres pop-up pour ce site et réessayez',
+      exportWindowClosed:
+        'La fenêtre de la phrase de récupération a été fermée avant d’être prête ; réessayez',
+      noLoginService: 'Ce portefeuille n’a aucun service de connexion configuré',
+      socialNoOpener:
+        'Cette fenêtre n’a pas été ouverte par le portefeuille : retournez dans l’app et lancez-y la connexion',
+      socialNoAnswer:
+        'Le portefeuille n’a pas répondu : fermez cette fenêtre et relancez la connexion dans l’app',
     },
   },
 }

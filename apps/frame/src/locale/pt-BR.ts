@@ -301,6 +301,236 @@ export const catalog: Catalog = {
       tokenCount: { plural: { one: '# token', many: '# de tokens', other: '# tokens' } },
       nftCount: { plural: { one: '# NFT', many: '# de NFTs', other: '# NFTs' } },
     },
+    login: {
+      emailCode: {
+        region: 'Código do e-mail',
+        enter: (email) => `Digite o código de 6 dígitos que enviamos para ${email}.`,
+        code: 'Código',
+        connecting: 'Conectando…',
+        continue: 'Continuar',
+        resendIn: (seconds) => `Reenviar código em ${seconds} s`,
+        resend: 'Reenviar código',
+      },
+      device: {
+        region: 'Aprove este dispositivo',
+        newDevice: (email) =>
+          `Este dispositivo é novo para ${email}. Abra o link que enviamos para lá e aprove; o código vem em seguida.`,
+      },
+      passkey: {
+        region: 'Login com chave de acesso',
+        create: 'Crie uma chave de acesso para sua nova carteira na caixa de diálogo do navegador.',
+        choose: 'Escolha sua chave de acesso na caixa de diálogo do navegador.',
+      },
+      social: {
+        region: 'Login social',
+        continueIn: (provider) => `Continue com ${provider} na janela que abriu.`,
+        cancel: 'Cancelar',
+        blocked: (provider) => `O navegador bloqueou a janela do ${provider}.`,
+        continue: 'Continuar',
+      },
+      sessionOnly:
+        'Este navegador não guarda dados para esta janela: você continua conectado até sair ou recarregar a página.',
+      farcaster: {
+        region: 'Entrar com Farcaster',
+        tryAgain: 'Tentar novamente',
+        scan: 'Escaneie com a câmera do celular ou com o app Farcaster para entrar.',
+        qrAlt: 'QR code para entrar com Farcaster',
+        open: 'Abrir no Farcaster',
+        waiting: 'Aguardando o app Farcaster…',
+        opening: 'Abrindo um login do Farcaster…',
+      },
+      recoveryPassword: {
+        choose:
+          'Escolha uma senha de recuperação (8 caracteres ou mais). Você precisa dela para abrir esta carteira em outro dispositivo ou site; ninguém consegue redefini-la.',
+        enter: 'Digite sua senha de recuperação para abrir sua carteira aqui.',
+        createWithoutPrf:
+          'Esta chave de acesso não consegue proteger sua carteira sozinha (ela não tem PRF), então é preciso uma senha de recuperação para abri-la em outro dispositivo ou site.',
+        recoverWithoutPrf:
+          'Esta chave de acesso não consegue abrir sua carteira sozinha (ela não tem PRF ou não foi configurada para isso), então sua senha de recuperação é necessária.',
+        label: 'Senha de recuperação',
+        create: 'Criar carteira',
+        open: 'Abrir carteira',
+        cancel: 'Cancelar',
+      },
+      secondFactor: {
+        region: 'Autenticação de dois fatores',
+        purposes: {
+          open: 'para abrir sua carteira',
+          export: 'para mostrar sua frase de recuperação',
+          'recovery-kit': 'para criar seu kit de recuperação',
+          'login-method': 'para mudar como você faz login',
+          send: 'para aprovar este envio',
+        },
+        passkeyOnly: (purpose) => `Confirme com sua chave de acesso ${purpose}.`,
+        enter: (purpose) =>
+          `Digite o código de 6 dígitos do seu app autenticador ${purpose}, ou um dos seus códigos de recuperação.`,
+        enterOrPasskey: (purpose) =>
+          `Digite o código de 6 dígitos do seu app autenticador ${purpose}, ou um dos seus códigos de recuperação, ou use sua chave de acesso.`,
+        code: 'Código de autenticação',
+        verify: 'Verificar',
+        usePasskey: 'Usar chave de acesso',
+        cancel: 'Cancelar',
+      },
+      updateEmail: {
+        yourLogin: 'seu login',
+        blocked: (method) => `O navegador bloqueou a janela do ${method}; permita-a e tente novamente`,
+        doneRegion: 'E-mail atualizado',
+        nowIs: 'O e-mail da sua conta agora é ',
+        staysSame: '. Sua carteira e o endereço dela continuam os mesmos.',
+        backToAccount: 'Voltar para a conta',
+        confirmWith: (method) => `Confirmar com ${method}`,
+        noEmailYet: (method) =>
+          `Sua conta ainda não tem e-mail. Para adicionar um, primeiro confirme que é você: entre novamente com ${method}.`,
+        continueIn: (method) => `Continue com ${method} na janela que abriu.`,
+        cancel: 'Cancelar',
+        confirmCurrent: 'Confirme pelo seu e-mail atual',
+        confirmNew: 'Confirme seu novo e-mail',
+        step1: (email) => `Passo 1 de 2: confirme a mudança para ${email} pelo seu endereço atual.`,
+        step2: (email) => `Passo 2 de 2: confirme que ${email} é seu.`,
+        confirmYours: (email) => `Confirme que ${email} é seu.`,
+        verifying: 'Verificando…',
+        startAgain: 'Não recebeu o código? Comece de novo',
+        update: 'Atualizar e-mail',
+        add: 'Adicionar e-mail',
+        current: (email) =>
+          `O e-mail da sua conta é ${email}. Primeiro enviamos um código para o endereço atual e depois outro para o novo.`,
+        toNew: 'Enviamos um código para o novo endereço.',
+        newEmail: 'Novo e-mail',
+        sending: 'Enviando…',
+        sendCode: 'Enviar código',
+      },
+    },
+    security: {
+      twoFactor: {
+        title: 'Autenticação de dois fatores',
+        off: 'Desativada. Com um app autenticador, abrir esta carteira em um novo login também pede um código do seu celular.',
+        setUp: 'Configurar um app autenticador',
+        scan: 'Escaneie este código com seu app autenticador ou digite nele a chave abaixo.',
+        qrAlt: 'Código de configuração do app autenticador',
+        codeFromApp: 'Código do seu app',
+        turnOn: 'Ativar',
+        recoveryCodes:
+          'A autenticação de dois fatores está ativada. Guarde estes códigos de recuperação em um lugar seguro: cada um abre sua carteira uma vez sem o app. Eles não serão mostrados de novo.',
+        saved: 'Já guardei',
+        on: 'Ativada: abrir esta carteira em um novo login pede um código do seu app autenticador.',
+        codesLeft: (count) => `Restam ${count} códigos de recuperação.`,
+        codeToTurnOff: 'Código para desativar',
+        turnOff: 'Desativar',
+        noCode: 'Envios não pedem código.',
+        codeOver: (amount) => `Envios acima de ${amount} (ETH ou a moeda da rede) pedem um código.`,
+        askOver: 'Pedir código para envios acima de (vazio: nunca)',
+        codeToSave: 'Código para salvar o valor',
+        saveAmount: 'Salvar valor',
+      },
+      passkeys: {
+        title: 'Chaves de acesso',
+        never: 'nunca',
+        blocked:
+          'O navegador bloqueou a janela da chave de acesso; permita pop-ups para este site e tente novamente',
+        none: 'Nenhuma chave de acesso ainda. Adicione uma para entrar com um toque.',
+        isFactor:
+          'Sua chave de acesso é um segundo fator: a frase de recuperação, um kit de recuperação e uma mudança no jeito de fazer login pedem o toque dela.',
+        useAsFactor:
+          'Use uma chave de acesso como segundo fator: a frase de recuperação, um kit de recuperação e uma mudança no jeito de fazer login vão pedir o toque dela.',
+        stopFactor: 'Parar de usar como segundo fator',
+        startFactor: 'Usar como segundo fator',
+        waiting: 'Aguardando sua chave de acesso…',
+        add: 'Adicionar uma chave de acesso',
+        passkey: 'Chave de acesso',
+        added: (date) => ` · adicionada em ${date}`,
+        lastUsed: (date) => ` · último uso: ${date}`,
+        opensOnNewDevice: ' · abre sua carteira em um dispositivo novo',
+        remove: 'Remover',
+        noPasskey: 'Envios não pedem chave de acesso.',
+        passkeyOver: (amount) =>
+          `Envios acima de ${amount} (ETH ou a moeda da rede) pedem sua chave de acesso.`,
+        askOver: 'Pedir a chave de acesso para envios acima de (vazio: nunca)',
+        save: 'Salvar valor com a chave de acesso',
+      },
+      recoveryKit: {
+        download: 'Baixar kit de recuperação',
+        title: 'Kit de recuperação',
+        passkeyIntro:
+          'Sua chave de acesso protege esta carteira; ela não tem senha de recuperação. O kit é criptografado com um segredo do kit gerado pela sua chave de acesso: anote-o e guarde-o longe do arquivo. Com os dois, o comando walletframe-recover reconstrói a carteira no seu computador sem a chave de acesso nem nenhum servidor da Walletframe. Sua chave de acesso mostra o mesmo segredo em todo kit.',
+        secret: 'Segredo do kit (anote; ele não está no arquivo):',
+        save: (file) => `Salvar ${file}`,
+        done: 'Concluir',
+        encrypting: 'Criptografando…',
+        makeWithPasskey: 'Criar kit de recuperação com a chave de acesso',
+        cancel: 'Cancelar',
+        passwordIntro:
+          'Um arquivo com o segredo desta carteira, criptografado com sua senha de recuperação. Com o arquivo e a senha, o comando walletframe-recover reconstrói a carteira no seu computador sem nenhum servidor da Walletframe. Guarde os dois em segurança: separados não abrem nada; juntos abrem tudo.',
+        password: 'Senha de recuperação',
+        make: 'Criar kit de recuperação',
+      },
+      recoveryPhrase: { show: 'Mostrar frase de recuperação', ownWindow: 'Em uma janela própria' },
+      addRecoveryPassword: {
+        added:
+          'Senha de recuperação adicionada: ela abre esta carteira em um dispositivo sem sua chave de acesso.',
+        open: 'Adicionar uma senha de recuperação',
+        intro:
+          'Sua chave de acesso abre esta carteira sozinha em um novo dispositivo ou site. Uma senha de recuperação (8 caracteres ou mais) também a abre quando a chave de acesso não estiver à mão; ninguém consegue redefini-la. Sua chave de acesso é pedida uma vez para adicioná-la.',
+        label: 'Senha de recuperação',
+        encrypting: 'Criptografando…',
+        add: 'Adicionar senha de recuperação',
+        cancel: 'Cancelar',
+      },
+      smartSessions: {
+        title: 'Gerenciar sessões inteligentes',
+        none: 'Nenhuma sessão inteligente ativa.',
+        token: (address) => `token ${address}…`,
+        usage: (used, left, what) => `${used} usado, ${left} restante (${what})`,
+        expires: (date) => `Expira em ${date}`,
+        usageUnavailable: 'Uso indisponível',
+        revokeFailed: (reason) => `Falha ao revogar: ${reason}. Tente novamente.`,
+        revoking: 'Revogando…',
+        revoke: 'Revogar',
+      },
+    },
+    pages: {
+      notOpenedByWallet: 'Esta janela não foi aberta pela carteira: volte ao app e comece por lá',
+      preparing: 'Preparando…',
+      export: {
+        introPasskey:
+          'Toque na sua chave de acesso para abrir sua carteira aqui. A frase aparece só nesta janela; quem a vir pode levar os fundos da carteira.',
+        usePasskey: 'Usar sua chave de acesso',
+        title: 'Mostrar frase de recuperação',
+        intro:
+          'Digite sua senha de recuperação. A frase aparece só nesta janela; quem a vir pode levar os fundos da carteira.',
+        password: 'Senha de recuperação',
+        checking: 'Verificando…',
+        show: 'Mostrar frase de recuperação',
+        yourPhrase: 'Sua frase de recuperação',
+        writeDown:
+          "Anote estas 12 palavras em ordem e guarde-as offline. Qualquer carteira BIP-39 restaura esta carteira com elas (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Feche esta janela quando terminar.",
+        privateKeys: 'Chaves privadas',
+        close: 'Fechar',
+      },
+      passkey: { create: 'Crie sua chave de acesso' },
+      social: {
+        opening: 'Abrindo a página de login…',
+        noStorage: (reason) =>
+          `Este navegador não guarda dados para esta janela, então o login não pode terminar (${reason})`,
+      },
+      verify: {
+        noLink:
+          'Esta página aprova um dispositivo para um login por e-mail; ela foi aberta sem um link de aprovação.',
+        title: 'Aprovar este dispositivo?',
+        done: 'Aprovado. Enviamos um código: digite-o na janela em que você fez login.',
+        someone: 'Alguém está fazendo login com seu e-mail em um dispositivo novo. Aprove só se foi você.',
+        approve: 'Aprovar dispositivo',
+      },
+      approval: {
+        opensFromWallet: 'Esta janela abre pela carteira quando uma solicitação aguarda sua aprovação.',
+        loading: 'Carregando a solicitação…',
+      },
+      onramp: {
+        noPurchase: 'Esta página informa uma compra à carteira; ela foi aberta sem nenhuma.',
+        returning: 'Voltando para a carteira…',
+        closeWindow: 'Você pode fechar esta janela e voltar para a carteira.',
+      },
+      thisPage: 'Esta página',
+    },
     errors: {
       tokenBalanceUnavailable: 'Saldo de tokens indisponível',
       balancesNotShown: 'Os saldos não são exibidos nesta rede.',
@@ -337,6 +567,17 @@ export const catalog: Catalog = {
       swapAllowance: 'Não foi possível verificar a permissão de gasto',
       swapApproval: 'Não foi possível criar a transação de aprovação',
       swapTransaction: 'Não foi possível criar a transação',
+      initFailed: 'Ocorreu um problema ao iniciar a autenticação',
+      passkeyWindowBlocked:
+        'O navegador bloqueou a janela da chave de acesso; permita pop-ups para este site e tente novamente',
+      loginCancelled: 'O login foi cancelado',
+      exportWindowBlocked:
+        'O navegador bloqueou a janela da frase de recuperação; permita pop-ups para este site e tente novamente',
+      exportWindowClosed:
+        'A janela da frase de recuperação foi fechada antes de ficar pronta; tente novamente',
+      noLoginService: 'Esta carteira não tem um serviço de login configurado',
+      socialNoOpener: 'Esta janela não foi aberta pela carteira: volte ao app e comece o login por lá',
+      socialNoAnswer: 'A carteira não respondeu: feche esta janela e comece o login de novo no app',
     },
   },
 }

@@ -4,9 +4,10 @@
 // offers no Approve for a blocked request. It hears only its opener, at its own origin.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReviewResponse } from '@walletframe/protocol'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ApprovalRequest, ShownReview } from '../core/approvalWindow.js'
 import { ApprovalPage } from './ApprovalPage.js'
+import { loadPageWords } from './pageMessages.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 const spender = '0x3333333333333333333333333333333333333333'
@@ -61,6 +62,9 @@ async function open(shown: ShownReview, from = location.origin) {
   return posted
 }
 
+// The page's catalog (English here: the browser's language) in before the page renders, as it is once
+// the page has loaded it.
+beforeAll(() => loadPageWords())
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()

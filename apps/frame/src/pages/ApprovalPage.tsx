@@ -8,11 +8,14 @@ import { ApprovalFields } from '../components/ApprovalFields.js'
 import { RequestReview } from '../components/RequestReview.js'
 import { ApprovalRequest, answer, ready } from '../core/approvalWindow.js'
 import * as Review from '../core/review.js'
+import { usePageMessages } from './pageMessages.js'
 
 export function ApprovalPage() {
   const opener = useMemo(() => window.opener as Window | null, [])
   const [request, setRequest] = useState<ApprovalRequest>()
   const [confirmed, setConfirmed] = useState(false)
+  const { messages } = usePageMessages()
+  const words = messages.review
   useEffect(() => {
     if (!opener) return
     const onMessage = (event: MessageEvent) => {
@@ -33,13 +36,13 @@ export function ApprovalPage() {
   if (!opener)
     return (
       <main className="wf-page">
-        <p>This window opens from the wallet when a request waits for your approval.</p>
+        <p>{messages.pages.approval.opensFromWallet}</p>
       </main>
     )
   if (!request)
     return (
       <main className="wf-page">
-        <p className="wf-muted">Loading the request…</p>
+        <p className="wf-muted">{messages.pages.approval.loading}</p>
       </main>
     )
   const review = request.review
@@ -48,8 +51,8 @@ export function ApprovalPage() {
   return (
     <main className="wf-page wf-stack" data-testid="wf-approval-window">
       <h1 data-testid="wf-approve-action">{request.summary.action}</h1>
-      <p className="wf-muted">{request.appName} asks your wallet to approve this.</p>
-      <ApprovalFields fields={request.summary.fields} />
+      <p className="wf-muted">{words.asksYourWallet(request.appName)}</p>
+      <ApprovalFields fields={request.summary.fields} words={words.fields} />
       {review ? (
         <RequestReview
           state={review.state as Review.State}
@@ -57,6 +60,7 @@ export function ApprovalPage() {
           sponsored={review.sponsored}
           confirmed={confirmed}
           onConfirm={setConfirmed}
+          messages={words}
         />
       ) : null}
       <div className="wf-row">
@@ -66,7 +70,7 @@ export function ApprovalPage() {
           data-testid="wf-approve-reject"
           onClick={() => respond(false)}
         >
-          Reject
+          {words.reject}
         </button>
         {gate === 'blocked' ? null : (
           <button
@@ -76,7 +80,7 @@ export function ApprovalPage() {
             disabled={gate !== 'approve'}
             onClick={() => respond(true)}
           >
-            Approve
+            {words.approve}
           </button>
         )}
       </div>

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react'
 import { messageOf } from '../lib/errors.js'
 import * as ExportWindow from '../lib/exportWindow.js'
+import { usePageMessages } from './pageMessages.js'
 
 type Shown = Extract<ExportWindow.Revealed, { type: 'revealed' }>
 
@@ -21,6 +22,8 @@ export function ExportPage() {
   const [offer, setOffer] = useState<ExportWindow.Offer>()
   /** The offer's passkey challenge was answered: the next touch waits for the Worker's fresh one. */
   const [spent, setSpent] = useState(false)
+  const { messages, localize } = usePageMessages()
+  const words = messages.pages.export
 
   useEffect(() => {
     if (!opener || port) return
@@ -67,7 +70,7 @@ export function ExportPage() {
     return (
       <main className="wf-page" data-testid="wf-export-page">
         <p className="wf-error" role="alert">
-          This window was not opened by the wallet: go back to the app and start there
+          {messages.pages.notOpenedByWallet}
         </p>
       </main>
     )
@@ -89,16 +92,11 @@ export function ExportPage() {
   const ready = port !== undefined && offer !== undefined
   return (
     <main className="wf-page" data-testid="wf-export-page">
-      <h1>Show recovery phrase</h1>
-      <p className="wf-muted">
-        {offer && !offer.password
-          ? 'Touch your passkey to open your wallet here. '
-          : 'Enter your recovery password. '}
-        The phrase shows in this window only; anyone who sees it can take the wallet’s funds.
-      </p>
+      <h1>{words.title}</h1>
+      <p className="wf-muted">{offer && !offer.password ? words.introPasskey : words.intro}</p>
       {!ready ? (
         <p className="wf-muted" aria-busy="true" data-testid="wf-export-preparing">
-          Preparing…
+          {messages.pages.preparing}
         </p>
       ) : null}
       {offer?.password ? (
@@ -116,7 +114,7 @@ export function ExportPage() {
             className="wf-input"
             type="password"
             autoComplete="current-password"
-            aria-label="Recovery password"
+            aria-label={words.password}
             data-testid="wf-export-password"
             minLength={8}
             required
@@ -130,7 +128,7 @@ export function ExportPage() {
             disabled={!ready || busy}
             aria-busy={busy}
           >
-            {busy ? 'Checking…' : 'Show recovery phrase'}
+            {busy ? words.checking : words.show}
           </button>
         </form>
       ) : null}
@@ -144,12 +142,12 @@ export function ExportPage() {
           // The touch runs in this click: the window's own user activation.
           onClick={() => offer.passkey && void touch(offer.passkey)}
         >
-          {busy && !offer.password ? 'Checking…' : 'Use your passkey'}
+          {busy && !offer.password ? words.checking : words.usePasskey}
         </button>
       ) : null}
       {error ? (
         <p className="wf-error" role="alert" data-testid="wf-export-error">
-          {error}
+          {localize(error)}
         </p>
       ) : null}
     </main>
@@ -157,13 +155,11 @@ export function ExportPage() {
 }
 
 function Secrets({ shown }: { shown: Shown }) {
+  const words = usePageMessages().messages.pages.export
   return (
     <main className="wf-page" data-testid="wf-export-page">
-      <h1>Your recovery phrase</h1>
-      <p className="wf-muted">
-        Write these 12 words down in order and keep them offline. Any BIP-39 wallet restores this wallet from
-        them (EVM m/44'/60'/0'/0/0, Solana m/44'/501'/0'/0'). Close this window when you are done.
-      </p>
+      <h1>{words.yourPhrase}</h1>
+      <p className="wf-muted">{words.writeDown}</p>
       <ol className="wf-stack" data-testid="wf-export-phrase">
         {shown.mnemonic.split(' ').map((word, index) => (
           // The words repeat at times, their places never.
@@ -172,7 +168,7 @@ function Secrets({ shown }: { shown: Shown }) {
         ))}
       </ol>
       <details>
-        <summary>Private keys</summary>
+        <summary>{words.privateKeys}</summary>
         <dl className="wf-stack">
           <dt>EVM ({shown.addresses.eip155})</dt>
           <dd data-testid="wf-export-evm-key">{shown.evmPrivateKey}</dd>
@@ -181,7 +177,7 @@ function Secrets({ shown }: { shown: Shown }) {
         </dl>
       </details>
       <button type="button" className="wf-button" onClick={() => window.close()}>
-        Close
+        {words.close}
       </button>
     </main>
   )

@@ -3,6 +3,7 @@
 import { OnrampReturn } from '@walletframe/protocol'
 import { useEffect, useMemo } from 'react'
 import { onrampMessages } from '../core/onrampMessages.js'
+import { usePageMessages } from './pageMessages.js'
 
 export function OnrampReturnPage() {
   const result = useMemo(
@@ -10,6 +11,8 @@ export function OnrampReturnPage() {
     [],
   )
   const opener = useMemo(() => window.opener as Window | null, [])
+  const { messages } = usePageMessages()
+  const words = messages.pages.onramp
   useEffect(() => {
     if (!result.success || !opener) return
     opener.postMessage({ type: onrampMessages.returnMessageType, ...result.data }, location.origin)
@@ -18,15 +21,15 @@ export function OnrampReturnPage() {
   if (!result.success)
     return (
       <main className="wf-page">
-        <p>This page reports an on-ramp purchase back to the wallet; it was opened without one.</p>
+        <p>{words.noPurchase}</p>
       </main>
     )
   return (
     <main className="wf-page" data-testid="wf-onramp-return">
       <h1>
-        {result.data.status === 'success' ? onrampMessages.purchaseComplete : onrampMessages.purchaseFailed}
+        {result.data.status === 'success' ? messages.errors.purchaseComplete : messages.errors.purchaseFailed}
       </h1>
-      <p>{opener ? 'Returning to the wallet…' : 'You can close this window and return to the wallet.'}</p>
+      <p>{opener ? words.returning : words.closeWindow}</p>
     </main>
   )
 }

@@ -1,12 +1,15 @@
 // The frame origin's real pages besides the modal: the social login popup (its first page and its
 // return), the passkey window, the recovery phrase window, the email device-approval link, the on-ramp return and the embedded wallet's approval window.
+import { Suspense, useEffect } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
+import { direction } from '../locale/locales.js'
 import { ApprovalPage } from './ApprovalPage.js'
 import { AuthCallbackPage } from './AuthCallbackPage.js'
 import { ExportPage } from './ExportPage.js'
 import { NotAvailablePage } from './NotAvailablePage.js'
 import { OnrampReturnPage } from './OnrampReturnPage.js'
 import { PasskeyPage } from './PasskeyPage.js'
+import { pageLanguage } from './pageMessages.js'
 import { SocialLoginPage } from './SocialLoginPage.js'
 import { VerifyPage } from './VerifyPage.js'
 
@@ -18,9 +21,20 @@ const router = createBrowserRouter([
   { path: '/export', element: <ExportPage /> },
   { path: '/verify', element: <VerifyPage /> },
   { path: '/onramp/return', element: <OnrampReturnPage /> },
-  { path: '*', element: <NotAvailablePage what="This page" /> },
+  { path: '*', element: <NotAvailablePage /> },
 ])
 
 export function Pages() {
-  return <RouterProvider router={router} />
+  const locale = pageLanguage()
+  // The document speaks the page's language, right to left where it is written so.
+  useEffect(() => {
+    document.documentElement.lang = locale
+    document.documentElement.dir = direction(locale)
+  }, [locale])
+  // Each page suspends until its catalog has loaded (at once when it has).
+  return (
+    <Suspense fallback={null}>
+      <RouterProvider router={router} />
+    </Suspense>
+  )
 }

@@ -6,10 +6,12 @@ import { useEffect, useState } from 'react'
 import { messageOf } from '../lib/errors.js'
 import * as PasskeyWindow from '../lib/passkeyWindow.js'
 import * as WebAuthn from '../lib/webauthn.js'
+import { usePageMessages } from './pageMessages.js'
 
 export function PasskeyPage() {
   const [request, setRequest] = useState<PasskeyWindow.Create>()
   const [error, setError] = useState<string>()
+  const messages = usePageMessages().messages.pages
   // The window that opened this one, as it was at load: a later navigation of it changes nothing here.
   const [opener] = useState(() => window.opener as Window | null)
   useEffect(() => {
@@ -56,7 +58,7 @@ export function PasskeyPage() {
     <main className="wf-page" data-testid="wf-passkey-page">
       {!opener ? (
         <p className="wf-error" role="alert">
-          This window was not opened by the wallet: go back to the app and start there
+          {messages.notOpenedByWallet}
         </p>
       ) : error ? (
         <p className="wf-error" role="alert" data-testid="wf-passkey-page-error">
@@ -70,7 +72,7 @@ export function PasskeyPage() {
           data-testid="wf-passkey-page-create"
           onClick={() => void create()}
         >
-          {request ? 'Create your passkey' : 'Preparing…'}
+          {request ? messages.passkey.create : messages.preparing}
         </button>
       )}
     </main>

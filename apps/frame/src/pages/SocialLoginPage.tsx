@@ -4,10 +4,13 @@
 // someone else.
 import { useEffect, useState } from 'react'
 import { messageOf } from '../lib/errors.js'
+import { usePageMessages } from './pageMessages.js'
 import * as SocialLogin from './socialLogin.js'
 
 export function SocialLoginPage() {
   const [error, setError] = useState<string>()
+  const { messages, localize } = usePageMessages()
+  const words = messages.pages.social
   useEffect(() => {
     const abort = new AbortController()
     SocialLogin.awaitBegin({ win: window, signal: abort.signal }).then(
@@ -16,9 +19,7 @@ export function SocialLoginPage() {
           SocialLogin.begin(window, sessionStorage, message)
         } catch (failure) {
           // No storage for this tab: the callback could not finish the login, so do not start it.
-          setError(
-            `This browser keeps no data for this window, so the login cannot finish (${messageOf(failure)})`,
-          )
+          setError(words.noStorage(messageOf(failure)))
         }
       },
       (failure) => {
@@ -26,15 +27,15 @@ export function SocialLoginPage() {
       },
     )
     return () => abort.abort()
-  }, [])
+  }, [words])
   return (
     <main className="wf-page" data-testid="wf-social-popup">
       {error ? (
         <p className="wf-error" role="alert" data-testid="wf-social-popup-error">
-          {error}
+          {localize(error)}
         </p>
       ) : (
-        <p>Opening the sign-in page…</p>
+        <p>{words.opening}</p>
       )}
     </main>
   )

@@ -6,6 +6,8 @@ import { useMemo, useState } from 'react'
 import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
 import { messageOf } from '../lib/errors.js'
+import { loginMessages } from '../lib/loginMessages.js'
+import { usePageMessages } from './pageMessages.js'
 
 export function VerifyPage() {
   const query = useMemo(() => new URLSearchParams(location.search), [])
@@ -13,13 +15,15 @@ export function VerifyPage() {
   const token = query.get('token') ?? ''
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
   const [error, setError] = useState<string>()
+  const { messages, localize } = usePageMessages()
+  const words = messages.pages.verify
 
   async function approve() {
     setState('busy')
     setError(undefined)
     try {
       const config = await FrameConfigFile.load()
-      if (!config.apiUrl) throw new Error('This wallet has no login service configured')
+      if (!config.apiUrl) throw new Error(loginMessages.noLoginService)
       const client = Client.create({
         apiUrl: config.apiUrl,
         projectId: () => projectId,
@@ -36,19 +40,17 @@ export function VerifyPage() {
   if (!projectId || !token)
     return (
       <main className="wf-page">
-        <p>This page approves a device for an email login; it was opened without an approval link.</p>
+        <p>{words.noLink}</p>
       </main>
     )
   return (
     <main className="wf-page" data-testid="wf-verify">
-      <h1>Approve this device?</h1>
+      <h1>{words.title}</h1>
       {state === 'done' ? (
-        <p data-testid="wf-verify-done">
-          Approved. We sent you a code: enter it in the window where you logged in.
-        </p>
+        <p data-testid="wf-verify-done">{words.done}</p>
       ) : (
         <>
-          <p>Someone is logging in with your email address on a new device. Approve only if it was you.</p>
+          <p>{words.someone}</p>
           <button
             type="button"
             className="wf-button"
@@ -56,13 +58,13 @@ export function VerifyPage() {
             data-testid="wf-verify-approve"
             onClick={() => void approve()}
           >
-            Approve device
+            {words.approve}
           </button>
         </>
       )}
       {error ? (
         <p className="wf-error" role="alert">
-          {error}
+          {localize(error)}
         </p>
       ) : null}
     </main>

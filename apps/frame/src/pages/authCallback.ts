@@ -11,11 +11,12 @@ import { SocialCompleted } from '@walletframe/protocol'
 import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
 import { messageOf } from '../lib/errors.js'
+import { loginMessages } from '../lib/loginMessages.js'
 import * as SocialLogin from './socialLogin.js'
 
 async function complete(pending: Parameters<SocialLogin.finish.Options['complete']>[0], completion: string) {
   const config = await FrameConfigFile.load()
-  if (!config.apiUrl) throw new Error('This wallet has no login service configured')
+  if (!config.apiUrl) throw new Error(loginMessages.noLoginService)
   const client = Client.create({
     apiUrl: config.apiUrl,
     projectId: () => pending.projectId,

@@ -5,6 +5,7 @@
 // from that storage. A browser that never had the frame's hand-over (someone opened a provider link
 // sent to them) has nothing stored, so it posts nothing: the login stays unfinished.
 import { FrameError } from '../lib/errors.js'
+import { loginMessages } from '../lib/loginMessages.js'
 import * as SocialPopup from '../lib/socialPopup.js'
 
 /** What the pages use of their window (a stand-in in tests). */
@@ -29,20 +30,14 @@ export function acceptBegin(win: Pick<PopupWindow, 'opener' | 'location'>, event
 export class NoOpenerError extends FrameError {
   override name = 'NoOpenerError'
   constructor() {
-    super(
-      'SOCIAL_POPUP_NO_OPENER',
-      'This window was not opened by the wallet: go back to the app and start the login there',
-    )
+    super('SOCIAL_POPUP_NO_OPENER', loginMessages.socialNoOpener)
   }
 }
 
 export class NoAnswerError extends FrameError {
   override name = 'NoAnswerError'
   constructor() {
-    super(
-      'SOCIAL_POPUP_NO_ANSWER',
-      'The wallet did not answer: close this window and start the login again in the app',
-    )
+    super('SOCIAL_POPUP_NO_ANSWER', loginMessages.socialNoAnswer)
   }
 }
 

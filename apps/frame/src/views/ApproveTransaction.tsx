@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFrame } from '../app/context.js'
 import { ApprovalFields, actionOf } from '../components/ApprovalFields.js'
 import { ReviewedActions } from '../components/ReviewedActions.js'
+import { useLocale } from '../components/useMessages.js'
 import { useRequestReview } from '../components/useRequestReview.js'
 import { useStore } from '../components/useStore.js'
 import { isSupported as canSeeCover } from '../components/useUnobscured.js'
@@ -26,6 +27,7 @@ export function ApproveTransaction() {
   const { core } = frame
   const pending = useStore(core.pending)
   const messages = useViewMessages().review
+  const locale = useLocale()
   const [answered, setAnswered] = useState<number>()
   const [windowNote, setWindowNote] = useState<{ id: number; note: WindowNote }>()
   const approvalWindow = useRef<{ id: number; opened: ApprovalWindow.Opened }>(undefined)
@@ -75,8 +77,12 @@ export function ApproveTransaction() {
     if (!first) return
     const id = first.id
     const opened = ApprovalWindow.ask(
-      { appName, summary, review: { state: review.state, from: review.from, sponsored: first.sponsored } },
-      { origin: location.origin },
+      {
+        appName,
+        summary: { ...summary, action: actionOf(summary.action, first.method, messages) },
+        review: { state: review.state, from: review.from, sponsored: first.sponsored },
+      },
+      { origin: location.origin, locale },
     )
     if (!opened) return setWindowNote({ id, note: 'blocked' })
     approvalWindow.current = { id, opened }

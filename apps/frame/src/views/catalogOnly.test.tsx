@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-// Every word the transaction views show comes from the catalog: each view renders under a pseudo
+// Every word the transaction, login and security views and the frame origin's pages show comes from
+// the catalog: each view renders under a pseudo
 // locale whose every message is marked (⟦…⟧), and what is left of the page once the marked messages
 // and the data the test gave (addresses, amounts, symbols, names) are taken out holds no letter. A
 // literal written into a view, or a text a flow reports that no catalog words, is found here.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ConvertToken, HistoryEntry, ReviewResponse, TokenBalance } from '@walletframe/protocol'
 import { evmNetwork } from '@walletframe/protocol/testing'
 import { type ReactNode, Suspense } from 'react'
@@ -40,6 +41,28 @@ async function frameModules() {
     ...(await import('./swap/SwapForm.js')),
     ...(await import('./WalletReceive.js')),
     ...(await import('./WalletRequest.js')),
+    LocaleState: await import('../core/locale.js'),
+    Store: await import('../lib/store.js'),
+    ...(await import('./embedded/ConnectingFarcaster.js')),
+    ...(await import('./embedded/LoginMethods.js')),
+    Prompt: await import('../core/prompt.js'),
+    ...(await import('./embedded/EmailCode.js')),
+    ...(await import('./embedded/RecoveryPassword.js')),
+    ...(await import('./embedded/SecondFactorCode.js')),
+    ...(await import('./embedded/UpdateEmailWallet.js')),
+    ...(await import('./account/AddRecoveryPassword.js')),
+    ...(await import('./account/Passkeys.js')),
+    ...(await import('./account/RecoveryKit.js')),
+    ...(await import('./account/RecoveryPhrase.js')),
+    ...(await import('./account/SmartSessions.js')),
+    ...(await import('./account/TwoFactor.js')),
+    ...(await import('../pages/ApprovalPage.js')),
+    ...(await import('../pages/ExportPage.js')),
+    ...(await import('../pages/NotAvailablePage.js')),
+    ...(await import('../pages/OnrampReturnPage.js')),
+    ...(await import('../pages/PasskeyPage.js')),
+    ...(await import('../pages/SocialLoginPage.js')),
+    ...(await import('../pages/VerifyPage.js')),
   }
 }
 let m: Awaited<ReturnType<typeof frameModules>>
@@ -136,7 +159,21 @@ seeFrameDrawn()
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
+
+/** A core of a connected embedded wallet (`info` its login), speaking the pseudo locale. */
+function embeddedCore(info: object) {
+  return {
+    connection: m.Store.create({ status: 'connected', connector: { embeddedWalletInfo: info } }),
+    locale: m.LocaleState.create(),
+  } as unknown as Core
+}
+const emailLogin = {
+  authProvider: 'email',
+  accountType: 'smartAccount',
+  user: { email: 'holder@example.com' },
+}
 
 describe('the transaction views say only what the catalog says', () => {
   it('ApproveTransaction, its review (changes, fee, a warning with its tick) and the queue', async () => {
@@ -356,5 +393,329 @@ describe('the transaction views say only what the catalog says', () => {
       ...screen.getAllByRole('time').map((time) => time.getAttribute('title') ?? ''),
     ]
     expect(unworded(document.body, [...evmData, ...intl])).toEqual([])
+  })
+})
+
+describe('the login and security views say only what the catalog says', () => {
+  const core = () => embeddedCore(emailLogin)
+  const email = ['holder@example.com']
+
+  it('the email code, the recovery password for each reason, the second factor with and without a code', async () => {
+    const prompt = { submit: () => {}, decline: () => {} }
+    await show(
+      <>
+        <m.EmailCode
+          step={{ email: email[0] as string, resendAt: Date.now() + 30_000 }}
+          busy={false}
+          onVerify={() => {}}
+          onResend={() => {}}
+        />
+        <m.RecoveryPassword reason="create-without-prf" prompt={prompt} />
+        <m.RecoveryPassword reason="recover-without-prf" prompt={prompt} />
+        <m.SecondFactorCode question={{ action: 'export', passkey: true }} prompt={prompt} />
+        <m.SecondFactorCode question={{ passkeyOnly: true, passkey: true }} prompt={prompt} />
+      </>,
+      core(),
+    )
+    expect(screen.getAllByTestId('wf-totp-prompt')).toHaveLength(2)
+    expect(unworded(document.body, email)).toEqual([])
+  })
+
+  it('the login’s waits: a new device to approve, the passkey’s dialog, the social popup', async () => {
+    const client = Promise.resolve(new QueryClient())
+    const login = {
+      passwordPrompt: m.Prompt.password(),
+      codePrompt: m.Prompt.code(),
+      sessionOnly: true,
+      startEmail: async () => ({ attemptId: 'a1', action: 'VERIFY_DEVICE', email: email[0], resendAt: 0 }),
+      waitForDevice: () => new Promise(() => {}),
+      passkey: () => new Promise(() => {}),
+      social: () => new Promise(() => {}),
+    }
+    const frame = {
+      api: {},
+      host: () => ({ features: { socials: ['google'] } }),
+      queryClient: () => client,
+      embedded: async () => login,
+    } as never
+    const start = async () => {
+      await show(<m.LoginMethods />, core(), frame)
+      await waitFor(() => expect(screen.getByTestId('wf-email-input')).toBeTruthy())
+    }
+    await start()
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('wf-email-input'), { target: { value: email[0] } })
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-email-submit'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-email-device')).toBeTruthy())
+    expect(unworded(document.body, email)).toEqual([])
+    cleanup()
+    await start()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-passkey-login'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-passkey-waiting')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+    cleanup()
+    await start()
+    vi.spyOn(window, 'open').mockReturnValue({
+      closed: false,
+      close() {},
+      postMessage() {},
+    } as unknown as Window)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wf-social-google'))
+    })
+    await waitFor(() => expect(screen.getByTestId('wf-social-waiting')).toBeTruthy())
+    // "Google" is the provider's name.
+    expect(unworded(document.body, ['Google'])).toEqual([])
+  })
+
+  it('Farcaster: waiting with its QR code, and the login that did not load', async () => {
+    const url = 'https://farcaster.xyz/~/siwf?channelToken=abc'
+    const login = {
+      farcasterUrl: m.Store.create<string | undefined>(url),
+      passwordPrompt: { asked: m.Store.create(undefined) },
+      codePrompt: { asked: m.Store.create(undefined) },
+      farcaster: () => new Promise(() => {}),
+      sessionOnly: true,
+    }
+    await show(<m.ConnectingFarcaster />, core(), { api: {} as Client, embedded: async () => login } as never)
+    await waitFor(() => expect(screen.getByTestId('wf-farcaster-waiting')).toBeTruthy())
+    expect(unworded(document.body, [url])).toEqual([])
+    cleanup()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await show(<m.ConnectingFarcaster />, core(), {
+      api: {} as Client,
+      embedded: async () => {
+        throw new Error('offline')
+      },
+    } as never)
+    await waitFor(() => expect(screen.getByTestId('wf-farcaster-error')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+  })
+
+  it('UpdateEmailWallet: the new address of an email login, and the confirmation of an X login', async () => {
+    const frame = { embedded: async () => ({ codePrompt: { asked: m.Store.create(undefined) } }) } as never
+    await show(<m.UpdateEmailWallet />, core(), frame)
+    expect(screen.getByTestId('wf-update-email')).toBeTruthy()
+    expect(unworded(document.body, email)).toEqual([])
+    cleanup()
+    await show(
+      <m.UpdateEmailWallet />,
+      embeddedCore({ authProvider: 'x', user: { username: 'holder' } }),
+      frame,
+    )
+    expect(screen.getByTestId('wf-update-email-confirm')).toBeTruthy()
+    // "X" is the provider's name.
+    expect(unworded(document.body, ['X'])).toEqual([])
+  })
+
+  it('two-factor authentication on, with its send threshold', async () => {
+    const secondFactor = {
+      status: async () => ({ enabled: true, recoveryCodesLeft: 9, sendThreshold: '1000000000000000000' }),
+    }
+    await show(<m.TwoFactor />, core(), { embedded: async () => ({ secondFactor }) } as never)
+    await waitFor(() => expect(screen.getByTestId('wf-totp-threshold')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+  })
+
+  it('two-factor authentication off, and being set up', async () => {
+    const secondFactor = {
+      status: async () => ({ enabled: false, recoveryCodesLeft: 0, sendThreshold: null }),
+      start: async () => ({ uri: 'otpauth://totp/Walletframe?secret=ABC', secret: 'JBSWY3DPEHPK3PXP' }),
+    }
+    await show(<m.TwoFactor />, core(), { embedded: async () => ({ secondFactor }) } as never)
+    await waitFor(() => expect(screen.getByTestId('wf-totp-off')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+    fireEvent.click(screen.getByTestId('wf-totp-start'))
+    await waitFor(() => expect(screen.getByTestId('wf-totp-enrol')).toBeTruthy())
+    expect(unworded(document.body, ['JBSWY3DPEHPK3PXP'])).toEqual([])
+  })
+
+  it('Passkeys: one that opens the wallet, used as the second factor with a threshold', async () => {
+    const passkeys = {
+      list: async () => ({
+        passkeys: [
+          {
+            credentialId: 'Y3JlZA',
+            name: null,
+            createdAt: '2026-11-01T10:00:00.000Z',
+            lastUsedAt: null,
+            backedUp: false,
+            recovery: true,
+          },
+        ],
+        otherLogin: false,
+        secondFactor: true,
+        sendThreshold: '500000000000000000',
+      }),
+    }
+    await show(<m.Passkeys />, core(), { embedded: async () => ({ passkeys }) } as never)
+    await waitFor(() => expect(screen.getByTestId('wf-passkeys-threshold')).toBeTruthy())
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(
+      new Date('2026-11-01T10:00:00.000Z'),
+    )
+    expect(unworded(document.body, [date])).toEqual([])
+  })
+
+  it('the recovery kit (password and passkey), the recovery phrase and adding a recovery password', async () => {
+    const embedded = (passwordSet: boolean) =>
+      ({ embedded: async () => ({ hasRecoveryPassword: () => passwordSet }) }) as never
+    await show(
+      <>
+        <m.RecoveryKit />
+        <m.RecoveryPhrase />
+      </>,
+      core(),
+      embedded(true),
+    )
+    fireEvent.click(screen.getByTestId('wf-account-recovery-kit'))
+    await waitFor(() => expect(screen.getByTestId('wf-recovery-kit-password')).toBeTruthy())
+    // A blocked window reports the frame's own error, in the catalog's words.
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    fireEvent.click(screen.getByTestId('wf-account-recovery-phrase'))
+    await waitFor(() => expect(screen.getByTestId('wf-recovery-phrase-error')).toBeTruthy())
+    expect(unworded(document.body, [])).toEqual([])
+    cleanup()
+    await show(
+      <>
+        <m.RecoveryKit />
+        <m.AddRecoveryPassword />
+      </>,
+      core(),
+      embedded(false),
+    )
+    fireEvent.click(screen.getByTestId('wf-account-recovery-kit'))
+    await waitFor(() => expect(screen.getByTestId('wf-recovery-kit-passkey')).toBeTruthy())
+    fireEvent.click(screen.getByTestId('wf-account-add-recovery-password'))
+    expect(screen.getByTestId('wf-add-recovery-password')).toBeTruthy()
+    expect(unworded(document.body, [])).toEqual([])
+  })
+
+  it('smart sessions: a grant with its use', async () => {
+    const grant = {
+      id: 'g1',
+      origin: 'https://dapp.example',
+      validUntil: Math.floor(Date.now() / 1000) + 3600,
+      revoked: false,
+      permissions: [{ type: 'native-token-transfer' }],
+    }
+    const smartSessions = {
+      grants: m.Store.create([grant]),
+      usage: async () => [{ token: `0x${'0'.repeat(40)}`, allowance: 3n * 10n ** 15n, spent: 10n ** 15n }],
+      revoke: async () => {},
+    }
+    const frame = {
+      host: () => ({ features: { smartSessions: true } }),
+      embedded: async () => ({ smartSessions }),
+    }
+    await show(<m.SmartSessions />, core(), frame as never)
+    await waitFor(() => expect(screen.getByTestId('wf-smart-session-usage').textContent).toContain('ETH'))
+    const expires = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      grant.validUntil * 1000,
+    )
+    expect(unworded(document.body, [grant.origin, 'native-token-transfer', expires, 'ETH'])).toEqual([])
+  })
+})
+
+describe('the frame origin’s pages say only what the catalog says', () => {
+  /** Renders a page as the router would: on its own, suspending until its catalog has loaded. */
+  async function page(view: ReactNode) {
+    await act(async () => {
+      render(<Suspense fallback={<p>suspended</p>}>{view}</Suspense>)
+    })
+    await waitFor(() => expect(screen.queryByText('suspended')).toBeNull())
+  }
+
+  it('opened without the wallet: the recovery phrase, passkey and approval windows, the landings', async () => {
+    vi.stubGlobal('opener', null)
+    await page(
+      <>
+        <m.ExportPage />
+        <m.PasskeyPage />
+        <m.ApprovalPage />
+        <m.VerifyPage />
+        <m.OnrampReturnPage />
+        <m.SocialLoginPage />
+        <m.NotAvailablePage />
+      </>,
+    )
+    // "Walletframe" is the product's name.
+    expect(unworded(document.body, ['Walletframe'])).toEqual([])
+  })
+
+  it('opened by the wallet: the recovery phrase’s form, the passkey’s wait, the device to approve', async () => {
+    // The wallet's side of the phrase window: its line to the Worker, which offers the password and a
+    // passkey's touch.
+    const line = new MessageChannel()
+    line.port2.postMessage({
+      type: 'offer',
+      password: true,
+      passkey: { challenge: 'Y2hhbGxlbmdl', allowCredentials: [], userVerification: 'required' },
+    })
+    const opener = {
+      postMessage: () =>
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: 'walletframe:export-port' },
+            origin: location.origin,
+            source: opener as unknown as Window,
+            ports: [line.port1 as unknown as MessagePort],
+          }),
+        ),
+    }
+    vi.stubGlobal('opener', opener)
+    history.replaceState(null, '', '/verify?projectId=p1&token=t1')
+    try {
+      await page(
+        <>
+          <m.ExportPage />
+          <m.PasskeyPage />
+          <m.VerifyPage />
+        </>,
+      )
+    } finally {
+      history.replaceState(null, '', '/')
+    }
+    await waitFor(() => expect(screen.getByTestId('wf-export-passkey')).toBeTruthy())
+    line.port1.close()
+    expect(screen.getByTestId('wf-export-submit')).toBeTruthy()
+    expect(screen.getByTestId('wf-verify-approve')).toBeTruthy()
+    expect(unworded(document.body, [])).toEqual([])
+  })
+
+  it('the approval window: the request, its fields and its review', async () => {
+    const opener = { postMessage: () => {} }
+    vi.stubGlobal('opener', opener)
+    vi.spyOn(window, 'close').mockImplementation(() => {})
+    await page(<m.ApprovalPage />)
+    const request = {
+      channel: 'walletframe:approval',
+      type: 'request',
+      appName: 'Dapp',
+      summary: {
+        action: '⟦Send a transaction⟧',
+        fields: [
+          { label: 'To', value: spender, name: 'to' },
+          { label: 'Value', value: 'None', name: 'value', word: 'none' },
+        ],
+      },
+      review: { state: { status: 'unavailable', reason: 'timeout', denied: [] }, from: account },
+    }
+    await act(async () =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: request,
+          origin: location.origin,
+          source: opener as unknown as Window,
+        }),
+      ),
+    )
+    expect(screen.getByTestId('wf-approval-window')).toBeTruthy()
+    // The heading comes as the frame worded it; "timeout" is the review's own reason.
+    expect(unworded(document.body, [...evmData, 'Dapp', 'timeout'])).toEqual([])
   })
 })

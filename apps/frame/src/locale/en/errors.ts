@@ -1,4 +1,4 @@
-// What the account, send, swap, on-ramp and name flows report when something goes wrong or is done,
+// What the account, send, swap, on-ramp, name and login flows report when something goes wrong or is done,
 // in English: the flows' own tables (core/, queries/), which their code and tests use, gathered under
 // the catalog's keys. A view shows such a text in its language by finding which message it is
 // (`localizeText`); any other text (a wallet's or a server's own error) is shown as it came.
@@ -7,6 +7,7 @@ import { accountMessages } from '../../core/accountMessages.js'
 import { nameMessages } from '../../core/nameMessages.js'
 import { onrampMessages } from '../../core/onrampMessages.js'
 import { swapMessages } from '../../core/swapMessages.js'
+import { loginMessages } from '../../lib/loginMessages.js'
 import { failures } from '../../queries/swapFailures.js'
 
 /** A table's messages as any language writes them: its texts as strings, its functions as they are. */
@@ -20,6 +21,7 @@ const gathered = {
   ...swapMessages,
   ...onramp,
   ...nameMessages,
+  ...loginMessages,
   nameRule: nameRuleMessage,
   swapInitialize: failures.initialize,
   swapAllowance: failures.allowance,

@@ -3,7 +3,10 @@
 // language orders the parts its own way; a message that counts is a plural (locale/plural.ts).
 import type { Plural } from '../plural.js'
 import { errors } from './errors.js'
+import { login } from './login.js'
+import { pages } from './pages.js'
 import { review } from './review.js'
+import { security } from './security.js'
 
 export const views = {
   notAvailable: (feature: string) => `${feature} is not available in this version of Walletframe.`,
@@ -180,6 +183,9 @@ export const views = {
     tokenCount: { plural: { one: '# token', other: '# tokens' } } as Plural,
     nftCount: { plural: { one: '# NFT', other: '# NFTs' } } as Plural,
   },
+  login,
+  security,
+  pages,
   errors,
 }
 

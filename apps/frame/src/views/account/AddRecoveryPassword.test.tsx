@@ -3,16 +3,20 @@
 // forced; the password goes to the wallet (which asks for the passkey's touch), and the offer goes.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { AddRecoveryPassword } from './AddRecoveryPassword.js'
 
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(cleanup)
 
 async function show(passwordSet: boolean, addRecoveryPassword = vi.fn(async (_password: string) => {})) {
   const embedded = { hasRecoveryPassword: () => passwordSet, addRecoveryPassword }
-  const frame = { embedded: async () => embedded } as unknown as Frame
+  const frame = { core: { locale: LocaleState.create() }, embedded: async () => embedded } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -5,13 +5,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import { messageOf } from '../../lib/errors.js'
+import { localizeText } from '../../locale/en/errors.js'
 
 export function AddRecoveryPassword() {
   const frame = useFrame()
   const [passwordSet, setPasswordSet] = useState(true)
   const [open, setOpen] = useState(false)
   const [password, setPassword] = useState('')
+  const messages = useViewMessages()
+  const words = messages.security.addRecoveryPassword
   useEffect(() => {
     let live = true
     void frame.embedded().then((embedded) => {
@@ -28,7 +32,7 @@ export function AddRecoveryPassword() {
   if (add.isSuccess)
     return (
       <p className="wf-muted" data-testid="wf-recovery-password-added">
-        Recovery password added: it opens this wallet on a device without your passkey.
+        {words.added}
       </p>
     )
   if (passwordSet) return null
@@ -40,7 +44,7 @@ export function AddRecoveryPassword() {
         data-testid="wf-account-add-recovery-password"
         onClick={() => setOpen(true)}
       >
-        <span>Add a recovery password</span>
+        <span>{words.open}</span>
       </button>
     )
   return (
@@ -52,16 +56,12 @@ export function AddRecoveryPassword() {
         add.mutate(password)
       }}
     >
-      <p className="wf-muted">
-        Your passkey opens this wallet on a new device or site by itself. A recovery password (8 characters or
-        more) also opens it where the passkey is not at hand; nobody can reset it. Your passkey is asked for
-        once to add it.
-      </p>
+      <p className="wf-muted">{words.intro}</p>
       <input
         className="wf-input"
         type="password"
         autoComplete="new-password"
-        aria-label="Recovery password"
+        aria-label={words.label}
         data-testid="wf-add-recovery-password-input"
         minLength={8}
         required
@@ -70,7 +70,7 @@ export function AddRecoveryPassword() {
       />
       {add.isError ? (
         <span role="alert" data-testid="wf-add-recovery-password-error">
-          {messageOf(add.error)}
+          {localizeText(messageOf(add.error), messages.errors)}
         </span>
       ) : null}
       <button
@@ -80,10 +80,10 @@ export function AddRecoveryPassword() {
         disabled={add.isPending}
         aria-busy={add.isPending}
       >
-        {add.isPending ? 'Encrypting…' : 'Add recovery password'}
+        {add.isPending ? words.encrypting : words.add}
       </button>
       <button type="button" className="wf-button wf-button-secondary" onClick={() => setOpen(false)}>
-        Cancel
+        {words.cancel}
       </button>
     </form>
   )

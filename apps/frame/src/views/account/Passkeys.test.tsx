@@ -4,13 +4,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { PasskeyList, PasskeySummary } from '@walletframe/protocol'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { Passkeys } from './Passkeys.js'
 
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(cleanup)
 
 const passkey = (id: string, recovery = false): PasskeySummary => ({
@@ -57,7 +61,10 @@ function account(): PasskeysApi {
 
 async function show(embeddedWalletInfo: object | undefined, passkeys = account()) {
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
-  const frame = { core: { connection }, embedded: async () => ({ passkeys }) } as unknown as Frame
+  const frame = {
+    core: { connection, locale: LocaleState.create() },
+    embedded: async () => ({ passkeys }),
+  } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

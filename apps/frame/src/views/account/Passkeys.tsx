@@ -8,9 +8,13 @@ import type { PasskeySummary } from '@walletframe/protocol'
 import { useState } from 'react'
 import { formatEther, parseEther } from 'viem'
 import { useEmbeddedWallet } from '../../components/useEmbeddedWallet.js'
+import { useLocale } from '../../components/useMessages.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
+import { loginMessages } from '../../lib/loginMessages.js'
 import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
+import { localizeText } from '../../locale/en/errors.js'
 import * as PasskeyQueries from '../../queries/passkeys.js'
 
 export function Passkeys() {
@@ -18,10 +22,11 @@ export function Passkeys() {
   return embedded ? <List passkeys={embedded.wallet.passkeys} user={embedded.user} /> : null
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'never')
-
 function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages()
+  const words = messages.security.passkeys
+  const locale = useLocale()
   const list = useQuery(PasskeyQueries.list(passkeys, user))
   const [blocked, setBlocked] = useState(false)
   const invalidate = () => queryClient.invalidateQueries({ queryKey: PasskeyQueries.passkeysKey })
@@ -46,7 +51,7 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
       add.mutate(undefined)
       return
     }
-    const popup = Popup.open(PasskeySupport.path, 'walletframe-passkey')
+    const popup = Popup.open(Popup.localized(PasskeySupport.path, locale), 'walletframe-passkey')
     setBlocked(!popup)
     if (popup) add.mutate(popup)
   }
@@ -55,21 +60,19 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
     add.error ??
     remove.error ??
     factor.error ??
-    (blocked
-      ? new Error('The browser blocked the passkey window; allow pop-ups for this site and try again')
-      : null)
+    (blocked ? new Error(loginMessages.passkeyWindowBlocked) : null)
   return (
-    <section className="wf-stack" data-testid="wf-passkeys" aria-label="Passkeys">
-      <h3>Passkeys</h3>
+    <section className="wf-stack" data-testid="wf-passkeys" aria-label={words.title}>
+      <h3>{words.title}</h3>
       {error ? (
         <p className="wf-error" role="alert" data-testid="wf-passkeys-error">
-          {error.message}
+          {localizeText(error.message, messages.errors)}
         </p>
       ) : null}
       {list.data ? (
         list.data.passkeys.length === 0 ? (
           <p className="wf-muted" data-testid="wf-passkeys-none">
-            No passkey yet. Add one to log in with a touch.
+            {words.none}
           </p>
         ) : (
           <ul className="wf-stack">
@@ -87,9 +90,7 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
       {list.data && list.data.passkeys.length > 0 ? (
         <div className="wf-stack">
           <span className="wf-muted" data-testid="wf-passkeys-factor">
-            {list.data.secondFactor
-              ? 'Your passkey is a second factor: the recovery phrase, a recovery kit and a change of how you log in ask for its touch.'
-              : 'Use a passkey as a second factor: the recovery phrase, a recovery kit and a change of how you log in will ask for its touch.'}
+            {list.data.secondFactor ? words.isFactor : words.useAsFactor}
           </span>
           <button
             type="button"
@@ -98,7 +99,7 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
             disabled={factor.isPending}
             onClick={() => factor.mutate(!list.data?.secondFactor)}
           >
-            {list.data.secondFactor ? 'Stop using it as a second factor' : 'Use as a second factor'}
+            {list.data.secondFactor ? words.stopFactor : words.startFactor}
           </button>
           {list.data.secondFactor && list.data.sendThreshold !== undefined ? (
             <SendThreshold passkeys={passkeys} threshold={list.data.sendThreshold} onSaved={invalidate} />
@@ -112,21 +113,25 @@ function List({ passkeys, user }: { passkeys: PasskeysApi; user: string }) {
         disabled={add.isPending || !list.data}
         onClick={onAdd}
       >
-        {add.isPending ? 'Waiting for your passkey…' : 'Add a passkey'}
+        {add.isPending ? words.waiting : words.add}
       </button>
     </section>
   )
 }
 
 function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: boolean; onRemove(): void }) {
+  const words = useViewMessages().security.passkeys
+  const locale = useLocale()
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : words.never
   return (
     <li className="wf-list-item" data-testid="wf-passkey-item">
       <span>
-        <span data-testid="wf-passkey-name">{passkey.name ?? 'Passkey'}</span>
+        <span data-testid="wf-passkey-name">{passkey.name ?? words.passkey}</span>
         <span className="wf-muted">
-          {' '}
-          · added {when(passkey.createdAt)} · last used {when(passkey.lastUsedAt)}
-          {passkey.recovery ? ' · opens your wallet on a new device' : ''}
+          {words.added(when(passkey.createdAt))}
+          {words.lastUsed(when(passkey.lastUsedAt))}
+          {passkey.recovery ? words.opensOnNewDevice : ''}
         </span>
       </span>
       <button
@@ -136,7 +141,7 @@ function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: bool
         disabled={busy}
         onClick={onRemove}
       >
-        Remove
+        {words.remove}
       </button>
     </li>
   )
@@ -147,6 +152,7 @@ function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: bool
  * (with the authenticator app on, "Two-factor authentication" sets it). Saving takes the passkey's touch.
  */
 function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null; onSaved(): void }) {
+  const words = useViewMessages().security.passkeys
   const [amount, setAmount] = useState(props.threshold === null ? '' : formatEther(BigInt(props.threshold)))
   const save = useMutation({
     mutationFn: () =>
@@ -163,14 +169,12 @@ function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null;
       }}
     >
       <p className="wf-muted" data-testid="wf-passkeys-threshold-current">
-        {props.threshold === null
-          ? 'Sends ask for no passkey.'
-          : `Sends of more than ${formatEther(BigInt(props.threshold))} (ETH or the network's coin) ask for your passkey.`}
+        {props.threshold === null ? words.noPasskey : words.passkeyOver(formatEther(BigInt(props.threshold)))}
       </p>
       <input
         className="wf-input"
         inputMode="decimal"
-        aria-label="Ask for the passkey for sends over (empty: never)"
+        aria-label={words.askOver}
         data-testid="wf-passkeys-threshold-amount"
         pattern="\d*\.?\d*"
         value={amount}
@@ -187,7 +191,7 @@ function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null;
         data-testid="wf-passkeys-threshold-save"
         disabled={save.isPending}
       >
-        Save amount with passkey
+        {words.save}
       </button>
     </form>
   )

@@ -6,10 +6,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { RecoveryKit as KitSchema } from '@walletframe/protocol'
 import * as Kit from '@walletframe/recover/kit'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { RecoveryKit } from './RecoveryKit.js'
 
 const password = 'correct horse battery'
@@ -26,6 +28,8 @@ beforeEach(() => {
     blobs.delete(url)
   }
 })
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(() => {
   cleanup()
   blobs.clear()
@@ -65,7 +69,10 @@ async function show(embeddedWalletInfo: object | undefined, passwordSet = true) 
     hasRecoveryPassword: () => passwordSet,
     recoveryKitWithPasskey: async () => ({ kit: passkeyKit, kitSecret }),
   }
-  const frame = { core: { connection }, embedded: async () => embedded } as unknown as Frame
+  const frame = {
+    core: { connection, locale: LocaleState.create() },
+    embedded: async () => embedded,
+  } as unknown as Frame
   await act(async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

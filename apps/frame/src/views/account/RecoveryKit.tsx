@@ -8,13 +8,16 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import { messageOf } from '../../lib/errors.js'
 import * as RecoveryKitFile from '../../lib/recoveryKitFile.js'
+import { localizeText } from '../../locale/en/errors.js'
 
 export function RecoveryKit() {
   const { core } = useFrame()
   const connection = useStore(core.connection)
   const [open, setOpen] = useState(false)
+  const messages = useViewMessages().security.recoveryKit
   if (connection.status !== 'connected' || !connection.connector?.embeddedWalletInfo) return null
   if (!open)
     return (
@@ -24,7 +27,7 @@ export function RecoveryKit() {
         data-testid="wf-account-recovery-kit"
         onClick={() => setOpen(true)}
       >
-        <span>Download recovery kit</span>
+        <span>{messages.download}</span>
       </button>
     )
   return <KitWithPasswordOrPasskey onClose={() => setOpen(false)} />
@@ -50,6 +53,8 @@ function KitWithPasswordOrPasskey({ onClose }: { onClose(): void }) {
 /** The kit of a wallet its passkey protects: one touch, then the file and its kit secret. */
 function PasskeyKit({ onClose }: { onClose(): void }) {
   const frame = useFrame()
+  const messages = useViewMessages()
+  const words = messages.security.recoveryKit
   const kit = useMutation({
     mutationFn: async () => {
       const made = await (await frame.embedded()).recoveryKitWithPasskey()
@@ -59,30 +64,25 @@ function PasskeyKit({ onClose }: { onClose(): void }) {
   const file = kit.data?.file
   useEffect(() => (file ? () => file.revoke() : undefined), [file])
   return (
-    <section className="wf-stack" data-testid="wf-recovery-kit" aria-label="Recovery kit">
-      <h3>Recovery kit</h3>
-      <p className="wf-muted">
-        Your passkey protects this wallet; it has no recovery password. The kit is encrypted with a kit secret
-        your passkey makes: write it down and keep it apart from the file. With both, the walletframe-recover
-        command rebuilds the wallet on your computer without the passkey or any Walletframe server. Your
-        passkey shows the same secret again for every kit.
-      </p>
+    <section className="wf-stack" data-testid="wf-recovery-kit" aria-label={words.title}>
+      <h3>{words.title}</h3>
+      <p className="wf-muted">{words.passkeyIntro}</p>
       {kit.data && file ? (
         <>
-          <p className="wf-muted">Kit secret (write it down; it is not in the file):</p>
+          <p className="wf-muted">{words.secret}</p>
           <code data-testid="wf-recovery-kit-secret">{kit.data.kitSecret}</code>
           <a className="wf-button" data-testid="wf-recovery-kit-save" href={file.url} download={file.name}>
-            Save {file.name}
+            {words.save(file.name)}
           </a>
           <button type="button" className="wf-button wf-button-secondary" onClick={onClose}>
-            Done
+            {words.done}
           </button>
         </>
       ) : (
         <>
           {kit.isError ? (
             <span role="alert" data-testid="wf-recovery-kit-error">
-              {messageOf(kit.error)}
+              {localizeText(messageOf(kit.error), messages.errors)}
             </span>
           ) : null}
           <button
@@ -93,10 +93,10 @@ function PasskeyKit({ onClose }: { onClose(): void }) {
             aria-busy={kit.isPending}
             onClick={() => kit.mutate()}
           >
-            {kit.isPending ? 'Encrypting…' : 'Make recovery kit with passkey'}
+            {kit.isPending ? words.encrypting : words.makeWithPasskey}
           </button>
           <button type="button" className="wf-button wf-button-secondary" onClick={onClose}>
-            Cancel
+            {words.cancel}
           </button>
         </>
       )}
@@ -106,6 +106,8 @@ function PasskeyKit({ onClose }: { onClose(): void }) {
 
 function KitForm({ onClose }: { onClose(): void }) {
   const frame = useFrame()
+  const messages = useViewMessages()
+  const words = messages.security.recoveryKit
   const [password, setPassword] = useState('')
   const kit = useMutation({
     mutationFn: async (entered: string) =>
@@ -115,20 +117,16 @@ function KitForm({ onClose }: { onClose(): void }) {
   // The URL lives as long as the offer: a new kit or leaving the view lets the Blob go.
   useEffect(() => (file ? () => file.revoke() : undefined), [file])
   return (
-    <section className="wf-stack" data-testid="wf-recovery-kit" aria-label="Recovery kit">
-      <h3>Recovery kit</h3>
-      <p className="wf-muted">
-        A file with this wallet’s secret, encrypted with your recovery password. With the file and the
-        password, the walletframe-recover command rebuilds the wallet on your computer without any Walletframe
-        server. Keep both safe: either alone opens nothing, together they open everything.
-      </p>
+    <section className="wf-stack" data-testid="wf-recovery-kit" aria-label={words.title}>
+      <h3>{words.title}</h3>
+      <p className="wf-muted">{words.passwordIntro}</p>
       {file ? (
         <>
           <a className="wf-button" data-testid="wf-recovery-kit-save" href={file.url} download={file.name}>
-            Save {file.name}
+            {words.save(file.name)}
           </a>
           <button type="button" className="wf-button wf-button-secondary" onClick={onClose}>
-            Done
+            {words.done}
           </button>
         </>
       ) : (
@@ -143,7 +141,7 @@ function KitForm({ onClose }: { onClose(): void }) {
             className="wf-input"
             type="password"
             autoComplete="current-password"
-            aria-label="Recovery password"
+            aria-label={words.password}
             data-testid="wf-recovery-kit-password"
             minLength={8}
             required
@@ -152,7 +150,7 @@ function KitForm({ onClose }: { onClose(): void }) {
           />
           {kit.isError ? (
             <span role="alert" data-testid="wf-recovery-kit-error">
-              {messageOf(kit.error)}
+              {localizeText(messageOf(kit.error), messages.errors)}
             </span>
           ) : null}
           <button
@@ -162,10 +160,10 @@ function KitForm({ onClose }: { onClose(): void }) {
             disabled={kit.isPending}
             aria-busy={kit.isPending}
           >
-            {kit.isPending ? 'Encrypting…' : 'Make recovery kit'}
+            {kit.isPending ? words.encrypting : words.make}
           </button>
           <button type="button" className="wf-button wf-button-secondary" onClick={onClose}>
-            Cancel
+            {words.cancel}
           </button>
         </form>
       )}

@@ -3,12 +3,16 @@
 // wallet; a blocked window said so; nothing for a wallet that is not embedded.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { RecoveryPhrase } from './RecoveryPhrase.js'
 
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -18,7 +22,7 @@ async function show(embeddedWalletInfo: object | undefined) {
   const handed: unknown[] = []
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo } })
   const frame = {
-    core: { connection },
+    core: { connection, locale: LocaleState.create() },
     embedded: async () => ({
       showRecoveryPhrase: async (popup: unknown) => {
         handed.push(popup)
@@ -49,7 +53,7 @@ describe('RecoveryPhrase', () => {
     const handed = await show({ authProvider: 'email' })
     fireEvent.click(screen.getByTestId('wf-account-recovery-phrase'))
     // Synchronously in the click: a browser blocks a window opened after an await.
-    expect(open).toHaveBeenCalledWith('/export', 'walletframe-export', expect.any(String))
+    expect(open).toHaveBeenCalledWith('/export?locale=en', 'walletframe-export', expect.any(String))
     expect(await screen.findByText('In its own window')).toBeDefined()
     expect(handed).toEqual([popup])
   })

@@ -4,14 +4,20 @@
 // page could cover or overlay.
 import { useMutation } from '@tanstack/react-query'
 import { useFrame } from '../../app/context.js'
+import { useLocale } from '../../components/useMessages.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import { messageOf } from '../../lib/errors.js'
 import * as ExportWindow from '../../lib/exportWindow.js'
 import * as Popup from '../../lib/popup.js'
+import { localizeText } from '../../locale/en/errors.js'
 
 export function RecoveryPhrase() {
   const frame = useFrame()
   const connection = useStore(frame.core.connection)
+  const messages = useViewMessages()
+  const words = messages.security.recoveryPhrase
+  const locale = useLocale()
   const show = useMutation({
     mutationFn: async (popup: Popup.MessagingPopup | null) => {
       if (!popup) throw new ExportWindow.ExportWindowBlockedError()
@@ -25,14 +31,16 @@ export function RecoveryPhrase() {
         type="button"
         className="wf-list-item"
         data-testid="wf-account-recovery-phrase"
-        onClick={() => show.mutate(Popup.open(ExportWindow.path, 'walletframe-export'))}
+        onClick={() =>
+          show.mutate(Popup.open(Popup.localized(ExportWindow.path, locale), 'walletframe-export'))
+        }
       >
-        <span>Show recovery phrase</span>
-        {show.isSuccess ? <span className="wf-tag">In its own window</span> : null}
+        <span>{words.show}</span>
+        {show.isSuccess ? <span className="wf-tag">{words.ownWindow}</span> : null}
       </button>
       {show.isError ? (
         <span role="alert" data-testid="wf-recovery-phrase-error">
-          {messageOf(show.error)}
+          {localizeText(messageOf(show.error), messages.errors)}
         </span>
       ) : null}
     </>

@@ -5,13 +5,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { Features } from '@walletframe/protocol'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FrameContext } from '../../app/context.js'
 import type { Frame } from '../../app/Frame.js'
+import * as LocaleState from '../../core/locale.js'
 import type { SmartSessions as Sessions, SmartSessionGrant } from '../../lib/embeddedLogin.js'
 import * as Store from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
 import { SmartSessions } from './SmartSessions.js'
 
+// The catalog in before the view renders, as it is once the frame has loaded it.
+beforeAll(() => loadViews('en'))
 afterEach(cleanup)
 
 const grant = (id: string, origin: string): SmartSessionGrant => ({
@@ -42,7 +46,7 @@ function walletWith(grants: SmartSessionGrant[]) {
 async function show(features: Features, accountType: string, sessions: Sessions) {
   const connection = Store.create({ status: 'connected', connector: { embeddedWalletInfo: { accountType } } })
   const frame = {
-    core: { connection },
+    core: { connection, locale: LocaleState.create() },
     host: () => ({ features }),
     embedded: async () => ({ smartSessions: sessions }),
   } as unknown as Frame

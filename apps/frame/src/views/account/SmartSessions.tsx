@@ -5,14 +5,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../../app/context.js'
+import { useLocale } from '../../components/useMessages.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import type {
   SmartSessions as Sessions,
   SmartSessionGrant,
   SmartSessionUsage,
 } from '../../lib/embeddedLogin.js'
 import { truncateUnits } from '../../lib/format.js'
+import type { ViewMessages } from '../../locale/en/views.js'
 import * as SmartSessionQueries from '../../queries/smartSessions.js'
+
+type SmartSessionMessages = ViewMessages['security']['smartSessions']
 
 const nativeToken = '0x0000000000000000000000000000000000000000'
 
@@ -47,10 +52,11 @@ function GrantList({ sessions }: { sessions: Sessions }) {
   const grants = useStore(sessions.grants)
   const now = Date.now() / 1000
   const active = grants.filter((grant) => !grant.revoked && grant.validUntil > now)
+  const messages = useViewMessages().security.smartSessions
   return (
-    <section className="wf-stack" data-testid="wf-smart-sessions" aria-label="Manage smart sessions">
-      <h3>Manage smart sessions</h3>
-      {active.length === 0 ? <p className="wf-muted">No active smart sessions.</p> : null}
+    <section className="wf-stack" data-testid="wf-smart-sessions" aria-label={messages.title}>
+      <h3>{messages.title}</h3>
+      {active.length === 0 ? <p className="wf-muted">{messages.none}</p> : null}
       {active.map((grant) => (
         <GrantItem key={grant.id} sessions={sessions} grant={grant} />
       ))}
@@ -58,15 +64,17 @@ function GrantList({ sessions }: { sessions: Sessions }) {
   )
 }
 
-function usageText(usage: SmartSessionUsage): string {
-  const what = usage.token === nativeToken ? 'ETH' : `token ${usage.token.slice(0, 8)}…`
+function usageText(usage: SmartSessionUsage, messages: SmartSessionMessages): string {
+  const what = usage.token === nativeToken ? 'ETH' : messages.token(usage.token.slice(0, 8))
   const decimals = usage.token === nativeToken ? 18 : 0
   const left = usage.allowance > usage.spent ? usage.allowance - usage.spent : 0n
-  return `${truncateUnits(usage.spent, decimals, 6)} used, ${truncateUnits(left, decimals, 6)} left (${what})`
+  return messages.usage(truncateUnits(usage.spent, decimals, 6), truncateUnits(left, decimals, 6), what)
 }
 
 function GrantItem({ sessions, grant }: { sessions: Sessions; grant: SmartSessionGrant }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages().security.smartSessions
+  const locale = useLocale()
   const usage = useQuery(SmartSessionQueries.usage(sessions, grant.id))
   const revoke = useMutation({
     mutationFn: () => sessions.revoke(grant.id),
@@ -77,12 +85,22 @@ function GrantItem({ sessions, grant }: { sessions: Sessions; grant: SmartSessio
       <div className="wf-stack">
         <strong data-testid="wf-smart-session-origin">{grant.origin}</strong>
         <span className="wf-muted">{grant.permissions.map((permission) => permission.type).join(', ')}</span>
-        <span className="wf-muted">Expires {new Date(grant.validUntil * 1000).toLocaleString()}</span>
+        <span className="wf-muted">
+          {messages.expires(
+            new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+              grant.validUntil * 1000,
+            ),
+          )}
+        </span>
         <span className="wf-muted" data-testid="wf-smart-session-usage">
-          {usage.data ? usage.data.map(usageText).join('; ') : usage.isError ? 'Usage unavailable' : '…'}
+          {usage.data
+            ? usage.data.map((entry) => usageText(entry, messages)).join('; ')
+            : usage.isError
+              ? messages.usageUnavailable
+              : '…'}
         </span>
         {revoke.isError ? (
-          <span role="alert">Revoke failed: {(revoke.error as Error).message}. Try again.</span>
+          <span role="alert">{messages.revokeFailed((revoke.error as Error).message)}</span>
         ) : null}
       </div>
       <button
@@ -93,7 +111,7 @@ function GrantItem({ sessions, grant }: { sessions: Sessions; grant: SmartSessio
         aria-busy={revoke.isPending}
         onClick={() => revoke.mutate()}
       >
-        {revoke.isPending ? 'Revoking…' : 'Revoke'}
+        {revoke.isPending ? messages.revoking : messages.revoke}
       </button>
     </div>
   )

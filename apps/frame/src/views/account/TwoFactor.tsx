@@ -9,7 +9,9 @@ import { formatEther, parseEther } from 'viem'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useEmbeddedLogin } from '../../components/useEmbeddedLogin.js'
+import { useLocale } from '../../components/useMessages.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import type { SecondFactor } from '../../lib/embeddedLogin.js'
 import * as SecondFactorQueries from '../../queries/secondFactor.js'
 
@@ -29,9 +31,10 @@ function Settings({ factor, user }: { factor: SecondFactor; user: string }) {
   const [enrolment, setEnrolment] = useState<TotpStartResponse>()
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[]>()
   const start = useMutation({ mutationFn: () => factor.start(), onSuccess: setEnrolment })
+  const messages = useViewMessages().security.twoFactor
   return (
-    <section className="wf-stack" data-testid="wf-totp" aria-label="Two-factor authentication">
-      <h3>Two-factor authentication</h3>
+    <section className="wf-stack" data-testid="wf-totp" aria-label={messages.title}>
+      <h3>{messages.title}</h3>
       {status.isError ? (
         <p className="wf-error" role="alert">
           {status.error.message}
@@ -56,8 +59,7 @@ function Settings({ factor, user }: { factor: SecondFactor; user: string }) {
       ) : status.data ? (
         <>
           <p className="wf-muted" data-testid="wf-totp-off">
-            Off. With an authenticator app, opening this wallet on a new login also takes a code from your
-            phone.
+            {messages.off}
           </p>
           {start.isError ? (
             <p className="wf-error" role="alert">
@@ -71,7 +73,7 @@ function Settings({ factor, user }: { factor: SecondFactor; user: string }) {
             disabled={start.isPending}
             onClick={() => start.mutate()}
           >
-            Set up an authenticator app
+            {messages.setUp}
           </button>
         </>
       ) : null}
@@ -128,6 +130,7 @@ function Enrol(props: {
   onEnabled(codes: readonly string[]): void
 }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages().security.twoFactor
   const confirm = useMutation({
     mutationFn: (code: string) => props.factor.confirm(code),
     onSuccess: (confirmed) => {
@@ -137,13 +140,13 @@ function Enrol(props: {
   })
   return (
     <div className="wf-stack" data-testid="wf-totp-enrol">
-      <p className="wf-muted">Scan this code with your authenticator app, or type the key below into it.</p>
-      <QrCode value={props.enrolment.uri} alt="Authenticator app setup code" testId="wf-totp-qr" />
+      <p className="wf-muted">{messages.scan}</p>
+      <QrCode value={props.enrolment.uri} alt={messages.qrAlt} testId="wf-totp-qr" />
       <code data-testid="wf-totp-secret">{props.enrolment.secret}</code>
       <CodeForm
         testId="wf-totp-confirm"
-        label="Code from your app"
-        submit="Turn on"
+        label={messages.codeFromApp}
+        submit={messages.turnOn}
         pending={confirm.isPending}
         error={confirm.error}
         onSubmit={(code) => confirm.mutate(code)}
@@ -153,12 +156,10 @@ function Enrol(props: {
 }
 
 function RecoveryCodes(props: { codes: readonly string[]; onDone(): void }) {
+  const messages = useViewMessages().security.twoFactor
   return (
     <div className="wf-stack" data-testid="wf-totp-recovery">
-      <p>
-        Two-factor authentication is on. Keep these recovery codes somewhere safe: each opens your wallet once
-        without your app. They are not shown again.
-      </p>
+      <p>{messages.recoveryCodes}</p>
       <ul data-testid="wf-totp-recovery-codes">
         {props.codes.map((code) => (
           <li key={code}>
@@ -167,7 +168,7 @@ function RecoveryCodes(props: { codes: readonly string[]; onDone(): void }) {
         ))}
       </ul>
       <button type="button" className="wf-button" data-testid="wf-totp-recovery-done" onClick={props.onDone}>
-        I have saved them
+        {messages.saved}
       </button>
     </div>
   )
@@ -175,6 +176,8 @@ function RecoveryCodes(props: { codes: readonly string[]; onDone(): void }) {
 
 function Disable(props: { factor: SecondFactor; recoveryCodesLeft: number }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages().security.twoFactor
+  const locale = useLocale()
   const disable = useMutation({
     mutationFn: (code: string) => props.factor.disable(code),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SecondFactorQueries.secondFactorKey }),
@@ -182,13 +185,12 @@ function Disable(props: { factor: SecondFactor; recoveryCodesLeft: number }) {
   return (
     <div className="wf-stack" data-testid="wf-totp-on">
       <p className="wf-muted">
-        On: opening this wallet on a new login takes a code of your authenticator app.{' '}
-        {props.recoveryCodesLeft} recovery codes left.
+        {messages.on} {messages.codesLeft(new Intl.NumberFormat(locale).format(props.recoveryCodesLeft))}
       </p>
       <CodeForm
         testId="wf-totp-disable"
-        label="Code to turn it off"
-        submit="Turn off"
+        label={messages.codeToTurnOff}
+        submit={messages.turnOff}
         pending={disable.isPending}
         error={disable.error}
         onSubmit={(code) => disable.mutate(code)}
@@ -203,6 +205,7 @@ function Disable(props: { factor: SecondFactor; recoveryCodesLeft: number }) {
  */
 function SendThreshold(props: { factor: SecondFactor; threshold: string | null }) {
   const queryClient = useQueryClient()
+  const messages = useViewMessages().security.twoFactor
   const [amount, setAmount] = useState(props.threshold === null ? '' : formatEther(BigInt(props.threshold)))
   const save = useMutation({
     mutationFn: (code: string) =>
@@ -212,14 +215,12 @@ function SendThreshold(props: { factor: SecondFactor; threshold: string | null }
   return (
     <div className="wf-stack" data-testid="wf-totp-threshold">
       <p className="wf-muted" data-testid="wf-totp-threshold-current">
-        {props.threshold === null
-          ? 'Sends ask for no code.'
-          : `Sends of more than ${formatEther(BigInt(props.threshold))} (ETH or the network's coin) ask for a code.`}
+        {props.threshold === null ? messages.noCode : messages.codeOver(formatEther(BigInt(props.threshold)))}
       </p>
       <input
         className="wf-input"
         inputMode="decimal"
-        aria-label="Ask for a code for sends over (empty: never)"
+        aria-label={messages.askOver}
         data-testid="wf-totp-threshold-amount"
         pattern="\d*\.?\d*"
         value={amount}
@@ -227,8 +228,8 @@ function SendThreshold(props: { factor: SecondFactor; threshold: string | null }
       />
       <CodeForm
         testId="wf-totp-threshold-code"
-        label="Code to save the amount"
-        submit="Save amount"
+        label={messages.codeToSave}
+        submit={messages.saveAmount}
         pending={save.isPending}
         error={save.error}
         onSubmit={(code) => save.mutate(code)}

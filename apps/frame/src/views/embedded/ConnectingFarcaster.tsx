@@ -8,14 +8,15 @@ import { useEffect, useReducer, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Login from '../../core/login.js'
 import type { EmbeddedLogin } from '../../lib/embeddedLogin.js'
+import { loginMessages } from '../../lib/loginMessages.js'
 import { constant } from '../../lib/store.js'
+import { localizeText } from '../../locale/en/errors.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
 import { SecondFactorCode } from './SecondFactorCode.js'
 
-/** The fixed message when the login's code does not load. */
-const initFailed = 'A problem occurred while trying initialize authentication'
 const none = constant(undefined)
 
 export function ConnectingFarcaster() {
@@ -26,6 +27,8 @@ export function ConnectingFarcaster() {
 
 function FarcasterAttempt({ retry }: { retry(): void }) {
   const frame = useFrame()
+  const messages = useViewMessages()
+  const words = messages.login.farcaster
   const [login, setLogin] = useState<EmbeddedLogin>()
   const [state, send] = useReducer(Login.farcasterTransition, Login.farcasterInitial)
   const farcasterUrl = useStore(login?.farcasterUrl ?? none)
@@ -44,7 +47,7 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
         loaded = await frame.embedded()
       } catch (cause) {
         console.error('[walletframe] the embedded wallet did not load:', cause)
-        if (!signal.aborted) send({ type: 'failed', error: initFailed })
+        if (!signal.aborted) send({ type: 'failed', error: loginMessages.initFailed })
         return
       }
       if (signal.aborted) return
@@ -65,35 +68,35 @@ function FarcasterAttempt({ retry }: { retry(): void }) {
   if (state.name === 'password' && login)
     return <RecoveryPassword reason={state.reason} prompt={login.passwordPrompt} />
   return (
-    <section className="wf-stack" aria-label="Sign in with Farcaster" data-testid="wf-farcaster">
+    <section className="wf-stack" aria-label={words.region} data-testid="wf-farcaster">
       {state.name === 'failed' ? (
         <>
           <p className="wf-error" role="alert" data-testid="wf-farcaster-error">
-            {state.error}
+            {localizeText(state.error, messages.errors)}
           </p>
           <button type="button" className="wf-button" data-testid="wf-farcaster-retry" onClick={retry}>
-            Try again
+            {words.tryAgain}
           </button>
         </>
       ) : state.name === 'waiting' ? (
         <>
-          <p className="wf-muted">Scan with your phone's camera or the Farcaster app to sign in.</p>
-          <QrCode value={state.url} alt="QR code to sign in with Farcaster" testId="wf-farcaster-qr" />
+          <p className="wf-muted">{words.scan}</p>
+          <QrCode value={state.url} alt={words.qrAlt} testId="wf-farcaster-qr" />
           <a className="wf-button wf-button-link" href={state.url} data-testid="wf-farcaster-link">
-            Open in Farcaster
+            {words.open}
           </a>
           <p className="wf-muted" data-testid="wf-farcaster-waiting">
-            Waiting for the Farcaster app…
+            {words.waiting}
           </p>
         </>
       ) : (
         <p className="wf-muted" data-testid="wf-farcaster-opening">
-          Opening a Farcaster sign-in…
+          {words.opening}
         </p>
       )}
       {login?.sessionOnly ? (
         <p className="wf-muted" data-testid="wf-login-session-only">
-          This browser keeps no data for this window: you stay signed in until you leave or reload the page.
+          {messages.login.sessionOnly}
         </p>
       ) : null}
     </section>

@@ -192,7 +192,7 @@ describe('LoginMethods', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('wf-passkey-create'))
     })
-    expect(open).toHaveBeenCalledWith('/passkey', 'walletframe-passkey', expect.any(String))
+    expect(open).toHaveBeenCalledWith('/passkey?locale=en', 'walletframe-passkey', expect.any(String))
     await waitFor(() => expect(passkey).toHaveBeenCalledWith('create', popup))
     // A login with a passkey the user has stays in the frame.
     await waitFor(() => expect(popup.close).toHaveBeenCalled())
@@ -319,7 +319,11 @@ describe('LoginMethods', () => {
       fireEvent.click(screen.getByTestId('wf-social-google'))
     })
     // Opened in the click, before anything is awaited, on the frame's own page.
-    expect(open).toHaveBeenCalledWith(SocialPopup.path, 'walletframe-login', expect.any(String))
+    expect(open).toHaveBeenCalledWith(
+      `${SocialPopup.path}?locale=en`,
+      'walletframe-login',
+      expect.any(String),
+    )
     expect(screen.getByTestId('wf-social-waiting').textContent).toContain('Google')
     await waitFor(() => expect(social).toHaveBeenCalledWith('google', popup, expect.any(AbortSignal)))
     await act(async () => {

@@ -8,17 +8,22 @@ import {
   type SocialProvider,
   UserRejectedRequestError,
 } from '@walletframe/protocol'
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QueryLayer } from '../../components/queryLayerLazy.js'
+import { useLocale } from '../../components/useMessages.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as Login from '../../core/login.js'
 import type { EmailStep, EmbeddedLogin, PasskeyMode } from '../../lib/embeddedLogin.js'
+import { loginMessages } from '../../lib/loginMessages.js'
 import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
+import { loadViews } from '../../locale/catalogs.js'
+import { localizeText } from '../../locale/en/errors.js'
 import { EmailCode } from './EmailCode.js'
 import { LoginStart, offersLogin } from './LoginStart.js'
 import { RecoveryPassword } from './RecoveryPassword.js'
@@ -26,8 +31,6 @@ import { SecondFactorCode } from './SecondFactorCode.js'
 import { socialMarks } from './socialMarks.js'
 import { socialLabels } from './socials.js'
 
-/** The fixed message when the login's code does not load. */
-const initFailed = 'A problem occurred while trying initialize authentication'
 const notAsked = constant(undefined)
 
 export function LoginMethods() {
@@ -54,6 +57,9 @@ function Methods() {
   const [agreed, setAgreed] = useState(!features?.legalCheckbox)
   const abort = useRef<AbortController>(undefined)
   useEffect(() => () => abort.current?.abort(), [])
+  // The first screen's words are in the boot chunk; the later screens' load now, before they show.
+  const locale = useLocale()
+  useEffect(() => void loadViews(locale).catch(() => {}), [locale])
 
   /** A fresh wait (the device's approval, the popup's login); Cancel or leaving the view ends it. */
   const waiting = (): AbortSignal => {
@@ -67,7 +73,7 @@ function Methods() {
       setLogin(loaded)
       return loaded
     } catch (cause) {
-      throw new Error(initFailed, { cause })
+      throw new Error(loginMessages.initFailed, { cause })
     }
   }
   const fail = (failure: unknown) => send(Login.failed(failure))
@@ -137,9 +143,9 @@ function Methods() {
    */
   const startPasskey = (mode: PasskeyMode) => {
     if (mode === 'create' && PasskeySupport.needed()) {
-      const popup = Popup.open(PasskeySupport.path, 'walletframe-passkey')
+      const popup = Popup.open(Popup.localized(PasskeySupport.path, locale), 'walletframe-passkey')
       if (!popup) {
-        fail(new Error('The browser blocked the passkey window; allow pop-ups for this site and try again'))
+        fail(new Error(loginMessages.passkeyWindowBlocked))
         return
       }
       passkey.mutate({ mode, popup })
@@ -160,7 +166,7 @@ function Methods() {
    * popup. It opens on the frame's own page, which the login hands the attempt to by postMessage.
    */
   const startSocial = (provider: FrameSocialProvider) => {
-    const popup = Popup.open(SocialPopup.path, 'walletframe-login')
+    const popup = Popup.open(Popup.localized(SocialPopup.path, locale), 'walletframe-login')
     if (!popup) {
       send({ type: 'popupBlocked', provider })
       return
@@ -170,20 +176,7 @@ function Methods() {
     social.mutate({ provider, popup, signal })
   }
 
-  const notes = (
-    <>
-      {error ? (
-        <p className="wf-error" role="alert" data-testid="wf-login-error">
-          {error}
-        </p>
-      ) : null}
-      {login?.sessionOnly ? (
-        <p className="wf-muted" data-testid="wf-login-session-only">
-          This browser keeps no data for this window: you stay signed in until you leave or reload the page.
-        </p>
-      ) : null}
-    </>
-  )
+  const notes = <LoginNotes error={error} sessionOnly={Boolean(login?.sessionOnly)} />
 
   // The second factor's question comes before any other screen: the wallet waits on it to open.
   if (codeAsked && login) return <SecondFactorCode question={codeAsked} prompt={login.codePrompt} />
@@ -191,52 +184,23 @@ function Methods() {
     return <RecoveryPassword reason={screen.reason} prompt={login.passwordPrompt} />
   if (screen.name === 'code')
     return (
-      <section className="wf-stack" aria-label="Email code">
-        <EmailCode
-          step={screen.step}
-          busy={busy}
-          onVerify={(otp) => verify.mutate({ step: screen.step, otp })}
-          onResend={() => resend.mutate(screen.step)}
-        />
-        {notes}
-      </section>
+      <CodeScreen
+        notes={notes}
+        step={screen.step}
+        busy={busy}
+        onVerify={(otp) => verify.mutate({ step: screen.step, otp })}
+        onResend={() => resend.mutate(screen.step)}
+      />
     )
-  if (screen.name === 'device')
-    return (
-      <section className="wf-stack" aria-label="Approve this device" data-testid="wf-email-device">
-        <p className="wf-muted">
-          This device is new for {screen.step.email}. Open the link we sent there and approve it; the code
-          follows.
-        </p>
-        {notes}
-      </section>
-    )
-  if (screen.name === 'passkey')
-    return (
-      <section className="wf-stack" aria-label="Passkey login" data-testid="wf-passkey-waiting">
-        <p className="wf-muted">
-          {screen.mode === 'create'
-            ? 'Create a passkey for your new wallet in the browser’s dialog.'
-            : 'Choose your passkey in the browser’s dialog.'}
-        </p>
-        {notes}
-      </section>
-    )
+  if (screen.name === 'device') return <DeviceScreen email={screen.step.email} notes={notes} />
+  if (screen.name === 'passkey') return <PasskeyScreen mode={screen.mode} notes={notes} />
   if (screen.name === 'social')
     return (
-      <section className="wf-stack" aria-label="Social login" data-testid="wf-social-waiting">
-        <p className="wf-muted">Continue with {socialLabels[screen.provider]} in the window that opened.</p>
-        {/* The frame cannot tell a closed popup from one a Cross-Origin-Opener-Policy cut off: the user says. */}
-        <button
-          type="button"
-          className="wf-button wf-button-secondary"
-          data-testid="wf-social-cancel"
-          onClick={() => abort.current?.abort(new UserRejectedRequestError())}
-        >
-          Cancel
-        </button>
-        {notes}
-      </section>
+      <SocialScreen
+        provider={socialLabels[screen.provider]}
+        notes={notes}
+        onCancel={() => abort.current?.abort(new UserRejectedRequestError())}
+      />
     )
 
   return (
@@ -255,15 +219,99 @@ function Methods() {
       onNear={() => void frame.embedded().then(setLogin, () => {})}
       between={
         screen.name === 'start' && screen.blocked ? (
-          <p className="wf-muted" data-testid="wf-popup-blocked">
-            The browser blocked the {socialLabels[screen.blocked]} window.{' '}
-            <button type="button" className="wf-button-link" onClick={() => startSocial(screen.blocked!)}>
-              Continue
-            </button>
-          </p>
+          <PopupBlocked
+            provider={socialLabels[screen.blocked]}
+            onContinue={() => startSocial(screen.blocked!)}
+          />
         ) : null
       }
       after={notes}
     />
+  )
+}
+
+/** The login's error, in the frame's language where it is one the frame raises, and its storage note. */
+function LoginNotes({ error, sessionOnly }: { error: string | undefined; sessionOnly: boolean }) {
+  const messages = useViewMessages()
+  return (
+    <>
+      {error ? (
+        <p className="wf-error" role="alert" data-testid="wf-login-error">
+          {localizeText(error, messages.errors)}
+        </p>
+      ) : null}
+      {sessionOnly ? (
+        <p className="wf-muted" data-testid="wf-login-session-only">
+          {messages.login.sessionOnly}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function CodeScreen(props: {
+  notes: ReactNode
+  step: EmailStep
+  busy: boolean
+  onVerify(otp: string): void
+  onResend(): void
+}) {
+  const messages = useViewMessages().login.emailCode
+  return (
+    <section className="wf-stack" aria-label={messages.region}>
+      <EmailCode step={props.step} busy={props.busy} onVerify={props.onVerify} onResend={props.onResend} />
+      {props.notes}
+    </section>
+  )
+}
+
+function DeviceScreen({ email, notes }: { email: string; notes: ReactNode }) {
+  const messages = useViewMessages().login.device
+  return (
+    <section className="wf-stack" aria-label={messages.region} data-testid="wf-email-device">
+      <p className="wf-muted">{messages.newDevice(email)}</p>
+      {notes}
+    </section>
+  )
+}
+
+function PasskeyScreen({ mode, notes }: { mode: PasskeyMode; notes: ReactNode }) {
+  const messages = useViewMessages().login.passkey
+  return (
+    <section className="wf-stack" aria-label={messages.region} data-testid="wf-passkey-waiting">
+      <p className="wf-muted">{mode === 'create' ? messages.create : messages.choose}</p>
+      {notes}
+    </section>
+  )
+}
+
+function SocialScreen(props: { provider: string; notes: ReactNode; onCancel(): void }) {
+  const messages = useViewMessages().login.social
+  return (
+    <section className="wf-stack" aria-label={messages.region} data-testid="wf-social-waiting">
+      <p className="wf-muted">{messages.continueIn(props.provider)}</p>
+      {/* The frame cannot tell a closed popup from one a Cross-Origin-Opener-Policy cut off: the user says. */}
+      <button
+        type="button"
+        className="wf-button wf-button-secondary"
+        data-testid="wf-social-cancel"
+        onClick={props.onCancel}
+      >
+        {messages.cancel}
+      </button>
+      {props.notes}
+    </section>
+  )
+}
+
+function PopupBlocked(props: { provider: string; onContinue(): void }) {
+  const messages = useViewMessages().login.social
+  return (
+    <p className="wf-muted" data-testid="wf-popup-blocked">
+      {messages.blocked(props.provider)}{' '}
+      <button type="button" className="wf-button-link" onClick={props.onContinue}>
+        {messages.continue}
+      </button>
+    </p>
   )
 }

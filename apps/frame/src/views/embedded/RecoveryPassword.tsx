@@ -2,12 +2,14 @@
 // protect a new wallet's recovery share, entered again to open the wallet on a new device or host site
 // (the API cannot open it).
 import { useState } from 'react'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import type { PasswordPrompt, PasswordReason } from '../../lib/embeddedLogin.js'
 
 export function RecoveryPassword(props: {
   reason: PasswordReason
   prompt: Pick<PasswordPrompt, 'submit' | 'decline'>
 }) {
+  const messages = useViewMessages().login.recoveryPassword
   const [password, setPassword] = useState('')
   const creating = props.reason === 'create' || props.reason === 'create-without-prf'
   return (
@@ -19,27 +21,21 @@ export function RecoveryPassword(props: {
         props.prompt.submit(password)
       }}
     >
-      <p className="wf-muted">
-        {creating
-          ? 'Choose a recovery password (8 characters or more). You need it to open this wallet on another device or site; nobody can reset it.'
-          : 'Enter your recovery password to open your wallet here.'}
-      </p>
+      <p className="wf-muted">{creating ? messages.choose : messages.enter}</p>
       {props.reason === 'create-without-prf' ? (
         <p className="wf-muted" data-testid="wf-recovery-passkey-note">
-          This passkey cannot protect your wallet by itself (it has no PRF), so a recovery password is needed
-          to open it on another device or site.
+          {messages.createWithoutPrf}
         </p>
       ) : props.reason === 'recover-without-prf' ? (
         <p className="wf-muted" data-testid="wf-recovery-passkey-note">
-          This passkey cannot open your wallet by itself (it has no PRF, or was not set up to), so your
-          recovery password is needed.
+          {messages.recoverWithoutPrf}
         </p>
       ) : null}
       <input
         className="wf-input"
         type="password"
         autoComplete={creating ? 'new-password' : 'current-password'}
-        aria-label="Recovery password"
+        aria-label={messages.label}
         data-testid="wf-recovery-password-input"
         minLength={8}
         required
@@ -47,10 +43,10 @@ export function RecoveryPassword(props: {
         onChange={(event) => setPassword(event.target.value)}
       />
       <button type="submit" className="wf-button" data-testid="wf-recovery-password-submit">
-        {creating ? 'Create wallet' : 'Open wallet'}
+        {creating ? messages.create : messages.open}
       </button>
       <button type="button" className="wf-button wf-button-secondary" onClick={() => props.prompt.decline()}>
-        Cancel
+        {messages.cancel}
       </button>
     </form>
   )

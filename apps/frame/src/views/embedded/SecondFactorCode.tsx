@@ -4,29 +4,22 @@
 // action, a user with a passkey may use it instead ("Use passkey": the browser's dialog follows). A user
 // whose only factor is a passkey is asked for the passkey alone: no code field, no authenticator app.
 
-import type { SensitiveAction } from '@walletframe/protocol'
 import { useState } from 'react'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import { type CodePrompt, type CodeQuestion, passkeyAnswer } from '../../lib/embeddedLogin.js'
-
-/** What the code is for, as the form says it. */
-const purposes: Record<SensitiveAction, string> = {
-  export: 'to show your recovery phrase',
-  'recovery-kit': 'to make your recovery kit',
-  'login-method': 'to change how you log in',
-  send: 'to approve this send',
-}
 
 export function SecondFactorCode(props: {
   question: CodeQuestion
   prompt: Pick<CodePrompt, 'submit' | 'decline'>
 }) {
+  const messages = useViewMessages().login.secondFactor
   const [code, setCode] = useState('')
-  const purpose = props.question.action ? purposes[props.question.action] : 'to open your wallet'
+  const purpose = messages.purposes[props.question.action ?? 'open']
   // A passkey as the only factor: nothing to type, so no code field and no word of an authenticator app.
   if (props.question.passkeyOnly)
     return (
-      <section className="wf-stack" data-testid="wf-totp-prompt" aria-label="Two-factor authentication">
-        <p className="wf-muted">Confirm with your passkey {purpose}.</p>
+      <section className="wf-stack" data-testid="wf-totp-prompt" aria-label={messages.region}>
+        <p className="wf-muted">{messages.passkeyOnly(purpose)}</p>
         {props.question.error ? (
           <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">
             {props.question.error}
@@ -38,14 +31,14 @@ export function SecondFactorCode(props: {
           data-testid="wf-totp-prompt-passkey"
           onClick={() => props.prompt.submit(passkeyAnswer)}
         >
-          Use passkey
+          {messages.usePasskey}
         </button>
         <button
           type="button"
           className="wf-button wf-button-secondary"
           onClick={() => props.prompt.decline()}
         >
-          Cancel
+          {messages.cancel}
         </button>
       </section>
     )
@@ -53,7 +46,7 @@ export function SecondFactorCode(props: {
     <form
       className="wf-stack"
       data-testid="wf-totp-prompt"
-      aria-label="Two-factor authentication"
+      aria-label={messages.region}
       onSubmit={(event) => {
         event.preventDefault()
         props.prompt.submit(code)
@@ -61,8 +54,7 @@ export function SecondFactorCode(props: {
       }}
     >
       <p className="wf-muted">
-        Enter the 6-digit code of your authenticator app {purpose}, or one of your recovery codes
-        {props.question.passkey ? ', or use your passkey' : ''}.
+        {props.question.passkey ? messages.enterOrPasskey(purpose) : messages.enter(purpose)}
       </p>
       {props.question.error ? (
         <p className="wf-error" role="alert" data-testid="wf-totp-prompt-error">
@@ -72,7 +64,7 @@ export function SecondFactorCode(props: {
       <input
         className="wf-input"
         autoComplete="one-time-code"
-        aria-label="Authentication code"
+        aria-label={messages.code}
         data-testid="wf-totp-prompt-input"
         required
         // Six digits, or a recovery code (xxxxx-xxxxx).
@@ -81,7 +73,7 @@ export function SecondFactorCode(props: {
         onChange={(event) => setCode(event.target.value)}
       />
       <button type="submit" className="wf-button" data-testid="wf-totp-prompt-submit">
-        Verify
+        {messages.verify}
       </button>
       {props.question.passkey ? (
         <button
@@ -90,11 +82,11 @@ export function SecondFactorCode(props: {
           data-testid="wf-totp-prompt-passkey"
           onClick={() => props.prompt.submit(passkeyAnswer)}
         >
-          Use passkey
+          {messages.usePasskey}
         </button>
       ) : null}
       <button type="button" className="wf-button wf-button-secondary" onClick={() => props.prompt.decline()}>
-        Cancel
+        {messages.cancel}
       </button>
     </form>
   )

@@ -238,7 +238,11 @@ describe('UpdateEmailWallet', () => {
       fireEvent.click(screen.getByTestId('wf-update-email-confirm-start'))
     })
     // Opened in the click, on the frame's own page that the login hands the attempt to.
-    expect(open).toHaveBeenCalledWith(SocialPopup.path, 'walletframe-login', expect.any(String))
+    expect(open).toHaveBeenCalledWith(
+      `${SocialPopup.path}?locale=en`,
+      'walletframe-login',
+      expect.any(String),
+    )
     expect(socialLogin).toHaveBeenCalledWith('x', popup, expect.any(AbortSignal))
     expect(popup.close).toHaveBeenCalled()
 

@@ -10,7 +10,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { QrCode } from '../../components/QrCode.js'
+import { useLocale } from '../../components/useMessages.js'
 import { useStore } from '../../components/useStore.js'
+import { useViewMessages } from '../../components/useViewMessages.js'
 import * as Navigation from '../../core/actions/navigation.js'
 import * as UpdateEmail from '../../core/actions/updateEmail.js'
 import type { EmailUpdate, EmailUpdateStep, ReauthMethod } from '../../lib/emailUpdate.js'
@@ -18,6 +20,7 @@ import { messageOf } from '../../lib/errors.js'
 import * as Popup from '../../lib/popup.js'
 import * as SocialPopup from '../../lib/socialPopup.js'
 import { constant } from '../../lib/store.js'
+import { localizeText } from '../../locale/en/errors.js'
 import { FreshFactor } from '../account/FreshFactor.js'
 import { EmailCode } from './EmailCode.js'
 import { socialLabels } from './socials.js'
@@ -34,6 +37,11 @@ const noUrl = constant(undefined)
 export function UpdateEmailWallet() {
   const frame = useFrame()
   const { core } = frame
+  const messages = useViewMessages()
+  const words = messages.login.updateEmail
+  const locale = useLocale()
+  /** The provider to sign in with again, by its name, or "your login" in the frame's words. */
+  const label = (method: ReauthMethod | undefined) => (method ? socialLabels[method] : words.yourLogin)
   const connection = useStore(core.connection)
   const info = connection.connector?.embeddedWalletInfo
   const current = info?.user.email
@@ -121,9 +129,9 @@ export function UpdateEmailWallet() {
 
   /** Synchronous up to window.open: an await before it loses the click, and the browser blocks the popup. */
   const confirmSocial = () => {
-    const popup = Popup.open(SocialPopup.path, 'walletframe-login')
+    const popup = Popup.open(Popup.localized(SocialPopup.path, locale), 'walletframe-login')
     if (!popup) {
-      setError(`The browser blocked the ${label(method)} window; allow it and try again`)
+      setError(words.blocked(label(method)))
       return
     }
     const signal = waiting()
@@ -142,19 +150,20 @@ export function UpdateEmailWallet() {
 
   const alert = error ? (
     <p className="wf-error" role="alert" data-testid="wf-update-email-error">
-      {error}
+      {localizeText(error, messages.errors)}
     </p>
   ) : null
 
   if (screen.name === 'done')
     return (
-      <section className="wf-stack" aria-label="Email updated" data-testid="wf-update-email-done">
+      <section className="wf-stack" aria-label={words.doneRegion} data-testid="wf-update-email-done">
         <p>
-          Your account's email is now <strong data-testid="wf-update-email-new">{screen.email}</strong>. Your
-          wallet and its address stay the same.
+          {words.nowIs}
+          <strong data-testid="wf-update-email-new">{screen.email}</strong>
+          {words.staysSame}
         </p>
         <button type="button" className="wf-button" onClick={() => Navigation.back(core)}>
-          Back to account
+          {words.backToAccount}
         </button>
       </section>
     )
@@ -163,14 +172,11 @@ export function UpdateEmailWallet() {
     return (
       <section
         className="wf-stack"
-        aria-label={`Confirm with ${label(method)}`}
+        aria-label={words.confirmWith(label(method))}
         data-testid="wf-update-email-confirm"
         data-state={screen.name}
       >
-        <p className="wf-muted">
-          Your account has no email address yet. To add one, first confirm it is you: sign in again with{' '}
-          {label(method)}.
-        </p>
+        <p className="wf-muted">{words.noEmailYet(label(method))}</p>
         {screen.name === 'confirm' ? (
           <button
             type="button"
@@ -179,7 +185,7 @@ export function UpdateEmailWallet() {
             data-testid="wf-update-email-confirm-start"
             onClick={method === 'farcaster' ? confirmFarcaster : confirmSocial}
           >
-            Confirm with {label(method)}
+            {words.confirmWith(label(method))}
           </button>
         ) : (
           <>
@@ -188,7 +194,7 @@ export function UpdateEmailWallet() {
                 <>
                   <QrCode
                     value={farcasterUrl}
-                    alt="QR code to sign in with Farcaster"
+                    alt={messages.login.farcaster.qrAlt}
                     testId="wf-update-email-farcaster-qr"
                   />
                   <a
@@ -196,14 +202,14 @@ export function UpdateEmailWallet() {
                     href={farcasterUrl}
                     data-testid="wf-update-email-farcaster-link"
                   >
-                    Open in Farcaster
+                    {messages.login.farcaster.open}
                   </a>
                 </>
               ) : (
-                <p className="wf-muted">Opening a Farcaster sign-in…</p>
+                <p className="wf-muted">{messages.login.farcaster.opening}</p>
               )
             ) : (
-              <p className="wf-muted">Continue with {label(method)} in the window that opened.</p>
+              <p className="wf-muted">{words.continueIn(label(method))}</p>
             )}
             {/* The frame cannot tell a closed popup from one a Cross-Origin-Opener-Policy cut off: the user says. */}
             <button
@@ -212,7 +218,7 @@ export function UpdateEmailWallet() {
               data-testid="wf-update-email-confirm-cancel"
               onClick={cancel}
             >
-              Cancel
+              {words.cancel}
             </button>
           </>
         )}
@@ -226,23 +232,23 @@ export function UpdateEmailWallet() {
     return (
       <section
         className="wf-stack"
-        aria-label={primary ? 'Confirm from your current email' : 'Confirm your new email'}
+        aria-label={primary ? words.confirmCurrent : words.confirmNew}
         data-testid="wf-update-email-step"
         data-action={step.action}
       >
         <p className="wf-muted">
           {primary
-            ? `Step 1 of 2: confirm the change to ${step.email} from your current address.`
+            ? words.step1(step.email)
             : current
-              ? `Step 2 of 2: confirm that ${step.email} is yours.`
-              : `Confirm that ${step.email} is yours.`}
+              ? words.step2(step.email)
+              : words.confirmYours(step.email)}
         </p>
         <EmailCode
           // A new code starts the entry afresh.
           key={`${step.updateId}:${step.action}:${step.resendAt}`}
           step={{ email: step.sentTo, resendAt: step.resendAt }}
           busy={busy}
-          busyLabel="Verifying…"
+          busyLabel={words.verifying}
           onVerify={(otp) => verify.mutate({ step, otp })}
           // The API has no resend for an update: a new start mails a new first code (cooldown applies).
           {...(primary ? { onResend: () => start.mutate({ address: step.email, reauth }) } : {})}
@@ -259,7 +265,7 @@ export function UpdateEmailWallet() {
               setScreen(method ? { name: 'confirm' } : { name: 'email' })
             }}
           >
-            No code? Start again
+            {words.startAgain}
           </button>
         )}
         {alert}
@@ -271,31 +277,27 @@ export function UpdateEmailWallet() {
     <>
       <form
         className="wf-stack"
-        aria-label={current ? 'Update email' : 'Add email'}
+        aria-label={current ? words.update : words.add}
         data-testid="wf-update-email"
         onSubmit={(event) => {
           event.preventDefault()
           start.mutate({ address: email.trim(), reauth })
         }}
       >
-        <p className="wf-muted">
-          {current
-            ? `Your account's email is ${current}. We send a code to your current address first, then one to the new address.`
-            : 'We send a code to the new address.'}
-        </p>
+        <p className="wf-muted">{current ? words.current(current) : words.toNew}</p>
         <input
           className="wf-input"
           type="email"
           autoComplete="email"
-          placeholder="New email"
-          aria-label="New email"
+          placeholder={words.newEmail}
+          aria-label={words.newEmail}
           data-testid="wf-update-email-input"
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
         <button type="submit" className="wf-button" disabled={busy} data-testid="wf-update-email-submit">
-          {busy ? 'Sending…' : 'Send code'}
+          {busy ? words.sending : words.sendCode}
         </button>
         {alert}
       </form>
@@ -303,8 +305,4 @@ export function UpdateEmailWallet() {
       <FreshFactor />
     </>
   )
-}
-
-function label(method: ReauthMethod | undefined): string {
-  return method ? socialLabels[method] : 'your login'
 }
