@@ -34,6 +34,7 @@ async function back(modal: FrameLocator) {
 }
 
 test('the views before connecting: Connect, AllWallets, the WalletConnect QR', async ({ demo, modal }) => {
+  test.setTimeout(90_000)
   await expectAccessible(demo, 'the host page, modal closed')
   await demo.getByTestId('open').click()
   await expect(modal.getByTestId('wf-wallet-org.walletframe.testwallet')).toBeVisible()
@@ -53,6 +54,8 @@ test('the views before connecting: Connect, AllWallets, the WalletConnect QR', a
 })
 
 test('the views of a connected account, in the dark and the light theme', async ({ demo, modal }) => {
+  // Fourteen views checked by axe, each a few seconds of the browser's time on two cores.
+  test.setTimeout(120_000)
   await connectBrowserWallet(demo, modal, { thenOpen: 'Account' })
   await expect(modal.getByTestId('wf-token').first()).toBeVisible()
   for (const theme of ['dark', 'light']) {

@@ -29,7 +29,9 @@ test('the passkey answers the fresh factor of an export instead of a code', asyn
   await expect(prompt).toContainText('to show your recovery phrase', { timeout: 15_000 })
   await expect(prompt).toContainText('or use your passkey')
   const submit = exportWindow.getByTestId('wf-export-submit')
-  await expect(submit).toBeDisabled()
+  // No line to the Worker until the factor passed: the window is preparing, with no form yet.
+  await expect(exportWindow.getByTestId('wf-export-preparing')).toBeVisible()
+  await expect(submit).toHaveCount(0)
   await modal.getByTestId('wf-totp-prompt-passkey').click()
   await expect(prompt).toHaveCount(0, { timeout: 15_000 })
   await expect(submit).toBeEnabled({ timeout: 15_000 })
@@ -103,7 +105,9 @@ test('a passkey chosen as the second factor instead of the app: the recovery phr
   await expect(prompt).not.toContainText('authenticator app')
   await expect(modal.getByTestId('wf-totp-prompt-input')).toHaveCount(0)
   const submit = exportWindow.getByTestId('wf-export-submit')
-  await expect(submit).toBeDisabled()
+  // No line to the Worker until the factor passed: the window is preparing, with no form yet.
+  await expect(exportWindow.getByTestId('wf-export-preparing')).toBeVisible()
+  await expect(submit).toHaveCount(0)
   await modal.getByTestId('wf-totp-prompt-passkey').click()
   await expect(submit).toBeEnabled({ timeout: 15_000 })
   await exportWindow.close()

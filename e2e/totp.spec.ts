@@ -120,12 +120,13 @@ test('TOTP: the recovery phrase and the recovery kit each need a fresh code; the
   const exportWindow = await opening
   await expect(prompt).toContainText('to show your recovery phrase', { timeout: 15_000 })
   const submit = exportWindow.getByTestId('wf-export-submit')
-  await expect(submit).toHaveText('Preparing…')
-  await expect(submit).toBeDisabled()
+  await expect(exportWindow.getByTestId('wf-export-preparing')).toHaveText('Preparing…')
+  await expect(submit).toHaveCount(0)
   await modal.getByTestId('wf-totp-prompt-input').fill(wrongCode(secret))
   await modal.getByTestId('wf-totp-prompt-submit').click()
   await expect(modal.getByTestId('wf-totp-prompt-error')).toContainText('The code is not correct')
-  await expect(submit).toBeDisabled()
+  await expect(exportWindow.getByTestId('wf-export-preparing')).toBeVisible()
+  await expect(submit).toHaveCount(0)
   // The enrolment spent this step's code; the next step's is fresh.
   await modal.getByTestId('wf-totp-prompt-input').fill(appCode(secret, 1))
   await modal.getByTestId('wf-totp-prompt-submit').click()
