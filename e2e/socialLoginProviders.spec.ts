@@ -103,7 +103,9 @@ test('a Cross-Origin-Opener-Policy on the provider pages and the API callback: t
   api,
   chains,
 }) => {
-  test.setTimeout(90_000)
+  // Four attempt polls are awaited, and the API holds each one open up to 20 s while the attempt is
+  // pending: about 80 s of the test is the frame's patient waiting.
+  test.setTimeout(150_000)
   // Apple, whose page posts the code to the API (form_post): the callback is then a navigation of its
   // own, which the test can serve with the header too. (A redirect's target, such as the frame's
   // /auth/callback after the API's 303, is not one the test can rewrite; the opener is long gone by then.)
