@@ -30,6 +30,7 @@ import type { startDevstack } from './Devstack.js'
 import { ownerSalt } from './evm/smartAccount.js'
 
 export { setBalance } from './evm/setBalance.js'
+export { writeWithMargin } from './evm/writeWithMargin.js'
 
 export type Stack = Awaited<ReturnType<typeof startDevstack>>
 

@@ -3,7 +3,7 @@
 // swap really pays), the allowance the router has, and the calldata of the approval and the swap.
 // Tokens are addresses; the native currency is the 0xeeee…eeee pseudo-address, swapped as the
 // wrapped native token (contracts.weth9) in a pool path.
-import { type ChainNetwork, nativeTokenAddress } from '@walletframe/protocol'
+import { type ChainNetwork, gasLimitFor, nativeTokenAddress } from '@walletframe/protocol'
 import {
   type Address,
   decodeFunctionResult,
@@ -213,8 +213,9 @@ export async function allowance(
 }
 
 /**
- * The gas `call` needs from `from`, or `fallback` when the node cannot tell: a swap whose approval
- * is not mined yet reverts in estimation, and the wallet estimates again when it sends anyway.
+ * The gas limit for `call` from `from`: the node's estimate with the margin a landing transaction
+ * may need (gasLimitFor), or `fallback` when the node cannot tell: a swap whose approval is not
+ * mined yet reverts in estimation, and the wallet estimates again when it sends anyway.
  */
 export async function estimateGas(
   upstream: Upstream,
@@ -225,7 +226,7 @@ export async function estimateGas(
     const gas = await upstream.request<Hex>('eth_estimateGas', [
       { from: call.from, to: call.to, data: call.data, value: `0x${call.value.toString(16)}` },
     ])
-    return BigInt(gas)
+    return gasLimitFor(BigInt(gas))
   } catch (error) {
     if (error instanceof RpcResponseError && !isInvalidParams(error)) return fallback
     throw error

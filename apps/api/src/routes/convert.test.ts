@@ -92,12 +92,15 @@ async function quote(parameters: { amount: string; from: string; to: string; use
   return ConvertQuotesResponse.parse(await response.json()).quotes[0]!
 }
 
+/** Sends `tx` as the frame does: with the gas limit and price the API built it with. */
 async function send(accountIndex: number, tx: ConvertTransactionResponse['tx']) {
   const { publicClient, walletClient } = clients(accountIndex)
   const hash = await walletClient.sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,
     value: BigInt(tx.value),
+    gas: BigInt(tx.eip155.gas),
+    gasPrice: BigInt(tx.eip155.gasPrice),
   })
   const receipt = await publicClient.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
@@ -260,6 +263,14 @@ describe('an approval, then a token -> token swap, built by the API', () => {
     expect(decoded.functionName).toBe('swapExactTokensForTokens')
     // The default slippage is 1%: at least 99% of the quote.
     expect(decoded.args[1]).toBe((BigInt(found.toAmount) * 99n) / 100n)
+    // The limit is more than the node's bare estimate: the swap may land in a block where it does
+    // more work than in the one it was estimated on (gasLimitFor).
+    const estimate = await clients(5).publicClient.estimateGas({
+      account: account.address,
+      to: tx.to as Address,
+      data: tx.data as Hex,
+    })
+    expect(BigInt(tx.eip155.gas)).toBeGreaterThan(estimate)
 
     const before = {
       usdc: await balanceOf(usdc, account.address),

@@ -21,6 +21,7 @@ import {
   spamNftHolders,
   testBalances,
 } from './fixtures.js'
+import { writeWithMargin } from './writeWithMargin.js'
 
 const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
@@ -138,7 +139,7 @@ describe('deploy', () => {
       functionName: 'balanceOf',
       args: [account],
     })
-    const hash = await walletClient.writeContract({
+    const hash = await writeWithMargin(publicClient, walletClient, {
       address: router,
       abi: routerAbi,
       functionName: 'swapExactETHForTokens',

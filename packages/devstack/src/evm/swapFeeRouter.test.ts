@@ -1,5 +1,6 @@
 // The fee router on a devnet: each kind of swap pays the 0.85% provider fee to its recipient out of
 // the input, swaps the rest through Router02, and pays out what its own quote said.
+import { gasLimitFor } from '@walletframe/protocol'
 import type { ChainsFile } from '@walletframe/protocol/chains'
 import {
   type Address,
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevstack } from '../Devstack.js'
 import { artifacts } from './artifacts.js'
 import { feePpm, feeRecipient } from './swapFeeRouter.js'
+import { writeWithMargin } from './writeWithMargin.js'
 
 let stack: Awaited<ReturnType<typeof startDevstack>>
 let chainsFile: ChainsFile
@@ -57,13 +59,13 @@ function setup(chainId: number, accountIndex: number) {
     return { fee, out: amounts.at(-1)! }
   }
   async function send(functionName: string, args: unknown[], value?: bigint) {
-    const hash = await walletClient.writeContract({
+    const hash = await writeWithMargin(publicClient, walletClient, {
       address: router,
       abi,
       functionName,
       args,
       ...(value === undefined ? {} : { value }),
-    } as never)
+    })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     if (receipt.status !== 'success') {
       // The call again on the state it ran on, for the router's own reason (the receipt has none).
@@ -176,6 +178,42 @@ describe('the fee router fixture', () => {
     const gas = receipt.gasUsed * receipt.effectiveGasPrice
     expect((await publicClient.getBalance({ address: account.address })) - ethBefore + gas).toBe(quoted.out)
     expect((await balanceOf(dai, feeRecipient)) - feeBefore).toBe(parseUnits('2.55', 18))
+  })
+
+  it('needs the gas margin when it lands a second after the block it was estimated on', async () => {
+    // The pair updates its price accumulators only on its first trade in a new second: a swap
+    // estimated in the second of the pair's last trade is estimated without that work.
+    const { account, network, token, router, quote, publicClient, walletClient } = setup(8453, 7)
+    const path = [network.contracts.weth9 as Address, token('DAI')]
+    const amountIn = parseEther('0.01')
+    const latest = await publicClient.getBlock()
+    const at = (seconds: bigint) =>
+      publicClient.request({
+        method: 'evm_setNextBlockTimestamp' as never,
+        params: [Number(seconds)] as never,
+      })
+    const call = async () => ({
+      address: router,
+      abi,
+      functionName: 'swapExactETHForTokens',
+      args: [(await quote(amountIn, path)).out, path, account.address, deadline()],
+      value: amountIn,
+      account,
+    })
+    const swap = async (gas: bigint) => {
+      const hash = await walletClient.writeContract({ ...(await call()), gas } as never)
+      return { receipt: await publicClient.waitForTransactionReceipt({ hash }) }
+    }
+    await at(latest.timestamp + 10n)
+    expect((await swap(1_000_000n)).receipt.status).toBe('success')
+    // Estimated now (in the second of that trade), landing a second later.
+    const estimate = await publicClient.estimateContractGas((await call()) as never)
+    await at(latest.timestamp + 11n)
+    const bare = await swap(estimate)
+    expect(bare.receipt.status).toBe('reverted')
+    await at(latest.timestamp + 12n)
+    const margined = await swap(gasLimitFor(estimate))
+    expect(margined.receipt.status).toBe('success')
   })
 
   it('refuses a swap that would pay out less than the minimum', async () => {

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
-import { UserRejectedRequestError } from '@walletframe/protocol'
+import { gasLimitFor, UserRejectedRequestError } from '@walletframe/protocol'
 import { evmNetwork, solanaNetwork } from '@walletframe/protocol/testing'
 import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
@@ -187,6 +187,16 @@ describe('connect', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await chain.getBalance({ address: to })).toBeGreaterThanOrEqual(10_000_000_000_000_000n)
+    // The wallet estimated the transfer (21,000) and signed it with its margin; a limit the dapp
+    // gives is signed as it is.
+    expect((await chain.getTransaction({ hash })).gas).toBe(gasLimitFor(21_000n))
+    const given = (await c.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to, value: '0x1', gas: '0x5208' }],
+      network: 'eip155:8453',
+    })) as Hex
+    expect((await chain.waitForTransactionReceipt({ hash: given })).status).toBe('success')
+    expect((await chain.getTransaction({ hash: given })).gas).toBe(21_000n)
     // A chain read goes to the same node.
     expect(
       await c.request({
@@ -194,7 +204,7 @@ describe('connect', () => {
         params: [address, 'latest'],
         network: 'eip155:8453',
       }),
-    ).toBe('0x1')
+    ).toBe('0x2')
     d.close()
   })
 })

@@ -3,6 +3,7 @@
 // forwarded to the network's JSON-RPC endpoint.
 import {
   type ChainNetwork,
+  gasLimitFor,
   InvalidParamsError,
   type PassSend,
   UnauthorizedError,
@@ -72,15 +73,15 @@ export async function request(
       if (tx.from !== undefined) own(address, tx.from)
       const rpc = client(network)
       const value = quantity(tx.value)
-      const gas = quantity(tx.gas)
-      const prepared = await rpc.prepareTransactionRequest({
+      const call = {
         account: address,
-        chain: null,
         ...(typeof tx.to === 'string' ? { to: tx.to as Hex } : {}),
         ...(typeof tx.data === 'string' ? { data: tx.data as Hex } : {}),
         ...(value !== undefined ? { value } : {}),
-        ...(gas !== undefined ? { gas } : {}),
-      })
+      }
+      // A limit the dapp chose is signed as it is; one the wallet estimates gets its margin.
+      const gas = quantity(tx.gas) ?? gasLimitFor(await rpc.estimateGas(call))
+      const prepared = await rpc.prepareTransactionRequest({ ...call, chain: null, gas })
       const {
         account: _account,
         from: _from,
