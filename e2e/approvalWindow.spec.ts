@@ -6,6 +6,7 @@
 import type { Hex } from 'viem'
 import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest } from './lib/api.js'
+import { closingClick } from './lib/closingClick.js'
 import { loginByEmail } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { signAndVerify } from './lib/provider.js'
@@ -46,14 +47,9 @@ test('without IntersectionObserver v2, Approve happens in a window on the frame 
   await expect(popup.getByTestId('wf-review-verdict')).toHaveAttribute('data-level', 'none')
   await expectAccessible(popup, 'the approval window')
   await expect(note).toHaveText('Waiting for your answer in the approval window…')
-  // Approve answers and closes the window in the click's own task: the click may lose its page as it ends.
+  // Approve answers and closes the window in the click's own task.
   const closed = popup.waitForEvent('close')
-  await popup
-    .getByTestId('wf-approve-confirm')
-    .click()
-    .catch((error: unknown) => {
-      if (!popup.isClosed()) throw error
-    })
+  await closingClick(popup, popup.getByTestId('wf-approve-confirm'))
   expect(await signed).toEqual({ verified: true })
   await closed
 

@@ -8,7 +8,9 @@
 // Without PRF, the view says why the password is asked.
 // Where the browser is not Chromium the passkey is made in a window on the frame origin (Safari refuses
 // create in a cross-origin iframe): the second test makes Chromium look like such a browser.
+
 import { test as apiTest } from './lib/api.js'
+import { closingClick } from './lib/closingClick.js'
 import { approveAndVerify, enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
@@ -168,7 +170,8 @@ test('where the browser is not Chromium, the passkey is made in a window on the 
   const inWindow = await authenticator(page.context(), popup)
   const added = inWindow.added()
   await expect(popup.getByTestId('wf-passkey-page-create')).toBeEnabled()
-  await popup.getByTestId('wf-passkey-page-create').click()
+  // The window hands the passkey over and closes in the click's own task.
+  await closingClick(popup, popup.getByTestId('wf-passkey-page-create'))
   const passkey = await added
   await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
   await enterPassword(modal)

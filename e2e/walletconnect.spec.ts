@@ -341,6 +341,10 @@ test('featured wallets arriving below do not move the buttons above them', async
   await demo.getByTestId('open').click()
   const walletConnect = modal.getByTestId('wf-walletconnect')
   await expect(walletConnect).toBeVisible()
+  // Measured once the view has slid in (wf-view-in moves the body 8 px as it opens).
+  await modal
+    .locator('.wf-body')
+    .evaluate((body) => Promise.all(body.getAnimations().map((animation) => animation.finished)))
   const before = await walletConnect.boundingBox()
   // The featured wallets load after the first paint and grow the card (a 150 ms height animation).
   await expect(modal.getByTestId('wf-view-Connect').locator('[data-testid^="wf-wc-wallet-"]')).toHaveCount(4)
