@@ -514,6 +514,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `Dieser Browser speichert für dieses Fenster keine Daten, daher kann die Anmeldung nicht abgeschlossen werden (${reason})`,
       },
+      callback: {
+        signingIn: 'Anmeldung läuft…',
+        signedIn: 'Angemeldet',
+        notCompleted: 'Die Anmeldung wurde nicht abgeschlossen',
+        closeWindow: 'Du kannst dieses Fenster schließen und zur App zurückkehren.',
+        unboundTitle: 'Diese Anmeldung wurde nicht in diesem Fenster gestartet',
+        unbound:
+          'Diese Anmeldung wurde nicht in diesem Fenster gestartet und daher nicht abgeschlossen. Wenn dir jemand den Link geschickt hat, der dich hierher gebracht hat, schließe dieses Fenster. Um dich anzumelden, geh zurück zur App und beginne dort.',
+        nothingTitle: 'Hier gibt es nichts zu tun',
+        nothing: 'Diese Seite schließt eine Anmeldung ab, die in der Wallet begonnen wurde.',
+      },
       verify: {
         noLink:
           'Diese Seite bestätigt ein Gerät für eine Anmeldung per E-Mail; sie wurde ohne Bestätigungslink geöffnet.',

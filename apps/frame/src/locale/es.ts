@@ -509,6 +509,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `Este navegador no guarda datos para esta ventana, así que el inicio de sesión no puede terminar (${reason})`,
       },
+      callback: {
+        signingIn: 'Iniciando sesión…',
+        signedIn: 'Sesión iniciada',
+        notCompleted: 'El inicio de sesión no se completó',
+        closeWindow: 'Puedes cerrar esta ventana y volver a la app.',
+        unboundTitle: 'Este inicio de sesión no se empezó en esta ventana',
+        unbound:
+          'Este inicio de sesión no se empezó en esta ventana, así que no se completó. Si alguien te envió el enlace que te trajo aquí, cierra esta ventana. Para iniciar sesión, vuelve a la app y empieza allí.',
+        nothingTitle: 'Aquí no hay nada que hacer',
+        nothing: 'Esta página completa un inicio de sesión empezado en la billetera.',
+      },
       verify: {
         noLink:
           'Esta página aprueba un dispositivo para un inicio de sesión por correo; se abrió sin un enlace de aprobación.',

@@ -518,6 +518,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `Ce navigateur ne conserve aucune donnée pour cette fenêtre, la connexion ne peut donc pas aboutir (${reason})`,
       },
+      callback: {
+        signingIn: 'Connexion…',
+        signedIn: 'Connecté',
+        notCompleted: 'La connexion n’a pas abouti',
+        closeWindow: 'Vous pouvez fermer cette fenêtre et revenir à l’app.',
+        unboundTitle: 'Cette connexion n’a pas été lancée dans cette fenêtre',
+        unbound:
+          'Cette connexion n’a pas été lancée dans cette fenêtre, elle n’a donc pas été finalisée. Si quelqu’un vous a envoyé le lien qui vous a mené ici, fermez cette fenêtre. Pour vous connecter, retournez dans l’app et commencez-y.',
+        nothingTitle: 'Rien à faire ici',
+        nothing: 'Cette page finalise une connexion lancée dans le portefeuille.',
+      },
       verify: {
         noLink:
           'Cette page approuve un appareil pour une connexion par e-mail ; elle a été ouverte sans lien d’approbation.',

@@ -503,6 +503,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `이 브라우저는 이 창의 데이터를 저장하지 않아 로그인을 마칠 수 없습니다(${reason})`,
       },
+      callback: {
+        signingIn: '로그인하는 중…',
+        signedIn: '로그인됨',
+        notCompleted: '로그인이 완료되지 않았습니다',
+        closeWindow: '이 창을 닫고 앱으로 돌아가도 됩니다.',
+        unboundTitle: '이 로그인은 이 창에서 시작되지 않았습니다',
+        unbound:
+          '이 로그인은 이 창에서 시작되지 않아 완료되지 않았습니다. 누군가 이곳으로 오는 링크를 보냈다면 이 창을 닫으세요. 로그인하려면 앱으로 돌아가 거기서 시작하세요.',
+        nothingTitle: '여기서 할 일은 없습니다',
+        nothing: '이 페이지는 지갑에서 시작한 로그인을 완료합니다.',
+      },
       verify: {
         noLink: '이 페이지는 이메일 로그인을 위한 기기를 승인합니다. 승인 링크 없이 열렸습니다.',
         title: '이 기기를 승인할까요?',

@@ -512,6 +512,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `Este navegador não guarda dados para esta janela, então o login não pode terminar (${reason})`,
       },
+      callback: {
+        signingIn: 'Entrando…',
+        signedIn: 'Conectado',
+        notCompleted: 'O login não foi concluído',
+        closeWindow: 'Você pode fechar esta janela e voltar ao app.',
+        unboundTitle: 'Este login não foi iniciado nesta janela',
+        unbound:
+          'Este login não foi iniciado nesta janela, então não foi concluído. Se alguém enviou o link que trouxe você até aqui, feche esta janela. Para entrar, volte ao app e comece por lá.',
+        nothingTitle: 'Nada a fazer aqui',
+        nothing: 'Esta página conclui um login iniciado na carteira.',
+      },
       verify: {
         noLink:
           'Esta página aprova um dispositivo para um login por e-mail; ela foi aberta sem um link de aprovação.',

@@ -506,6 +506,17 @@ export const catalog: Catalog = {
         noStorage: (reason) =>
           `Bu tarayıcı bu pencere için veri saklamıyor, bu yüzden giriş tamamlanamaz (${reason})`,
       },
+      callback: {
+        signingIn: 'Giriş yapılıyor…',
+        signedIn: 'Giriş yapıldı',
+        notCompleted: 'Giriş tamamlanmadı',
+        closeWindow: 'Bu pencereyi kapatıp uygulamaya dönebilirsiniz.',
+        unboundTitle: 'Bu giriş bu pencerede başlatılmadı',
+        unbound:
+          'Bu giriş bu pencerede başlatılmadığı için tamamlanmadı. Sizi buraya getiren bağlantıyı biri gönderdiyse bu pencereyi kapatın. Giriş yapmak için uygulamaya dönüp oradan başlayın.',
+        nothingTitle: 'Burada yapılacak bir şey yok',
+        nothing: 'Bu sayfa cüzdanda başlatılan bir girişi tamamlar.',
+      },
       verify: {
         noLink: 'Bu sayfa e-postayla giriş için bir cihazı onaylar; onay bağlantısı olmadan açıldı.',
         title: 'Bu cihaz onaylansın mı?',

@@ -489,6 +489,17 @@ export const catalog: Catalog = {
         opening: '正在打开登录页面…',
         noStorage: (reason) => `此浏览器不为该窗口保存数据，因此无法完成登录（${reason}）`,
       },
+      callback: {
+        signingIn: '正在登录…',
+        signedIn: '已登录',
+        notCompleted: '登录未完成',
+        closeWindow: '你可以关闭此窗口并返回应用。',
+        unboundTitle: '此登录不是在此窗口中开始的',
+        unbound:
+          '此登录不是在此窗口中开始的，因此未完成。如果有人向你发送了将你带到这里的链接，请关闭此窗口。要登录，请返回应用并从那里开始。',
+        nothingTitle: '此处无需操作',
+        nothing: '此页面用于完成在钱包中开始的登录。',
+      },
       verify: {
         noLink: '此页面用于批准邮箱登录的设备，但打开时没有批准链接。',
         title: '批准此设备？',

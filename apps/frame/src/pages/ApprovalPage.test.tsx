@@ -7,7 +7,7 @@ import type { ReviewResponse } from '@walletframe/protocol'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ApprovalRequest, ShownReview } from '../core/approvalWindow.js'
 import { ApprovalPage } from './ApprovalPage.js'
-import { loadPageWords } from './pageMessages.js'
+import { loadPageWords } from './pageWords.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 const spender = '0x3333333333333333333333333333333333333333'

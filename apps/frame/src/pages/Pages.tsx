@@ -9,7 +9,7 @@ import { ExportPage } from './ExportPage.js'
 import { NotAvailablePage } from './NotAvailablePage.js'
 import { OnrampReturnPage } from './OnrampReturnPage.js'
 import { PasskeyPage } from './PasskeyPage.js'
-import { pageLanguage } from './pageMessages.js'
+import { pageLanguage } from './pageWords.js'
 import { SocialLoginPage } from './SocialLoginPage.js'
 import { VerifyPage } from './VerifyPage.js'
 

@@ -4,6 +4,7 @@
 // otherwise (a link someone sent finishes nothing).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as SocialPopup from '../lib/socialPopup.js'
+import { rememberedKey } from '../locale/pageLocale.js'
 import { run } from './authCallback.js'
 
 const apiUrl = 'https://api.example'
@@ -74,6 +75,19 @@ describe('/auth/callback', () => {
     await run(document.body)
     expect(text('wf-auth-callback-error')).toBe('This login was used already')
     expect(close).not.toHaveBeenCalled()
+  })
+
+  it('speaks the language its tab was opened in: the social page remembered it across the provider', async () => {
+    // A fresh page: the language is settled once per page.
+    vi.resetModules()
+    sessionStorage.setItem(rememberedKey, 'de')
+    sessionStorage.setItem(SocialPopup.storageKey, JSON.stringify(pending))
+    serve(() => Response.json({ status: 'ready' }))
+    const fresh = await import('./authCallback.js')
+    await fresh.run(document.body)
+    expect(text('wf-auth-callback')).toContain('Angemeldet')
+    expect(text('wf-auth-callback')).toContain('Du kannst dieses Fenster schließen')
+    expect(close).toHaveBeenCalledOnce()
   })
 
   it('closes at once when the provider refused the login, posting nothing', async () => {

@@ -4,7 +4,7 @@
 // holds, hears it the moment the API has it (a Cross-Origin-Opener-Policy anywhere in the chain cuts
 // this window off from the frame, so the frame never waits on this window). A window that holds no
 // binding (a provider link someone sent) posts nothing and says so.
-// No React: the page is its own entry (auth/callback.html) and loads none of the modal's code, so the
+// No React: the page is its own entry (auth/callback.html) and loads none of the modal's views, so the
 // popup finishes, and the frame hears of it, as soon as the API's answer is read. The router's
 // /auth/callback route runs the same steps on a server that answers every path with index.html.
 import { SocialCompleted } from '@walletframe/protocol'
@@ -12,6 +12,8 @@ import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
 import { messageOf } from '../lib/errors.js'
 import { loginMessages } from '../lib/loginMessages.js'
+import { pages } from '../locale/en/pages.js'
+import { loadPageWords } from './pageWords.js'
 import * as SocialLogin from './socialLogin.js'
 
 async function complete(pending: Parameters<SocialLogin.finish.Options['complete']>[0], completion: string) {
@@ -33,31 +35,31 @@ async function complete(pending: Parameters<SocialLogin.finish.Options['complete
 /** What the page says: a title, a line, and for a failure the words the tests and the user read. */
 type View = { title: string; text?: string; alert?: { testId: string; text: string } }
 
-const closeText = 'You can close this window and return to the app.'
+/** The words the page needs: its own, and a text the frame raised in the page's language. */
+type Words = { callback: typeof pages.callback; localize(text: string): string }
 
-function viewOf(outcome: SocialLogin.Outcome | { status: 'error'; message: string }): View {
+// The page's language is a chunk away; a login must still finish, and say so, if it never comes.
+const english: Words = { callback: pages.callback, localize: (text) => text }
+
+function viewOf(words: Words, outcome: SocialLogin.Outcome | { status: 'error'; message: string }): View {
+  const { callback } = words
   switch (outcome.status) {
     case 'error':
       return {
-        title: 'The login did not complete',
-        alert: { testId: 'wf-auth-callback-error', text: outcome.message },
+        title: callback.notCompleted,
+        alert: { testId: 'wf-auth-callback-error', text: words.localize(outcome.message) },
       }
     case 'completed':
-      return { title: 'Signed in', text: closeText }
+      return { title: callback.signedIn, text: callback.closeWindow }
     case 'failed':
-      return { title: 'The login did not complete', text: closeText }
+      return { title: callback.notCompleted, text: callback.closeWindow }
     case 'unbound':
       return {
-        title: 'This sign-in was not started in this window',
-        alert: {
-          testId: 'wf-auth-callback-unbound',
-          text:
-            'This sign-in was not started in this window, so it was not completed. If someone sent you the link ' +
-            'that brought you here, close this window. To sign in, go back to the app and start there.',
-        },
+        title: callback.unboundTitle,
+        alert: { testId: 'wf-auth-callback-unbound', text: callback.unbound },
       }
     case 'invalid':
-      return { title: 'Nothing to do here', text: 'This page completes a login started in the wallet.' }
+      return { title: callback.nothingTitle, text: callback.nothing }
   }
 }
 
@@ -89,21 +91,24 @@ function render(root: HTMLElement, view: View): void {
  * the attempt is finished or has failed. Runs once per page: finishing spends the stored hand-over.
  */
 export async function run(root: HTMLElement): Promise<void> {
-  render(root, { title: 'Signing in…' })
+  // The page's language is this tab's (the social page it started on was opened in it): its words
+  // load while the login finishes.
+  const words = loadPageWords().then(
+    (loaded): Words => ({ callback: loaded.messages.pages.callback, localize: loaded.localize }),
+    () => english,
+  )
   const search = location.search
   // The completion secret is spent here; it need not stay in the address bar or the history.
   history.replaceState(history.state, '', location.pathname)
-  let storage: Storage
+  void words.then((loaded) => {
+    if (!root.hasChildNodes()) render(root, { title: loaded.callback.signingIn })
+  })
+  let outcome: Parameters<typeof viewOf>[1]
   try {
-    storage = sessionStorage
+    outcome = await SocialLogin.finish({ search, storage: sessionStorage, complete })
   } catch (failure) {
-    return render(root, viewOf({ status: 'error', message: messageOf(failure) }))
+    outcome = { status: 'error', message: messageOf(failure) }
   }
-  try {
-    const outcome = await SocialLogin.finish({ search, storage, complete })
-    render(root, viewOf(outcome))
-    if (outcome.status === 'completed' || outcome.status === 'failed') window.close()
-  } catch (failure) {
-    render(root, viewOf({ status: 'error', message: messageOf(failure) }))
-  }
+  render(root, viewOf(await words, outcome))
+  if (outcome.status === 'completed' || outcome.status === 'failed') window.close()
 }

@@ -27,6 +27,18 @@ export const pages = {
     noStorage: (reason: string) =>
       `This browser keeps no data for this window, so the login cannot finish (${reason})`,
   },
+  /** The social login's last page, where the provider sends the window back. */
+  callback: {
+    signingIn: 'Signing in…',
+    signedIn: 'Signed in',
+    notCompleted: 'The login did not complete',
+    closeWindow: 'You can close this window and return to the app.',
+    unboundTitle: 'This sign-in was not started in this window',
+    unbound:
+      'This sign-in was not started in this window, so it was not completed. If someone sent you the link that brought you here, close this window. To sign in, go back to the app and start there.',
+    nothingTitle: 'Nothing to do here',
+    nothing: 'This page completes a login started in the wallet.',
+  },
   verify: {
     noLink: 'This page approves a device for an email login; it was opened without an approval link.',
     title: 'Approve this device?',
