@@ -6,14 +6,12 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useFrame } from '../../app/context.js'
 import { useViewMessages } from '../../components/useViewMessages.js'
-import { messageOf } from '../../lib/errors.js'
-import { localizeText } from '../../locale/en/errors.js'
+import { PasswordForm } from './PasswordForm.js'
 
 export function AddRecoveryPassword() {
   const frame = useFrame()
   const [passwordSet, setPasswordSet] = useState(true)
   const [open, setOpen] = useState(false)
-  const [password, setPassword] = useState('')
   const messages = useViewMessages()
   const words = messages.security.addRecoveryPassword
   useEffect(() => {
@@ -48,43 +46,21 @@ export function AddRecoveryPassword() {
       </button>
     )
   return (
-    <form
-      className="wf-stack"
-      data-testid="wf-add-recovery-password"
-      onSubmit={(event) => {
-        event.preventDefault()
-        add.mutate(password)
+    <PasswordForm
+      testId="wf-add-recovery-password"
+      testIds={{
+        input: 'wf-add-recovery-password-input',
+        error: 'wf-add-recovery-password-error',
+        submit: 'wf-add-recovery-password-submit',
       }}
-    >
-      <p className="wf-muted">{words.intro}</p>
-      <input
-        className="wf-input"
-        type="password"
-        autoComplete="new-password"
-        aria-label={words.label}
-        data-testid="wf-add-recovery-password-input"
-        minLength={8}
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      {add.isError ? (
-        <span role="alert" data-testid="wf-add-recovery-password-error">
-          {localizeText(messageOf(add.error), messages.errors)}
-        </span>
-      ) : null}
-      <button
-        type="submit"
-        className="wf-button"
-        data-testid="wf-add-recovery-password-submit"
-        disabled={add.isPending}
-        aria-busy={add.isPending}
-      >
-        {add.isPending ? words.encrypting : words.add}
-      </button>
-      <button type="button" className="wf-button wf-button-secondary" onClick={() => setOpen(false)}>
-        {words.cancel}
-      </button>
-    </form>
+      label={words.label}
+      autoComplete="new-password"
+      words={{ submit: words.add, pending: words.encrypting, cancel: words.cancel }}
+      intro={words.intro}
+      pending={add.isPending}
+      error={add.error}
+      onSubmit={(password) => add.mutate(password)}
+      onCancel={() => setOpen(false)}
+    />
   )
 }

@@ -12,6 +12,7 @@ import { useViewMessages } from '../../components/useViewMessages.js'
 import { messageOf } from '../../lib/errors.js'
 import * as RecoveryKitFile from '../../lib/recoveryKitFile.js'
 import { localizeText } from '../../locale/en/errors.js'
+import { PasswordForm } from './PasswordForm.js'
 
 export function RecoveryKit() {
   const { core } = useFrame()
@@ -108,7 +109,6 @@ function KitForm({ onClose }: { onClose(): void }) {
   const frame = useFrame()
   const messages = useViewMessages()
   const words = messages.security.recoveryKit
-  const [password, setPassword] = useState('')
   const kit = useMutation({
     mutationFn: async (entered: string) =>
       RecoveryKitFile.create(await (await frame.embedded()).recoveryKit(entered)),
@@ -130,42 +130,20 @@ function KitForm({ onClose }: { onClose(): void }) {
           </button>
         </>
       ) : (
-        <form
-          className="wf-stack"
-          onSubmit={(event) => {
-            event.preventDefault()
-            kit.mutate(password)
+        <PasswordForm
+          testIds={{
+            input: 'wf-recovery-kit-password',
+            error: 'wf-recovery-kit-error',
+            submit: 'wf-recovery-kit-submit',
           }}
-        >
-          <input
-            className="wf-input"
-            type="password"
-            autoComplete="current-password"
-            aria-label={words.password}
-            data-testid="wf-recovery-kit-password"
-            minLength={8}
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {kit.isError ? (
-            <span role="alert" data-testid="wf-recovery-kit-error">
-              {localizeText(messageOf(kit.error), messages.errors)}
-            </span>
-          ) : null}
-          <button
-            type="submit"
-            className="wf-button"
-            data-testid="wf-recovery-kit-submit"
-            disabled={kit.isPending}
-            aria-busy={kit.isPending}
-          >
-            {kit.isPending ? words.encrypting : words.make}
-          </button>
-          <button type="button" className="wf-button wf-button-secondary" onClick={onClose}>
-            {words.cancel}
-          </button>
-        </form>
+          label={words.password}
+          autoComplete="current-password"
+          words={{ submit: words.make, pending: words.encrypting, cancel: words.cancel }}
+          pending={kit.isPending}
+          error={kit.error}
+          onSubmit={(password) => kit.mutate(password)}
+          onCancel={onClose}
+        />
       )}
     </section>
   )
