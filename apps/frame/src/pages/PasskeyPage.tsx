@@ -11,7 +11,8 @@ import { usePageMessages } from './pageMessages.js'
 export function PasskeyPage() {
   const [request, setRequest] = useState<PasskeyWindow.Create>()
   const [error, setError] = useState<string>()
-  const messages = usePageMessages().messages.pages
+  const words = usePageMessages()
+  const messages = words.messages.pages
   // The window that opened this one, as it was at load: a later navigation of it changes nothing here.
   const [opener] = useState(() => window.opener as Window | null)
   useEffect(() => {
@@ -62,7 +63,7 @@ export function PasskeyPage() {
         </p>
       ) : error ? (
         <p className="wf-error" role="alert" data-testid="wf-passkey-page-error">
-          {error}
+          {words.localize(error)}
         </p>
       ) : (
         <button

@@ -11,6 +11,7 @@ import { useEmbeddedWallet } from '../../components/useEmbeddedWallet.js'
 import { useLocale } from '../../components/useMessages.js'
 import { useViewMessages } from '../../components/useViewMessages.js'
 import type { Passkeys as PasskeysApi } from '../../lib/embeddedLogin.js'
+import { messageOf } from '../../lib/errors.js'
 import { loginMessages } from '../../lib/loginMessages.js'
 import * as PasskeySupport from '../../lib/passkeySupport.js'
 import * as Popup from '../../lib/popup.js'
@@ -152,7 +153,8 @@ function Item({ passkey, busy, onRemove }: { passkey: PasskeySummary; busy: bool
  * (with the authenticator app on, "Two-factor authentication" sets it). Saving takes the passkey's touch.
  */
 function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null; onSaved(): void }) {
-  const words = useViewMessages().security.passkeys
+  const messages = useViewMessages()
+  const words = messages.security.passkeys
   const [amount, setAmount] = useState(props.threshold === null ? '' : formatEther(BigInt(props.threshold)))
   const save = useMutation({
     mutationFn: () =>
@@ -182,7 +184,7 @@ function SendThreshold(props: { passkeys: PasskeysApi; threshold: string | null;
       />
       {save.isError ? (
         <p className="wf-error" role="alert">
-          {save.error.message}
+          {localizeText(messageOf(save.error), messages.errors)}
         </p>
       ) : null}
       <button
