@@ -7,6 +7,7 @@
 import { test as apiTest } from './lib/api.js'
 import { enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { passkeyWallet } from './lib/passkeyWallet.js'
 import { appCode, enableTotp } from './lib/totp.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
 
@@ -14,12 +15,7 @@ const test = apiTest
 
 test('the passkey answers the fresh factor of an export instead of a code', async ({ page, stack }) => {
   test.setTimeout(150_000)
-  await authenticator(page.context(), page)
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-passkey-create').click()
-  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await passkeyWallet(page, stack.demoUrl())
   await enableTotp(page, modal)
 
   const prompt = modal.getByTestId('wf-totp-prompt')
@@ -47,12 +43,7 @@ test('adding a passkey with the authenticator app on asks for a fresh code first
   stack,
 }) => {
   test.setTimeout(150_000)
-  const holder = await authenticator(page.context(), page)
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-passkey-create').click()
-  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { holder, modal } = await passkeyWallet(page, stack.demoUrl())
   const { secret } = await enableTotp(page, modal)
 
   // A second device's authenticator (the first one's passkey is excluded from a new one).
@@ -82,12 +73,7 @@ test('a passkey chosen as the second factor instead of the app: the recovery phr
   stack,
 }) => {
   test.setTimeout(150_000)
-  await authenticator(page.context(), page)
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-passkey-create').click()
-  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { modal } = await passkeyWallet(page, stack.demoUrl())
   await page.getByTestId('open').click()
   await modal.getByTestId('wf-passkeys-factor-toggle').click()
   await expect(modal.getByTestId('wf-passkeys-factor')).toContainText('Your passkey is a second factor', {

@@ -13,6 +13,7 @@ import { test as apiTest } from './lib/api.js'
 import { closingClick } from './lib/closingClick.js'
 import { approveAndVerify, enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { passkeyWallet } from './lib/passkeyWallet.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
 
 const test = apiTest
@@ -105,12 +106,7 @@ test('Account lists the passkey, refuses to remove the last login, adds a second
   stack,
 }) => {
   test.setTimeout(120_000)
-  const holder = await authenticator(page.context(), page)
-  const modal = await openDemo(page, stack.demoUrl())
-  await modal.getByTestId('wf-passkey-create').click()
-  await expect(modal.getByTestId('wf-recovery-password')).toBeVisible({ timeout: 15_000 })
-  await enterPassword(modal)
-  await expect(page.getByTestId('state-status')).toHaveText('connected', { timeout: 30_000 })
+  const { holder, modal } = await passkeyWallet(page, stack.demoUrl())
 
   await page.getByTestId('open').click()
   const items = modal.getByTestId('wf-passkey-item')

@@ -39,11 +39,16 @@ export default defineConfig<object, { regime: Regime }>({
   reporter: [['list']],
   use: {
     headless: true,
-    // A failed spec keeps its trace: each step, the console and the network (and its error-context.md
-    // the page's accessibility tree at the failure). Not the screencast nor the DOM snapshot at every
-    // step: over account, send and swap they cost Chromium and the worker about a tenth more CPU in
-    // every spec, passed or not (54 s against 48 s; the network and console log cost nothing measurable).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    // A failed spec keeps its trace: each step with its call log, and the console. The DOM snapshot at
+    // every step (which also carries the network log and error-context.md's page snapshot) and the
+    // screencast cost Chromium and the worker about a tenth more CPU in every spec, passed or not (over
+    // account, send and swap: 54 s against 48 s), and CI shows its output, not its files: to read a
+    // local failure's network and DOM, run it again with WALLETFRAME_E2E_TRACE=full.
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env.WALLETFRAME_E2E_TRACE === 'full',
+    },
   },
   // The frame is cross-site to its host pages (host names mapped to 127.0.0.1), in one of the storage
   // regimes (README.md, "Storage regimes"; e2e/lib/regime.ts). Every spec runs as in production: cross-site with

@@ -53,6 +53,9 @@ export const test = chainsTest.extend<{ api: Api }, object>({
  * Starts an API as the `api` fixture does (its own in-memory database, the worker's devnets and mail
  * catcher); a spec that stops its API mid-test starts one of its own with this, leaving the worker's.
  */
+/** A limit per IP that a whole run of specs from one address never reaches. */
+const roomy = { capacity: 10_000, refillPerSecond: 100 }
+
 export async function startE2eApi(
   stack: Pick<Stack, 'demo' | 'foreign' | 'frame'>,
   chains: ChainsFile,
@@ -98,9 +101,15 @@ export async function startE2eApi(
           ...loginSettings(chains.services),
           emailCooldownSeconds,
           // Every user of a worker's specs logs in from 127.0.0.1, one client IP for the whole run:
-          // the passkey calls' limit per IP (30, then one per 10 s) would refuse the later specs'
-          // passkeys. The API's unit tests hold that limit (passkeyRoutes.test.ts).
-          passkeyCallsPerIp: { capacity: 10_000, refillPerSecond: 100 },
+          // the limits per IP would refuse the later specs' users — the passkey calls' (30, then one
+          // per 10 s) their passkeys, the wallet calls' (60, then one per 5 s; a passkey wallet made
+          // and opened elsewhere takes six) their wallets, the email and social starts' their logins.
+          // The API's unit tests hold those limits (passkeyRoutes.test.ts, walletLimit.test.ts,
+          // loginLimits.test.ts).
+          passkeyCallsPerIp: roomy,
+          walletCallsPerIp: roomy,
+          emailStartsPerIp: roomy,
+          socialStartsPerIp: roomy,
         },
         // Wallet logos and token icons from the devstack's stand-in image server and token list.
         images: imageSettings(chains),
