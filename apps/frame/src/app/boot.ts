@@ -80,7 +80,11 @@ export function boot(): Booted {
       event: (message) => wired?.injected.hostEvent(message),
     },
   })
-  HostEvents.forward(core, channel.emit)
+  // The host holds the state copy a change wrote before it hears of the change (HostMirror.flush).
+  HostEvents.forward(core, ((event, data) => {
+    storage.mirror?.flush()
+    channel.emit(event, data)
+  }) as HostEvents.Emit)
   PendingView.watch(core)
   Analytics.trackModal(core)
   storage.mirror?.onPersist((blob) => channel.emit('persist', blob))

@@ -97,4 +97,17 @@ describe('create', () => {
     mirror.setItem('a', '1')
     expect(await blob).toBe(JSON.stringify({ a: '1' }))
   })
+
+  it('hands a pending copy over at once on flush, and the scheduled hand-over then has nothing to add', () => {
+    const { mirror, persisted, flush } = setup()
+    mirror.setItem('walletframe:connector', '{"id":"walletConnect"}')
+    mirror.flush()
+    expect(persisted).toEqual(['{"walletframe:connector":"{\\"id\\":\\"walletConnect\\"}"}'])
+    flush()
+    mirror.flush()
+    expect(persisted).toHaveLength(1)
+    mirror.removeItem('walletframe:connector')
+    mirror.flush()
+    expect(persisted).toEqual([persisted[0], null])
+  })
 })

@@ -13,6 +13,12 @@ export type HostMirror = Storage & {
   load(blob: string | undefined): void
   /** Called with the whole new copy after writes, batched per task; null when empty. */
   onPersist(listener: (blob: string | null) => void): () => void
+  /**
+   * Hands a pending copy to the listeners now, not at the end of the task: before the frame tells the
+   * host of a change (connected, disconnected), the host must hold the copy that change wrote, or a
+   * reload on hearing the news restores the state before it.
+   */
+  flush(): void
 }
 
 export function create(schedule: (flush: () => void) => void = (flush) => setTimeout(flush, 0)): HostMirror {
@@ -20,18 +26,22 @@ export function create(schedule: (flush: () => void) => void = (flush) => setTim
   const listeners = new Set<(blob: string | null) => void>()
   let scheduled = false
 
+  function flush() {
+    if (!scheduled) return
+    scheduled = false
+    const keys = store.keys()
+    const blob =
+      keys.length === 0
+        ? null
+        : JSON.stringify(Object.fromEntries(keys.map((key) => [key, store.getItem(key) as string])))
+    for (const listener of listeners) listener(blob)
+  }
+
   function changed() {
     if (scheduled) return
     scheduled = true
-    schedule(() => {
-      scheduled = false
-      const keys = store.keys()
-      const blob =
-        keys.length === 0
-          ? null
-          : JSON.stringify(Object.fromEntries(keys.map((key) => [key, store.getItem(key) as string])))
-      for (const listener of listeners) listener(blob)
-    })
+    // A flush in between has handed the copy over already: the scheduled one then finds nothing to do.
+    schedule(flush)
   }
 
   return {
@@ -63,5 +73,6 @@ export function create(schedule: (flush: () => void) => void = (flush) => setTim
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    flush,
   }
 }

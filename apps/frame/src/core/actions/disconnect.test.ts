@@ -25,6 +25,16 @@ describe('disconnect', () => {
     expect(connector.disconnect).toHaveBeenCalledOnce()
   })
 
+  it('has forgotten the stored choice by the time anyone hears of the disconnection', async () => {
+    const { core } = await connected()
+    const heard: (string | null)[] = []
+    core.connection.subscribe((state) => {
+      if (state.status === 'disconnected') heard.push(core.storage.getItem(ConnectionStore.storageKey))
+    })
+    await disconnect(core)
+    expect(heard).toEqual([null])
+  })
+
   it('forgets an unsupported network of the wallet', async () => {
     const { core } = await connected({ accounts: [`eip155:137:${address}`], network: 'eip155:137' })
     expect(core.networks.get().unsupported).toBe('eip155:137')
