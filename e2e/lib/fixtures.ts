@@ -60,6 +60,9 @@ export const test = base.extend<
   },
   demo: async ({ page, stack }, use) => {
     await page.goto(stack.demoUrl())
+    // The demo's module reads its config before it makes the instance: the page's load event does
+    // not wait for that, and specs call window.walletframe directly.
+    await page.waitForFunction(() => 'walletframe' in window)
     await use(page)
   },
   modal: async ({ demo }, use) => {
