@@ -28,7 +28,7 @@ import { answerInFrame, loginByEmail, rulesOf } from './lib/emailLogin.js'
 import { erc20Reads } from './lib/erc20.js'
 import { expect } from './lib/fixtures.js'
 import { providerRequest } from './lib/provider.js'
-import { denied, permit2TypedData, reviewPolicy } from './lib/review.js'
+import { denied, permit2TypedData, reviewPolicy, tickRisk } from './lib/review.js'
 
 const test = apiTest
 test.use({ review: reviewPolicy })
@@ -223,7 +223,7 @@ test('a browser wallet gets a request only after its review: Continue hands it o
     await expect(verdict).toHaveAttribute('data-level', 'warning')
     await expect.poll(() => findings.evaluateAll(rulesOf)).toEqual(rules)
     await expect(continueButton).toBeDisabled()
-    await modal.getByTestId('wf-review-confirm').locator('input').check()
+    await tickRisk(modal)
     await continueButton.click()
   }
   const approving = providerRequest(page, 'eth_sendTransaction', [

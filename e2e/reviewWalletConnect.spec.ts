@@ -18,7 +18,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { rulesOf } from './lib/emailLogin.js'
 import { providerRequest as request } from './lib/provider.js'
-import { denied, permit2TypedData, reviewPolicy } from './lib/review.js'
+import { denied, permit2TypedData, reviewPolicy, tickRisk } from './lib/review.js'
 import { connectByQr, expect, rpcUrlsByCaip } from './lib/walletConnect.js'
 import { nothingLeftTheMachine, test } from './lib/walletConnectApi.js'
 
@@ -86,7 +86,7 @@ test('a WalletConnect wallet gets a request only after its review: Continue hand
     await expect(verdict).toHaveAttribute('data-level', 'warning')
     await expect.poll(() => findings.evaluateAll(rulesOf)).toEqual(rules)
     await expect(continueButton).toBeDisabled()
-    await modal.getByTestId('wf-review-confirm').locator('input').check()
+    await tickRisk(modal)
     await expect(continueButton).toBeEnabled()
     await modal.getByTestId('wf-review-reject').click()
     expect(((await answer).error as { code?: number } | undefined)?.code).toBe(4001)

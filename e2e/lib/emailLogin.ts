@@ -4,6 +4,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test'
 import type { ReviewRuleId } from '@walletframe/protocol'
 import { expect } from './fixtures.js'
 import { signAndVerify } from './provider.js'
+import { tickRisk } from './review.js'
 
 export const password = 'correct horse battery staple'
 
@@ -65,12 +66,7 @@ export async function answerInFrame(
     await expect
       .poll(() => modal.getByTestId('wf-review-finding').evaluateAll(rulesOf))
       .toEqual([...expected.risks].sort())
-    // The tick sits below the review, which can still grow as its last lines arrive: a click that
-    // the layout moved away from misses, and the tick is tried again until it holds.
-    if (answer === 'approve')
-      await expect(async () => {
-        await modal.getByLabel('I understand the risk').check({ timeout: 2_000 })
-      }).toPass({ timeout: 15_000 })
+    if (answer === 'approve') await tickRisk(modal)
   }
   const button = modal.getByTestId(answer === 'approve' ? 'wf-approve-confirm' : 'wf-approve-reject')
   // However long the request, its answer is in view and live without scrolling: the clickjacking

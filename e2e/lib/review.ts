@@ -1,5 +1,6 @@
 // The review policy the review specs' API runs with (their `test.use({ review })`): the default rules and
 // one deny-listed address; and the Permit2 signature request the scam specs send.
+import { expect, type FrameLocator } from '@playwright/test'
 import { permit2Domain, permitSingleTypes } from '@walletframe/devstack'
 import type { ReviewPolicy } from '@walletframe/protocol'
 import { type Address, getAddress } from 'viem'
@@ -37,4 +38,14 @@ export function permit2TypedData(chainId: number, permitSingle: PermitSingle): s
       sigDeadline: permitSingle.sigDeadline.toString(),
     },
   })
+}
+
+/**
+ * Ticks "I understand the risk" under a warning. The tick sits below the review, which can still grow
+ * as its last lines arrive: a click the layout moved away from misses, so it is tried until it holds.
+ */
+export async function tickRisk(modal: FrameLocator): Promise<void> {
+  await expect(async () => {
+    await modal.getByTestId('wf-review-confirm').locator('input').check({ timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
 }
