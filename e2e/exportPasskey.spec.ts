@@ -12,8 +12,8 @@
 import { mnemonicToAccount } from 'viem/accounts'
 import { expectAccessible } from './lib/a11y.js'
 import { test as apiTest } from './lib/api.js'
-import { openDemo } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
+import { passkeyWindowOpened } from './lib/passkeyWallet.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
 
 const test = apiTest
@@ -23,17 +23,7 @@ test('a passkey-only wallet shows its recovery phrase in the window on the frame
   stack,
 }) => {
   test.setTimeout(120_000)
-  // No navigator.userAgentData: the frame takes this browser for one that refuses create in its iframe.
-  await page.context().addInitScript(() =>
-    Object.defineProperty(Navigator.prototype, 'userAgentData', {
-      get: () => undefined,
-      configurable: true,
-    }),
-  )
-  const modal = await openDemo(page, stack.demoUrl())
-  const opened = page.waitForEvent('popup')
-  await modal.getByTestId('wf-passkey-create').click()
-  const holderWindow = await opened
+  const { modal, passkeyWindow: holderWindow } = await passkeyWindowOpened(page, stack.demoUrl())
   expect(new URL(holderWindow.url()).pathname).toBe('/passkey')
   const holder = await authenticator(page.context(), holderWindow, { hasPrf: true })
   await expect(holderWindow.getByTestId('wf-passkey-page-create')).toBeEnabled()

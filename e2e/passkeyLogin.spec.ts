@@ -13,7 +13,7 @@ import { test as apiTest } from './lib/api.js'
 import { closingClick } from './lib/closingClick.js'
 import { approveAndVerify, enterPassword, openDemo, password } from './lib/emailLogin.js'
 import { expect } from './lib/fixtures.js'
-import { passkeyWallet } from './lib/passkeyWallet.js'
+import { passkeyWallet, passkeyWindowOpened } from './lib/passkeyWallet.js'
 import { authenticator } from './lib/virtualAuthenticator.js'
 
 const test = apiTest
@@ -151,17 +151,7 @@ test('where the browser is not Chromium, the passkey is made in a window on the 
   stack,
 }) => {
   test.setTimeout(120_000)
-  // No navigator.userAgentData: the frame takes this browser for one that refuses create in its iframe.
-  await page.context().addInitScript(() =>
-    Object.defineProperty(Navigator.prototype, 'userAgentData', {
-      get: () => undefined,
-      configurable: true,
-    }),
-  )
-  const modal = await openDemo(page, stack.demoUrl())
-  const opened = page.context().waitForEvent('page')
-  await modal.getByTestId('wf-passkey-create').click()
-  const popup = await opened
+  const { modal, passkeyWindow: popup } = await passkeyWindowOpened(page, stack.demoUrl())
   expect(new URL(popup.url()).origin).toBe(stack.frame.origin)
   const inWindow = await authenticator(page.context(), popup)
   const added = inWindow.added()
