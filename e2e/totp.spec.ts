@@ -6,7 +6,17 @@
 // the same recovery code is refused the next time.
 
 import type { Page } from '@playwright/test'
-import { createPublicClient, type Hex, http, parseEther } from 'viem'
+import { evmAccount } from '@walletframe/devstack'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { test as apiTest } from './lib/api.js'
 import { rpcUrlsOf } from './lib/chains.js'
@@ -161,7 +171,7 @@ test('TOTP: the recovery phrase and the recovery kit each need a fresh code; the
   await expect(modal.getByTestId('wf-recovery-kit-save')).toHaveCount(0)
 })
 
-test('TOTP: a send over the amount the user set needs a fresh code, one under it none; nothing moves before the code', async ({
+test('TOTP: a send worth more than the amount the user set needs a fresh code (coin or token), one under it none; nothing moves before the code', async ({
   page,
   stack,
   chains,
@@ -174,7 +184,7 @@ test('TOTP: a send over the amount the user set needs a fresh code, one under it
   await modal.getByTestId('wf-totp-threshold-amount').fill('0.5')
   await modal.getByTestId('wf-totp-threshold-code-input').fill(appCode(secret, 1))
   await modal.getByTestId('wf-totp-threshold-code-submit').click()
-  await expect(modal.getByTestId('wf-totp-threshold-current')).toContainText('more than 0.5')
+  await expect(modal.getByTestId('wf-totp-threshold-current')).toContainText('worth more than 0.5')
   await modal.getByTestId('wf-close').click()
 
   const chainId = Number((await providerRequest(page, 'eth_chainId')).result as string)
@@ -225,4 +235,46 @@ test('TOTP: a send over the amount the user set needs a fresh code, one under it
   await prompt.getByText('Cancel').click()
   expect((await declined).error).toMatchObject({ code: 4001 })
   expect(await client.getBalance({ address: to })).toBe(parseEther('0.7'))
+
+  // A token moves no coin and is weighed at its price all the same: $100 of USDC goes without a code,
+  // $2,000 (more than 0.5 ETH at the devnet's $3,000) asks for one.
+  const usdc = chains.networks
+    .find((network) => network.caipNetworkId === `eip155:${chainId}`)
+    ?.tokens.find((token) => token.symbol === 'USDC')?.address as Hex
+  const funding = await createWalletClient({
+    account: privateKeyToAccount(evmAccount(8).privateKey as Hex),
+    transport: http(rpcUrlsOf(chains)[chainId] as string),
+  }).writeContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [address, parseUnits('3000', 6)],
+    chain: null,
+  })
+  await client.waitForTransactionReceipt({ hash: funding })
+  const sendUsdc = (dollars: string) =>
+    providerRequest(page, 'eth_sendTransaction', [
+      {
+        from: address,
+        to: usdc,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [to, parseUnits(dollars, 6)],
+        }),
+      },
+    ])
+  const tokensOf = (owner: Hex) =>
+    client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const cheap = sendUsdc('100')
+  await approve()
+  expect((await cheap).error).toBeUndefined()
+  await expect(prompt).toHaveCount(0)
+  expect(await tokensOf(to)).toBe(parseUnits('100', 6))
+  const dear = sendUsdc('2000')
+  await approve()
+  await expect(prompt).toContainText('to approve this send', { timeout: 15_000 })
+  await prompt.getByText('Cancel').click()
+  expect((await dear).error).toMatchObject({ code: 4001 })
+  expect(await tokensOf(to)).toBe(parseUnits('100', 6))
 })

@@ -1,5 +1,5 @@
 // Passes for the sensitive actions the frame's Worker performs with keys the API never holds (export,
-// recovery kit, a send over the user's threshold) and for a login-method change: signed with the
+// recovery kit, a signature that moves more than the user's threshold) and for a login-method change: signed with the
 // API's Ed25519 pass key, for one action, the user's wallet and the session's device key, for two
 // minutes. With a second factor enabled, the pass costs a fresh code (spent, counted toward the lock) or
 // a passkey's assertion over a challenge for the action (spent);
@@ -17,6 +17,7 @@ import * as FreshFactor from './freshFactor.js'
 import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
 import type * as Sessions from './sessions.js'
+import * as SpendValue from './spendValue.js'
 import type * as Totp from './totp.js'
 import * as WalletStore from './walletStore.js'
 
@@ -42,17 +43,17 @@ export function signPass(key: Totp.Context['keys']['pass'], claims: FactorPassCl
 }
 
 /**
- * Whether an enabled factor asks for a code: always, but for a send no bigger than the user's
+ * Whether an enabled factor asks for a code: always, but for a send worth no more than the user's
  * threshold (or any send while they set none).
  */
 function needsCode(
+  market: SpendValue.Market,
   factor: { sendThresholdWei: string | null },
   request: Pick<FactorPassRequest, 'action' | 'send'>,
 ) {
   if (request.action !== 'send') return true
-  return (
-    factor.sendThresholdWei !== null && BigInt(request.send?.value ?? 0) > BigInt(factor.sendThresholdWei)
-  )
+  if (factor.sendThresholdWei === null) return false
+  return !request.send || SpendValue.overThreshold(market, request.send, BigInt(factor.sendThresholdWei))
 }
 
 /**
@@ -61,6 +62,7 @@ function needsCode(
  */
 export async function issue(
   context: FreshFactor.Context,
+  market: SpendValue.Market,
   where: Pick<Passkey.Where, 'hostAllowed'>,
   authenticated: Sessions.Authenticated,
   request: Pick<FactorPassRequest, 'action' | 'code' | 'passkey' | 'send'>,
@@ -70,7 +72,7 @@ export async function issue(
   if (!wallet) throw new WalletMissingError()
   const enabled = await Factors.enabled(context, userId)
   const factor =
-    enabled && needsCode(enabled, request)
+    enabled && needsCode(market, enabled, request)
       ? await FreshFactor.check(context, where, authenticated, request.action, request)
       : 'none'
   const now = context.now?.() ?? new Date()

@@ -1,14 +1,15 @@
 // Passes for sensitive actions over HTTP against a migrated database: signed with the key derived from
 // the configured secret, for the session's wallet and device key, two minutes long; a fresh code when
 // the user has a factor (each code once, wrong ones counted), none otherwise; and the attacks: a stolen
-// access token without the device key, a user with no wallet, a send pass without its transaction.
+// access token without the device key, a user with no wallet, a send pass without its claims, and a
+// token send with no coin that the threshold must still weigh.
 import { createPublicKey, verify } from 'node:crypto'
 import { FactorPassClaims, passDevice, passSigningInput } from '@walletframe/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as FactorPass from './factorPass.js'
 import { deriveKeys } from './secrets.js'
 import { type AuthHarness, authSecret, exampleWallet, newDevice, startAuthHarness } from './testing.js'
-import { type Caller, call, codeOf, enrolled, userWithWallet, wrongCode } from './walletTesting.js'
+import { type Caller, call, codeOf, enrolled, spend, userWithWallet, wrongCode } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -80,9 +81,9 @@ describe('POST /v1/auth/factor/pass', () => {
     expect((await askPass(who, { action: 'export', code: recovery })).status).toBe(400)
   })
 
-  it("binds a send pass to its transaction, and a send's transaction to a send pass only", async () => {
+  it("binds a send pass to what its signature moves, and a send's claims to a send pass only", async () => {
     const who = await userWithWallet(h)
-    const send = { chainId: 31337, to: `0x${'22'.repeat(20)}`, value: '1000000000000000001' }
+    const send = spend({ native: '1000000000000000001' })
     const answer = await askPass(who, { action: 'send', send })
     expect(opened(((await answer.json()) as { pass: string }).pass).send).toEqual(send)
     expect((await askPass(who, { action: 'send' })).status).toBe(400)
@@ -91,10 +92,9 @@ describe('POST /v1/auth/factor/pass', () => {
 
   it('asks for a code only for a send over the threshold the user set with a code', async () => {
     const who = await enrolled(h)
-    const to = `0x${'22'.repeat(20)}`
     const threshold = '500000000000000000'
     const send = (value: string, code?: string) =>
-      askPass(who, { action: 'send', send: { chainId: 31337, to, value }, ...(code ? { code } : {}) })
+      askPass(who, { action: 'send', send: spend({ native: value }), ...(code ? { code } : {}) })
     // No threshold yet: no send asks for a code.
     expect((await send(`9${'0'.repeat(20)}`)).status).toBe(200)
     // Setting it takes a fresh code: a session alone cannot raise it.
@@ -123,8 +123,14 @@ describe('POST /v1/auth/factor/pass', () => {
     const withCode = await send(over, who.recoveryCodes[0])
     expect(opened(((await withCode.json()) as { pass: string }).pass)).toMatchObject({
       factor: 'totp',
-      send: { chainId: 31337, to, value: over },
+      send: spend({ native: over }),
     })
+    // No coin at all, but a token without a price, or an effect the Worker could not read: a code.
+    for (const claims of [{ tokens: [{ asset: `0x${'33'.repeat(20)}`, amount: '1' }] }, { unknown: true }]) {
+      const moved = await askPass(who, { action: 'send', send: spend(claims) })
+      expect(moved.status).toBe(403)
+      expect(await moved.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' })
+    }
     // Without a factor there is no threshold to set.
     const plain = await userWithWallet(h)
     const none = await call(h, 'totp/threshold', plain, 'totp-threshold', {

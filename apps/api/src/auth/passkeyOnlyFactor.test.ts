@@ -12,7 +12,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as TestAuthenticator from './testAuthenticator.js'
 import { type AuthHarness, frameOrigin, roomyLimit, startAuthHarness } from './testing.js'
-import { type Caller, call, sameDeviceAgain, userWithWallet } from './walletTesting.js'
+import { type Caller, call, sameDeviceAgain, spend, userWithWallet } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('the send threshold with a passkey as the only factor', () => {
   const askSend = (who: Caller, value: string, extra: object = {}) =>
     call(h, 'factor/pass', who, 'factor-pass', {
       action: 'send',
-      send: { chainId: 1, to: '0x000000000000000000000000000000000000dEaD', value },
+      send: spend({ native: value }),
       ...extra,
     })
 

@@ -23,6 +23,7 @@ import type * as Passkey from './passkey.js'
 import { deriveKeys } from './secrets.js'
 import type * as Sessions from './sessions.js'
 import * as Social from './social.js'
+import type * as SpendValue from './spendValue.js'
 import type * as Wallet from './wallet.js'
 
 /** JSON and form bodies of the login are small: 16 KB, then 413. */
@@ -48,6 +49,8 @@ export type RouteContext = {
   wallet(): Wallet.Context
   /** What checking a fresh factor needs: the wallet's context (TOTP) and the passkeys' (relying party). */
   freshFactor(): FreshFactor.Context
+  /** The networks and prices a send's worth is weighed with. */
+  market: SpendValue.Market
   /** Where a request's passkey ceremony ran: the page around the frame must be one the project allows. */
   where(c: HonoContext<Env>): Pick<Passkey.Where, 'hostAllowed'>
   /** The frame origin links and returns go to: the caller's when it is a frame (or local) origin. */
@@ -138,6 +141,7 @@ export function create(deps: Deps, options: create.Options): RouteContext {
     farcaster: () => ({ ...sessions(), farcaster }),
     passkey: () => ({ ...sessions(), rpId: settings.passkey.rpId, rpName: settings.passkey.rpName }),
     wallet,
+    market: { networks: deps.networks, prices: deps.prices },
     freshFactor: () => ({ ...wallet(), rpId: settings.passkey.rpId, rpName: settings.passkey.rpName }),
     where(c) {
       return { hostAllowed: (origin) => originAllowed(c.var.project, origin, deps.config.options) }

@@ -71,7 +71,8 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/totp/threshold',
     summary:
-      'Sets (wei, decimal) or clears (null) the amount of native coin above which a send needs a fresh code; a fresh ' +
+      "Sets (wei, decimal) or clears (null) the amount of a network's coin above which a signature needs a fresh code (as " +
+      'POST /v1/auth/factor/threshold weighs it); a fresh ' +
       `code of the factor itself, so a session alone cannot raise it (409 TOTP_STATE while not enabled). ${proofNote} 'totp-threshold'`,
     query: SdkQuery,
     body: TotpThresholdRequest,

@@ -1,12 +1,22 @@
 // Tests' callers of the wallet and second-factor routes, as the frame calls them: a signed-in device
 // with its access token, each call Bearer plus the device key's proof over its purpose; a user with a
 // wallet stored; a user with an authenticator app turned on, and the app's codes.
-import type { TotpStartResponse, WalletProofPurpose } from '@walletframe/protocol'
+import type { PassSpend, TotpStartResponse, WalletProofPurpose } from '@walletframe/protocol'
 import { Secret, TOTP } from 'otpauth'
 import { expect } from 'vitest'
 import { type AuthHarness, type Device, exampleWallet } from './testing.js'
 
 export const q = '?projectId=app'
+
+/** What a signature on the harness's network moves, as the frame's Worker would claim it for a send pass. */
+export const spend = (claims: Partial<PassSpend>): PassSpend => ({
+  chain: 'eip155:1',
+  digest: `0x${'ab'.repeat(32)}`,
+  native: '0',
+  tokens: [],
+  unknown: false,
+  ...claims,
+})
 
 /** A signed-in device and its session's access token. */
 export type Caller = { device: Device; token: string }

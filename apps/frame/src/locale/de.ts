@@ -418,7 +418,7 @@ export const catalog: Catalog = {
         turnOff: 'Ausschalten',
         noCode: 'Überweisungen verlangen keinen Code.',
         codeOver: (amount) =>
-          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks) verlangen einen Code.`,
+          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks; Tokens zu ihrem Kurs) verlangen einen Code. Was die Wallet nicht bewerten kann, immer.`,
         askOver: 'Code verlangen für Überweisungen über (leer: nie)',
         codeToSave: 'Code zum Speichern des Betrags',
         saveAmount: 'Betrag speichern',
@@ -444,7 +444,7 @@ export const catalog: Catalog = {
         remove: 'Entfernen',
         noPasskey: 'Überweisungen verlangen keinen Passkey.',
         passkeyOver: (amount) =>
-          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks) verlangen deinen Passkey.`,
+          `Überweisungen über ${amount} (ETH oder die Coin des Netzwerks; Tokens zu ihrem Kurs) verlangen deinen Passkey. Was die Wallet nicht bewerten kann, immer.`,
         askOver: 'Passkey verlangen für Überweisungen über (leer: nie)',
         save: 'Betrag mit Passkey speichern',
       },

@@ -414,7 +414,8 @@ export const catalog: Catalog = {
         codeToTurnOff: 'Código para desactivarla',
         turnOff: 'Desactivar',
         noCode: 'Los envíos no piden código.',
-        codeOver: (amount) => `Los envíos de más de ${amount} (ETH o la moneda de la red) piden un código.`,
+        codeOver: (amount) =>
+          `Los envíos de más de ${amount} (ETH o la moneda de la red; los tokens a su precio) piden un código. Lo que la billetera no puede valorar, siempre.`,
         askOver: 'Pedir un código para envíos de más de (vacío: nunca)',
         codeToSave: 'Código para guardar el importe',
         saveAmount: 'Guardar importe',
@@ -440,7 +441,7 @@ export const catalog: Catalog = {
         remove: 'Eliminar',
         noPasskey: 'Los envíos no piden llave de acceso.',
         passkeyOver: (amount) =>
-          `Los envíos de más de ${amount} (ETH o la moneda de la red) piden tu llave de acceso.`,
+          `Los envíos de más de ${amount} (ETH o la moneda de la red; los tokens a su precio) piden tu llave de acceso. Lo que la billetera no puede valorar, siempre.`,
         askOver: 'Pedir la llave de acceso para envíos de más de (vacío: nunca)',
         save: 'Guardar importe con la llave de acceso',
       },

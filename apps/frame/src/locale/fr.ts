@@ -422,7 +422,7 @@ export const catalog: Catalog = {
         turnOff: 'Désactiver',
         noCode: 'Les envois ne demandent aucun code.',
         codeOver: (amount) =>
-          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau) demandent un code.`,
+          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau ; les jetons à leur prix) demandent un code. Ce que le portefeuille ne peut pas évaluer, toujours.`,
         askOver: 'Demander un code pour les envois au-delà de (vide : jamais)',
         codeToSave: 'Code pour enregistrer le montant',
         saveAmount: 'Enregistrer le montant',
@@ -448,7 +448,7 @@ export const catalog: Catalog = {
         remove: 'Supprimer',
         noPasskey: 'Les envois ne demandent pas de clé d’accès.',
         passkeyOver: (amount) =>
-          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau) demandent votre clé d’accès.`,
+          `Les envois de plus de ${amount} (ETH ou la monnaie du réseau ; les jetons à leur prix) demandent votre clé d’accès. Ce que le portefeuille ne peut pas évaluer, toujours.`,
         askOver: 'Demander la clé d’accès pour les envois au-delà de (vide : jamais)',
         save: 'Enregistrer le montant avec la clé d’accès',
       },

@@ -411,7 +411,8 @@ export const catalog: Catalog = {
         codeToTurnOff: '끄기 위한 코드',
         turnOff: '끄기',
         noCode: '송금 시 코드를 요구하지 않습니다.',
-        codeOver: (amount) => `${amount}(ETH 또는 네트워크 코인)을 넘는 송금은 코드를 요구합니다.`,
+        codeOver: (amount) =>
+          `${amount}(ETH 또는 네트워크 코인, 토큰은 시세로 환산)을 넘는 송금은 코드를 요구합니다. 지갑이 가치를 알 수 없는 요청은 항상 요구합니다.`,
         askOver: '다음 금액을 넘는 송금에 코드 요구(비워 두면: 요구 안 함)',
         codeToSave: '금액 저장을 위한 코드',
         saveAmount: '금액 저장',
@@ -435,7 +436,8 @@ export const catalog: Catalog = {
         opensOnNewDevice: ' · 새 기기에서 지갑을 열 수 있음',
         remove: '삭제',
         noPasskey: '송금 시 패스키를 요구하지 않습니다.',
-        passkeyOver: (amount) => `${amount}(ETH 또는 네트워크 코인)을 넘는 송금은 패스키를 요구합니다.`,
+        passkeyOver: (amount) =>
+          `${amount}(ETH 또는 네트워크 코인, 토큰은 시세로 환산)을 넘는 송금은 패스키를 요구합니다. 지갑이 가치를 알 수 없는 요청은 항상 요구합니다.`,
         askOver: '다음 금액을 넘는 송금에 패스키 요구(비워 두면: 요구 안 함)',
         save: '패스키로 금액 저장',
       },

@@ -417,7 +417,8 @@ export const catalog: Catalog = {
         codeToTurnOff: 'Código para desativar',
         turnOff: 'Desativar',
         noCode: 'Envios não pedem código.',
-        codeOver: (amount) => `Envios acima de ${amount} (ETH ou a moeda da rede) pedem um código.`,
+        codeOver: (amount) =>
+          `Envios acima de ${amount} (ETH ou a moeda da rede; tokens pelo preço) pedem um código. O que a carteira não consegue avaliar, sempre.`,
         askOver: 'Pedir código para envios acima de (vazio: nunca)',
         codeToSave: 'Código para salvar o valor',
         saveAmount: 'Salvar valor',
@@ -443,7 +444,7 @@ export const catalog: Catalog = {
         remove: 'Remover',
         noPasskey: 'Envios não pedem chave de acesso.',
         passkeyOver: (amount) =>
-          `Envios acima de ${amount} (ETH ou a moeda da rede) pedem sua chave de acesso.`,
+          `Envios acima de ${amount} (ETH ou a moeda da rede; tokens pelo preço) pedem sua chave de acesso. O que a carteira não consegue avaliar, sempre.`,
         askOver: 'Pedir a chave de acesso para envios acima de (vazio: nunca)',
         save: 'Salvar valor com a chave de acesso',
       },

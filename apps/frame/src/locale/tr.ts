@@ -412,7 +412,8 @@ export const catalog: Catalog = {
         codeToTurnOff: 'Kapatmak için kod',
         turnOff: 'Kapat',
         noCode: 'Gönderimler kod istemez.',
-        codeOver: (amount) => `${amount} üzerindeki gönderimler (ETH veya ağın coin’i) kod ister.`,
+        codeOver: (amount) =>
+          `${amount} üzerindeki gönderimler (ETH veya ağın coin’i; tokenler fiyatlarıyla) kod ister. Cüzdanın değerini ölçemediği her şey her zaman ister.`,
         askOver: 'Şu tutarın üzerindeki gönderimlerde kod iste (boş: asla)',
         codeToSave: 'Tutarı kaydetmek için kod',
         saveAmount: 'Tutarı kaydet',
@@ -438,7 +439,7 @@ export const catalog: Catalog = {
         remove: 'Kaldır',
         noPasskey: 'Gönderimler geçiş anahtarı istemez.',
         passkeyOver: (amount) =>
-          `${amount} üzerindeki gönderimler (ETH veya ağın coin’i) geçiş anahtarınızı ister.`,
+          `${amount} üzerindeki gönderimler (ETH veya ağın coin’i; tokenler fiyatlarıyla) geçiş anahtarınızı ister. Cüzdanın değerini ölçemediği her şey her zaman ister.`,
         askOver: 'Şu tutarın üzerindeki gönderimlerde geçiş anahtarı iste (boş: asla)',
         save: 'Tutarı geçiş anahtarıyla kaydet',
       },

@@ -401,7 +401,8 @@ export const catalog: Catalog = {
         codeToTurnOff: '关闭所需的验证码',
         turnOff: '关闭',
         noCode: '转账无需验证码。',
-        codeOver: (amount) => `超过 ${amount}（ETH 或该网络的币）的转账需要验证码。`,
+        codeOver: (amount) =>
+          `超过 ${amount}（ETH 或该网络的币；代币按其价格计）的转账需要验证码。钱包无法估值的操作总是需要。`,
         askOver: '转账超过此金额时要求验证码（留空：从不）',
         codeToSave: '保存金额所需的验证码',
         saveAmount: '保存金额',
@@ -423,7 +424,8 @@ export const catalog: Catalog = {
         opensOnNewDevice: ' · 可在新设备上打开钱包',
         remove: '移除',
         noPasskey: '转账无需通行密钥。',
-        passkeyOver: (amount) => `超过 ${amount}（ETH 或该网络的币）的转账需要你的通行密钥。`,
+        passkeyOver: (amount) =>
+          `超过 ${amount}（ETH 或该网络的币；代币按其价格计）的转账需要你的通行密钥。钱包无法估值的操作总是需要。`,
         askOver: '转账超过此金额时要求通行密钥（留空：从不）',
         save: '用通行密钥保存金额',
       },

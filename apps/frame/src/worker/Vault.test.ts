@@ -1,13 +1,17 @@
 import 'fake-indexeddb/auto'
+import '../chains/solana/buffer.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
+import { PublicKey, SystemProgram, TransactionMessage } from '@solana/web3.js'
 import type { SensitiveAction } from '@walletframe/protocol'
 import * as Keys from '@walletframe/recover/keys'
 import * as Kit from '@walletframe/recover/kit'
 import bs58 from 'bs58'
 import {
   bytesToHex,
+  encodeFunctionData,
+  erc20Abi,
   type Hex,
   parseTransaction,
   recoverTransactionAddress,
@@ -56,7 +60,7 @@ describe('create', () => {
       iterations: recoveryIterations,
     })
     expect(Base64url.decode(created.authShare)).toHaveLength(17)
-    const signature = await vault.signMessage('hello walletframe')
+    const signature = await vault.signMessage('hello walletframe', 'eip155:1')
     expect(
       await verifyMessage({
         address: created.addresses.eip155 as Hex,
@@ -66,7 +70,7 @@ describe('create', () => {
     ).toBe(true)
     const message = new TextEncoder().encode('solana says hi')
     expect(
-      ed25519.verify(await vault.signSolana(message), message, bs58.decode(created.addresses.solana)),
+      ed25519.verify(await vault.signSolanaMessage(message), message, bs58.decode(created.addresses.solana)),
     ).toBe(true)
   })
 
@@ -83,9 +87,12 @@ describe('unlock', () => {
     const first = await KeyStore.open(indexedDB)
     const { created } = await newWallet(first!)
     // A reload: a new Vault over the same IndexedDB.
-    const reloaded = Vault.create({ keyStore: (await KeyStore.open(indexedDB))! })
+    const reloaded = Vault.create({
+      keyStore: (await KeyStore.open(indexedDB))!,
+      passKey: async () => PassTesting.passKey,
+    })
     expect(reloaded.addresses()).toBeUndefined()
-    await expect(reloaded.signMessage('x')).rejects.toBeInstanceOf(Vault.WalletLockedError)
+    await expect(reloaded.signMessage('x', 'eip155:1')).rejects.toBeInstanceOf(Vault.WalletLockedError)
     const addresses = await reloaded.unlock({
       wrappedDeviceShare: created.wrappedDeviceShare,
       authShare: created.authShare,
@@ -98,7 +105,11 @@ describe('unlock', () => {
       primaryType: 'Mail',
       message: { contents: 'hi' },
     } as const
-    const signature = await reloaded.signTypedData(typedData)
+    // Typed data a contract could take as an order signs with its send pass.
+    const payload = { kind: 'evm-typed-data', chain: 'eip155:1', typedData } as const
+    const send = await reloaded.spendOf(payload)
+    const pass = await passOf({ vault: reloaded, created }, 'send', { send })
+    const signature = await reloaded.signTypedData(typedData, 'eip155:1', pass)
     expect(await verifyTypedData({ address: addresses.eip155 as Hex, signature, ...typedData })).toBe(true)
   })
 
@@ -136,7 +147,7 @@ describe('recover', () => {
       maxFeePerGas: 2n,
       maxPriorityFeePerGas: 1n,
     } as const
-    const send = { chainId: 8453, to: transaction.to, value: '1' }
+    const send = await device.spendOf({ kind: 'evm-transaction', transaction })
     const pass = await passOf({ vault: device, created }, 'send', { send })
     const signed = await device.signTransaction(transaction, pass)
     expect(parseTransaction(signed)).toMatchObject({
@@ -193,7 +204,7 @@ describe('recover with a passkey’s PRF', () => {
     // The same device share as a password recovery writes: either way the device opens alike.
     const byPassword = await Vault.create({ keyStore: KeyStore.memory() }).recover({ ...created, password })
     expect(recovered.addresses).toEqual(byPassword.addresses)
-    const signature = await device.signMessage('no password')
+    const signature = await device.signMessage('no password', 'eip155:1')
     expect(
       await verifyMessage({ address: created.addresses.eip155 as Hex, message: 'no password', signature }),
     ).toBe(true)
@@ -638,7 +649,7 @@ describe('the pass a sensitive action needs', () => {
     await expect(exportWith(wallet, '')).rejects.toMatchObject(rejected('no pass'))
   })
 
-  it('signs a transaction only for a send pass of its chain, recipient and value', async () => {
+  it('signs a transaction only for a send pass of what it moves, read by the Worker', async () => {
     const wallet = await newWallet()
     const transaction = {
       chainId: 8453,
@@ -650,16 +661,24 @@ describe('the pass a sensitive action needs', () => {
       maxFeePerGas: 2n,
       maxPriorityFeePerGas: 1n,
     } as const
-    const send = { chainId: 8453, to: transaction.to, value: transaction.value.toString() }
-    // A pass for a smaller amount (what a threshold lets through without a code) signs nothing bigger.
-    const smaller = await passOf(wallet, 'send', { send: { ...send, value: '1' } })
+    const send = (await wallet.vault.spendOf({ kind: 'evm-transaction', transaction }))!
+    // The coin it moves, its fee at the most included.
+    expect(send).toMatchObject({ chain: 'eip155:8453', native: (10n ** 18n + 1n + 42_000n).toString() })
+    // A pass for a smaller amount (what a threshold lets through without a code) signs nothing bigger,
+    // nor a pass whose claims describe this very transaction falsely.
+    const smaller = await passOf(wallet, 'send', { send: { ...send, native: '1' } })
     await expect(wallet.vault.signTransaction(transaction, smaller)).rejects.toMatchObject(
       rejected('another transaction'),
     )
-    const elsewhere = await passOf(wallet, 'send', { send: { ...send, chainId: 1 } })
+    const elsewhere = await passOf(wallet, 'send', { send: { ...send, chain: 'eip155:1' } })
     await expect(wallet.vault.signTransaction(transaction, elsewhere)).rejects.toMatchObject(
       rejected('another transaction'),
     )
+    const other = await passOf(wallet, 'send', { send: { ...send, digest: `0x${'00'.repeat(32)}` } })
+    await expect(wallet.vault.signTransaction(transaction, other)).rejects.toMatchObject(
+      rejected('another transaction'),
+    )
+    await expect(wallet.vault.signTransaction(transaction)).rejects.toMatchObject(rejected('no pass'))
     await expect(
       wallet.vault.signTransaction(transaction, await passOf(wallet, 'export')),
     ).rejects.toMatchObject(rejected('a pass for export'))
@@ -669,6 +688,82 @@ describe('the pass a sensitive action needs', () => {
     await expect(wallet.vault.signTransaction(transaction, pass)).rejects.toMatchObject(
       rejected('used already'),
     )
+  })
+
+  it('signs a token transfer, a UserOperation, a Solana transaction or a 32-byte message only with a pass naming what it moves', async () => {
+    const wallet = await newWallet()
+    const { vault } = wallet
+    const usdc = '0x3333333333333333333333333333333333333333'
+    // No coin at all: a pass for the bare transaction (what the threshold let through before) opens nothing.
+    const transfer = {
+      chainId: 8453,
+      type: 'eip1559',
+      nonce: 0,
+      gas: 60_000n,
+      maxFeePerGas: 2n,
+      maxPriorityFeePerGas: 1n,
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [usdc, 10n ** 12n] }),
+    } as const
+    const read = (await vault.spendOf({ kind: 'evm-transaction', transaction: transfer }))!
+    expect(read.tokens).toEqual([{ asset: usdc, amount: (10n ** 12n).toString() }])
+    const bare = await passOf(wallet, 'send', { send: { ...read, tokens: [] } })
+    await expect(vault.signTransaction(transfer, bare)).rejects.toMatchObject(rejected('another transaction'))
+    expect(
+      parseTransaction(await vault.signTransaction(transfer, await passOf(wallet, 'send', { send: read }))),
+    ).toMatchObject({ to: usdc })
+
+    const userOperation = {
+      sender: '0x6666666666666666666666666666666666666666',
+      nonce: 0n,
+      callData: '0xdeadbeef',
+      callGasLimit: 1n,
+      verificationGasLimit: 1n,
+      preVerificationGas: 1n,
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+      signature: '0x',
+    } as const
+    await expect(vault.signUserOperation(1, userOperation)).rejects.toMatchObject(rejected('no pass'))
+    const opSpend = (await vault.spendOf({ kind: 'user-operation', chainId: 1, userOperation }))!
+    const opSignature = await vault.signUserOperation(
+      1,
+      userOperation,
+      await passOf(wallet, 'send', { send: opSpend }),
+    )
+    expect(
+      await verifyMessage({
+        address: wallet.created.addresses.eip155 as Hex,
+        message: { raw: opSpend.digest as Hex },
+        signature: opSignature,
+      }),
+    ).toBe(true)
+
+    const hash = `0x${'ab'.repeat(32)}` as Hex
+    await expect(vault.signMessage({ raw: hash }, 'eip155:1')).rejects.toMatchObject(rejected('no pass'))
+
+    const payer = new PublicKey(bs58.decode(wallet.created.addresses.solana))
+    const message = new TransactionMessage({
+      payerKey: payer,
+      recentBlockhash: bs58.encode(new Uint8Array(32).fill(7)),
+      instructions: [
+        SystemProgram.transfer({ fromPubkey: payer, toPubkey: PublicKey.default, lamports: 5n }),
+      ],
+    })
+      .compileToV0Message()
+      .serialize()
+    const chain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    await expect(vault.signSolanaTransaction(chain, message)).rejects.toMatchObject(rejected('no pass'))
+    // Nor as an off-chain message: those bytes are the transaction.
+    await expect(vault.signSolanaMessage(message)).rejects.toBeInstanceOf(Vault.MessageIsTransactionError)
+    const solanaSpend = (await vault.spendOf({ kind: 'solana-transaction', chain, message }))!
+    expect(solanaSpend.native).toBe('5005')
+    const signature = await vault.signSolanaTransaction(
+      chain,
+      message,
+      await passOf(wallet, 'send', { send: solanaSpend }),
+    )
+    expect(ed25519.verify(signature, message, payer.toBytes())).toBe(true)
   })
 
   it('allows nothing when the frame names no pass key', async () => {
@@ -682,7 +777,7 @@ describe('the pass a sensitive action needs', () => {
 describe('what leaves the Worker', () => {
   it('never holds the entropy, a private key or the device share in the clear', async () => {
     const { vault, created } = await newWallet()
-    const signature = await vault.signMessage('x')
+    const signature = await vault.signMessage('x', 'eip155:1')
     // The test rebuilds the secrets the Worker keeps (auth + recovery, the password known here)...
     const auth = Base64url.decode(created.authShare)
     const recovery = await RecoveryCipher.decrypt(

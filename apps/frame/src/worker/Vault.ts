@@ -9,6 +9,7 @@ import {
   type EncryptedRecoveryShare,
   type PasskeyAssertion,
   type PasskeyRequestOptions,
+  type PassSpend,
   type PrfRecoveryShare,
   passDevice,
   type RecoveryKit,
@@ -19,6 +20,7 @@ import * as Keys from '@walletframe/recover/keys'
 import * as Kit from '@walletframe/recover/kit'
 import * as KitSecret from '@walletframe/recover/kitSecret'
 import type { Address, Hex, SignableMessage, TransactionSerializable, TypedDataDefinition } from 'viem'
+import type { UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { FrameError } from '../lib/errors.js'
 import * as ExportPort from './exportPort.js'
@@ -28,9 +30,35 @@ import type { KeyStore } from './keyStore.js'
 import * as PrfCipher from './prfCipher.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
+import * as SolanaSpend from './solanaSpend.js'
+import * as Spend from './spend.js'
 
 const deviceKeyName = 'device-key'
 const wrapKeyName = 'device-share-wrap'
+
+/** An off-chain message whose bytes are a transaction: signing it would sign the transaction. */
+export class MessageIsTransactionError extends FrameError {
+  override name = 'MessageIsTransactionError'
+  constructor() {
+    super('MESSAGE_IS_TRANSACTION', 'This message is a transaction: it can only be signed as one')
+  }
+}
+
+/** What signing `payload` may move, for the open wallet `addresses`; undefined when it moves nothing. */
+function spendOf(payload: Spend.Payload, addresses: WalletAddresses): PassSpend | undefined {
+  switch (payload.kind) {
+    case 'evm-message':
+      return Spend.messageSpend(payload.chain, payload.message)
+    case 'evm-typed-data':
+      return Spend.typedDataSpend(payload.chain, payload.typedData)
+    case 'evm-transaction':
+      return Spend.transactionSpend(addresses.eip155 as Address, payload.transaction)
+    case 'user-operation':
+      return Spend.userOperationSpend(payload.chainId, payload.userOperation)
+    case 'solana-transaction':
+      return SolanaSpend.solanaTransactionSpend(payload.chain, payload.message)
+  }
+}
 
 export class WalletLockedError extends FrameError {
   override name = 'WalletLockedError'
@@ -205,6 +233,19 @@ export function create(options: create.Options) {
       wallet: unlocked().addresses.eip155,
       device: passDevice(await publicDeviceKey()),
     })
+  }
+
+  /**
+   * Refuses to sign `payload` unless it moves nothing, or `pass` is the API's send pass for exactly
+   * what the Worker reads it to move (spend.ts): the API asked the user's fresh factor first when that
+   * is over their threshold, so a script in the frame's page can move no more without it.
+   */
+  async function allow(payload: Spend.Payload, pass: string | undefined) {
+    const spend = spendOf(payload, unlocked().addresses)
+    if (!spend) return
+    if (pass === undefined) throw new FactorPass.PassRejectedError('no pass')
+    const { send } = await takePass(pass, 'send')
+    if (!Spend.same(send, spend)) throw new FactorPass.PassRejectedError('another transaction')
   }
 
   /**
@@ -460,27 +501,45 @@ export function create(options: create.Options) {
       await keyStore.delete(deviceKeyName)
     },
 
-    /** personal_sign (EIP-191). */
-    async signMessage(message: SignableMessage): Promise<Hex> {
+    /** What signing `payload` may move (undefined: nothing, it needs no pass): the claims its send pass must carry. */
+    async spendOf(payload: Spend.Payload): Promise<PassSpend | undefined> {
+      return spendOf(payload, unlocked().addresses)
+    },
+
+    /** personal_sign (EIP-191) on `chain`; a message that may allow a UserOperation needs its pass. */
+    async signMessage(message: SignableMessage, chain: string, pass?: string): Promise<Hex> {
+      await allow({ kind: 'evm-message', chain, message }, pass)
       return unlocked().evm.signMessage({ message })
     },
 
-    /** eth_signTypedData_v4 (EIP-712). */
-    async signTypedData(typedData: TypedDataDefinition): Promise<Hex> {
+    /** eth_signTypedData_v4 (EIP-712) on `chain`, with the pass what it may allow needs. */
+    async signTypedData(typedData: TypedDataDefinition, chain: string, pass?: string): Promise<Hex> {
+      await allow({ kind: 'evm-typed-data', chain, typedData }, pass)
       return unlocked().evm.signTypedData(typedData)
     },
 
     /**
-     * A prepared transaction, signed and serialized (the caller sends it with eth_sendRawTransaction),
-     * for a 'send' pass the API signed for its very chain, recipient and value: the API asks for a
-     * fresh code first when the value is over the user's threshold, so a script in the frame's page
-     * cannot move more than that without the user's factor.
+     * A prepared transaction, signed and serialized (the caller sends it with eth_sendTransaction),
+     * with the send pass for what it moves.
      */
-    async signTransaction(transaction: TransactionSerializable, pass: string): Promise<Hex> {
-      const { send } = await takePass(pass, 'send')
-      const target = { chainId: transaction.chainId ?? 0, to: transaction.to, value: transaction.value ?? 0n }
-      if (!FactorPass.allowsSend(send, target)) throw new FactorPass.PassRejectedError('another transaction')
+    async signTransaction(transaction: TransactionSerializable, pass?: string): Promise<Hex> {
+      await allow({ kind: 'evm-transaction', transaction }, pass)
       return unlocked().evm.signTransaction(transaction)
+    },
+
+    /**
+     * The owner's signature of the smart account's UserOperation (EIP-191 over its hash, which the
+     * Worker computes itself), with the send pass for what its calls move.
+     */
+    async signUserOperation(
+      chainId: number,
+      userOperation: UserOperation<'0.7'>,
+      pass?: string,
+    ): Promise<Hex> {
+      const payload = { kind: 'user-operation', chainId, userOperation } as const
+      await allow(payload, pass)
+      const hash = Spend.userOperationSpend(chainId, userOperation).digest as Hex
+      return unlocked().evm.signMessage({ message: { raw: hash } })
     },
 
     /** A new smart-session key (only while the wallet is open); its address is what a grant names. */
@@ -498,9 +557,17 @@ export function create(options: create.Options) {
       return account.signMessage({ message: { raw: hash } })
     },
 
-    /** ed25519 over the bytes (a Solana message, or a transaction's message bytes): 64 bytes. */
-    async signSolana(message: Uint8Array): Promise<Uint8Array> {
+    /** ed25519 over a Solana transaction message for `chain`, with the send pass for what it moves. */
+    async signSolanaTransaction(chain: string, message: Uint8Array, pass?: string): Promise<Uint8Array> {
+      await allow({ kind: 'solana-transaction', chain, message }, pass)
       return ed25519.sign(message, unlocked().solanaSecret)
+    },
+
+    /** ed25519 over an off-chain message: never bytes that read as a transaction, which would sign it unweighed. */
+    async signSolanaMessage(message: Uint8Array): Promise<Uint8Array> {
+      const { solanaSecret } = unlocked()
+      if (SolanaSpend.readMessage(message)) throw new MessageIsTransactionError()
+      return ed25519.sign(message, solanaSecret)
     },
   }
 }

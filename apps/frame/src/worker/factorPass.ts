@@ -1,16 +1,10 @@
-// The Worker's check of a pass the API signed for a sensitive action (export, recovery kit, a send over
-// the threshold): the API's Ed25519 signature under the key the frame's configuration names, the action
-// asked for, the open wallet, this device's key, not expired, and never seen before. A script in the
-// frame's page can call the Worker but holds no key that signs a pass, so without the user's fresh
-// factor at the API it gets no phrase, no kit and no large send.
+// The Worker's check of a pass the API signed for a sensitive action (export, recovery kit, a signature
+// that moves more than the user's threshold): the API's Ed25519 signature under the key the frame's
+// configuration names, the action asked for, the open wallet, this device's key, not expired, and never
+// seen before. A script in the frame's page can call the Worker but holds no key that signs a pass, so
+// without the user's fresh factor at the API it gets no phrase, no kit and no large send.
 import { ed25519 } from '@noble/curves/ed25519'
-import {
-  FactorPass,
-  FactorPassClaims,
-  type PassSend,
-  passSigningInput,
-  type SensitiveAction,
-} from '@walletframe/protocol'
+import { FactorPass, FactorPassClaims, passSigningInput, type SensitiveAction } from '@walletframe/protocol'
 import { FrameError } from '../lib/errors.js'
 import * as Base64url from './internal/base64url.js'
 
@@ -79,17 +73,4 @@ export function checker(options: { key(): Promise<string | undefined>; now?: () 
       return claims
     },
   }
-}
-
-/** Whether `send` allows a transaction on `chainId` to `to` of `value` wei. */
-export function allowsSend(
-  send: PassSend | undefined,
-  tx: { chainId: number; to?: string | null | undefined; value?: bigint | undefined },
-) {
-  return (
-    send !== undefined &&
-    send.chainId === tx.chainId &&
-    send.to.toLowerCase() === tx.to?.toLowerCase() &&
-    BigInt(send.value) === (tx.value ?? 0n)
-  )
 }

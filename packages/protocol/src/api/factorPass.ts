@@ -1,10 +1,10 @@
 // A fresh factor for a sensitive action, as a pass the API signs (POST /v1/auth/factor/pass) and the
 // frame's Worker checks before it acts with keys only it holds: revealing the recovery phrase, sealing
-// a recovery kit, signing a send over the user's threshold. A script in the frame's page can call the
+// a recovery kit, a signature that moves more than the user's threshold. A script in the frame's page can call the
 // Worker but cannot sign a pass: the Worker knows the API's Ed25519 public key from the frame's own
 // configuration, and takes a pass once, for its action, its wallet and its device key, before expiry.
 // Without an enabled factor the API signs a pass with factor 'none' for a valid session.
-import { EvmAddress } from '../address.js'
+import { CaipNetworkId } from '../caip.js'
 import * as z from '../internal/zod.js'
 import { FactorPasskey, withFreshFactor } from './auth.js'
 import { Wei } from './totp.js'
@@ -19,13 +19,31 @@ export type SensitiveAction = z.infer<typeof SensitiveAction>
 export const PassFactor = z.enum(['totp', 'passkey', 'none'])
 export type PassFactor = z.infer<typeof PassFactor>
 
-/** The one transaction a send pass allows: its chain, recipient and native value in wei (decimal). */
-export const PassSend = z.object({
-  chainId: z.int().check(z.minimum(1), z.maximum(2 ** 53 - 1)),
-  to: EvmAddress,
-  value: Wei,
+/** A token a signature may move: its contract (EVM) or mint (Solana), and the amount in its smallest unit. */
+export const PassToken = z.object({
+  asset: z.string().check(z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/)),
+  amount: Wei,
 })
-export type PassSend = z.infer<typeof PassSend>
+export type PassToken = z.infer<typeof PassToken>
+
+/**
+ * What one signature may move, as the frame's Worker read it from the very payload it will sign (a
+ * transaction, a UserOperation, a Solana message, typed data): the API weighs it against the user's
+ * threshold, and the Worker signs only a payload that reads the same.
+ */
+export const PassSpend = z.object({
+  /** The network the payload is for (CAIP-2). */
+  chain: CaipNetworkId,
+  /** The payload's digest (keccak-256, 0x hex): a pass allows that payload only. */
+  digest: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
+  /** The native coin it may take from the wallet, fees at their most included, in the coin's smallest unit. */
+  native: Wei,
+  /** Tokens it moves or lets another address move (transfers, approvals, permits, swaps' inputs). */
+  tokens: z.array(PassToken).check(z.maxLength(16)),
+  /** It may move what cannot be read from it (an unknown call or program, an approval of every token, an order). */
+  unknown: z.boolean(),
+})
+export type PassSpend = z.infer<typeof PassSpend>
 
 /** What the API signs. */
 export const FactorPassClaims = z.object({
@@ -40,21 +58,21 @@ export const FactorPassClaims = z.object({
   exp: z.int().check(z.minimum(0)),
   /** 128 random bits, base64url: the Worker takes each pass once. */
   nonce: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)),
-  send: z.optional(PassSend),
+  send: z.optional(PassSpend),
 })
 export type FactorPassClaims = z.infer<typeof FactorPassClaims>
 
 /** `base64url(JSON claims).base64url(Ed25519 signature)`. */
 export const FactorPass = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{40,1400}\.[A-Za-z0-9_-]{86}$/, 'A pass is claims.signature (base64url)'))
+  .check(z.regex(/^[A-Za-z0-9_-]{40,4000}\.[A-Za-z0-9_-]{86}$/, 'A pass is claims.signature (base64url)'))
 export type FactorPass = z.infer<typeof FactorPass>
 
 /** A pass for `action`, with the factor's code (or a passkey's assertion) when the user has one (none otherwise). */
 export const FactorPassRequest = withFreshFactor({
   action: SensitiveAction,
-  /** For action 'send': the transaction the pass allows (required then, refused otherwise). */
-  send: z.optional(PassSend),
+  /** For action 'send': what the one signature the pass allows moves (required then, refused otherwise). */
+  send: z.optional(PassSpend),
   proof: DeviceProof,
 }).check(
   z.refine((request) => (request.action === 'send') === (request.send !== undefined), {
@@ -82,7 +100,10 @@ export type FactorPasskeyStartRequest = z.infer<typeof FactorPasskeyStartRequest
 export const FactorThresholdRequest = withFreshFactor({ sendThreshold: z.nullable(Wei), proof: DeviceProof })
 export type FactorThresholdRequest = z.infer<typeof FactorThresholdRequest>
 
-/** The threshold now in force: sends of more native coin than this (wei) ask for a fresh factor; null: none. */
+/**
+ * The threshold now in force (wei of each network's coin): a signature that moves more than this, tokens
+ * valued at their price in that coin, asks for a fresh factor; null: none.
+ */
 export const FactorThreshold = z.object({ sendThreshold: z.nullable(Wei) })
 export type FactorThreshold = z.infer<typeof FactorThreshold>
 

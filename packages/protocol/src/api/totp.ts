@@ -36,7 +36,7 @@ export const TotpStatus = z.object({
   verified: z.boolean(),
   /** Recovery codes not yet used (0 while not enabled). */
   recoveryCodesLeft: z.int().check(z.minimum(0), z.maximum(10)),
-  /** Sends of more native coin than this (wei, decimal) ask for a fresh code; null: none does (or not enabled). */
+  /** Signatures worth more of a network's coin than this (wei, decimal) ask for a fresh code; null: none does (or not enabled). */
   sendThreshold: z.nullable(Wei),
 })
 export type TotpStatus = z.infer<typeof TotpStatus>

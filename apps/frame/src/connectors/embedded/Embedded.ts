@@ -16,7 +16,6 @@ import {
   type DeviceProof,
   type DevicePublicKey,
   type EncryptedRecoveryShare,
-  type PassSend,
   type RecoveryKit,
   UnrecognizedChainError,
   UnsupportedMethodError,
@@ -45,6 +44,7 @@ import * as Passkeys from './passkeys.js'
 import * as SecondFactor from './secondFactor.js'
 import * as Session from './session.js'
 import * as SessionGrants from './sessionGrants.js'
+import * as Signer from './signer.js'
 import * as SmartAccountSupport from './smartAccountSupport.js'
 import type { RemoteVault } from './spawnVault.js'
 import type { Context as WalletCallsContext } from './walletCalls.js'
@@ -302,7 +302,7 @@ export function create(options: create.Options): EmbeddedConnector {
     }
     try {
       const SmartAccount = await import('./smartAccount.js')
-      const { account } = await SmartAccount.handle(evm, addresses.eip155 as Address, vault)
+      const { account } = await SmartAccount.handle(evm, addresses.eip155 as Address, signer)
       smart = { address: account.address, deployed: await account.isDeployed() }
     } catch (error) {
       console.error('[walletframe] the smart account could not be looked up; using the EOA', error)
@@ -414,15 +414,8 @@ export function create(options: create.Options): EmbeddedConnector {
     return SecondFactor.freshPass({ api, session, ask: askFreshCode, passkey: passkeyFactor }, request)
   }
 
-  /** The Worker as the EVM signing paths use it, with the pass each EOA transaction needs. */
-  const signer = {
-    signMessage: vault.signMessage,
-    signTypedData: vault.signTypedData,
-    signTransaction: vault.signTransaction,
-    createSessionKey: vault.createSessionKey,
-    signWithSessionKey: vault.signWithSessionKey,
-    sendPass: (send: PassSend) => freshPass({ action: 'send', send }),
-  }
+  /** The Worker's signatures as the request paths make them, each with the pass what it moves needs. */
+  const signer = Signer.create(vault, (spend) => freshPass({ action: 'send', send: spend }))
 
   /** Opens the wallet for the signed-in user; `interactive: false` never asks for the password. */
   async function open(interactive: boolean): Promise<WalletAddresses | undefined> {
@@ -644,7 +637,7 @@ export function create(options: create.Options): EmbeddedConnector {
         }
         if (chosen.chainNamespace === 'solana') {
           const { request } = await import('./solanaRequests.js')
-          return request(vault, wallet.solana, chosen, method, params)
+          return request(signer, wallet.solana, chosen, method, params)
         }
         throw new UnsupportedMethodError(method)
       }
@@ -667,19 +660,12 @@ export function create(options: create.Options): EmbeddedConnector {
     async grantUsage(id) {
       if (!addresses) throw new Session.NotSignedInError()
       const SmartSessions = await import('./smartSessions.js')
-      return SmartSessions.usage(
-        { signer: vault, eoa: addresses.eip155 as Address },
-        grants.get(id, undefined),
-      )
+      return SmartSessions.usage({ signer, eoa: addresses.eip155 as Address }, grants.get(id, undefined))
     },
     async revokeGrant(id) {
       if (!addresses) throw new Session.NotSignedInError()
       const SmartSessions = await import('./smartSessions.js')
-      await SmartSessions.revokeGrant(
-        { signer: vault, eoa: addresses.eip155 as Address, grants },
-        id,
-        undefined,
-      )
+      await SmartSessions.revokeGrant({ signer, eoa: addresses.eip155 as Address, grants }, id, undefined)
     },
     async recoveryKit(password) {
       if (!addresses) throw new Session.NotSignedInError()

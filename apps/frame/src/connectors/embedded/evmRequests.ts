@@ -5,21 +5,14 @@ import {
   type ChainNetwork,
   gasLimitFor,
   InvalidParamsError,
-  type PassSend,
   UnauthorizedError,
   UnsupportedMethodError,
 } from '@walletframe/protocol'
 import { type Hex, isHex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
 import { publicClient as client } from '../../chains/eip155/client.js'
-import type { Vault } from '../../worker/Vault.js'
+import type { Signer } from './signer.js'
 
-/** Where a transaction's pass comes from: the API, after a fresh code when it is over the user's threshold. */
-export type SendPasses = {
-  /** The API's pass for this one send, which the Worker requires to sign it. */
-  sendPass(send: PassSend): Promise<string>
-}
-
-type Signer = Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'> & SendPasses
+type EvmSigner = Pick<Signer, 'signMessage' | 'signTypedData' | 'signTransaction'>
 
 /** Calls that only read; the rest of eth_* that is not signing is refused. */
 const reads =
@@ -36,7 +29,7 @@ const quantity = (value: unknown): bigint | undefined =>
   typeof value === 'string' && isHex(value) ? BigInt(value) : undefined
 
 export async function request(
-  vault: Signer,
+  signer: EvmSigner,
   address: Hex,
   network: ChainNetwork,
   method: string,
@@ -49,15 +42,15 @@ export async function request(
     case 'eth_chainId':
       return `0x${Number(network.id).toString(16)}`
     case 'personal_sign': {
-      const [message, signer] = list(params)
-      own(address, signer)
+      const [message, from] = list(params)
+      own(address, from)
       if (typeof message !== 'string') throw new InvalidParamsError('personal_sign takes [message, address]')
       // A 0x string is bytes (what dapps and viem send); anything else is UTF-8 text.
-      return vault.signMessage(isHex(message) ? { raw: message } : message)
+      return signer.signMessage(isHex(message) ? { raw: message } : message, network.caipNetworkId)
     }
     case 'eth_signTypedData_v4': {
-      const [signer, data] = list(params)
-      own(address, signer)
+      const [from, data] = list(params)
+      own(address, from)
       const typedData = (typeof data === 'string' ? JSON.parse(data) : data) as TypedDataDefinition & {
         types: Record<string, unknown>
       }
@@ -65,7 +58,7 @@ export async function request(
         throw new InvalidParamsError('eth_signTypedData_v4 takes [address, typedData]')
       // EIP712Domain is implied by `domain`; viem refuses it among the types.
       const { EIP712Domain: _, ...types } = typedData.types
-      return vault.signTypedData({ ...typedData, types } as TypedDataDefinition)
+      return signer.signTypedData({ ...typedData, types } as TypedDataDefinition, network.caipNetworkId)
     }
     case 'eth_sendTransaction': {
       const [tx] = list(params) as [Record<string, unknown> | undefined]
@@ -88,12 +81,7 @@ export async function request(
         ...serializable
       } = prepared as typeof prepared & { from?: unknown }
       const transaction = { ...serializable, chainId: Number(network.id) } as TransactionSerializable
-      const pass = await vault.sendPass({
-        chainId: Number(network.id),
-        to: transaction.to ?? '0x0000000000000000000000000000000000000000',
-        value: (transaction.value ?? 0n).toString(),
-      })
-      const signed = await vault.signTransaction(transaction, pass)
+      const signed = await signer.signTransaction(transaction)
       return rpc.sendRawTransaction({ serializedTransaction: signed })
     }
     default:

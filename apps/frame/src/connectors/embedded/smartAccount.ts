@@ -22,15 +22,16 @@ import {
   type PaymasterClient,
   type SmartAccount,
   toSoladySmartAccount,
+  type UserOperation,
 } from 'viem/account-abstraction'
 import { toAccount } from 'viem/accounts'
 import { publicClient } from '../../chains/eip155/client.js'
 import { FrameError } from '../../lib/errors.js'
-import type { Vault } from '../../worker/Vault.js'
+import type { Signer } from './signer.js'
 import { isAvailable } from './smartAccountSupport.js'
 
 /** What the smart account needs of the Worker: its owner's signatures. */
-export type OwnerSigner = Pick<Vault, 'signMessage' | 'signTypedData'>
+export type OwnerSigner = Pick<Signer, 'signMessage' | 'signTypedData' | 'signUserOperation'>
 
 export class SmartAccountUnavailableError extends FrameError {
   override name = 'SmartAccountUnavailableError'
@@ -47,17 +48,59 @@ export function ownerSalt(owner: Address): Hex {
   return pad(owner, { dir: 'right', size: 32 })
 }
 
-/** The owner as viem sees it: an address whose signatures the Worker makes. */
-export function ownerAccount(owner: Address, signer: OwnerSigner) {
+/** The owner as viem sees it on `chain`: an address whose signatures the Worker makes. */
+export function ownerAccount(owner: Address, signer: OwnerSigner, chain: string) {
   return toAccount({
     address: owner,
-    signMessage: ({ message }: { message: SignableMessage }) => signer.signMessage(message),
-    signTypedData: (typedData) => signer.signTypedData(typedData as TypedDataDefinition),
+    signMessage: ({ message }: { message: SignableMessage }) => signer.signMessage(message, chain),
+    signTypedData: (typedData) => signer.signTypedData(typedData as TypedDataDefinition, chain),
     signTransaction: () => {
       // The owner signs for its smart account; transactions of the EOA go through evmRequests.
       throw new FrameError('OWNER_SIGNS_NO_TRANSACTIONS', 'The smart account owner signs no transactions')
     },
   })
+}
+
+/** The v0.7 fields of a prepared UserOperation, and nothing else the Worker could not take. */
+function userOperationOf(
+  sender: Address,
+  operation: { [K in keyof UserOperation<'0.7'>]?: UserOperation<'0.7'>[K] | undefined },
+): UserOperation<'0.7'> {
+  const {
+    nonce,
+    factory,
+    factoryData,
+    callData,
+    callGasLimit,
+    verificationGasLimit,
+    preVerificationGas,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+    paymaster,
+    paymasterVerificationGasLimit,
+    paymasterPostOpGasLimit,
+    paymasterData,
+  } = operation
+  return {
+    sender,
+    nonce: nonce ?? 0n,
+    callData: callData ?? '0x',
+    callGasLimit: callGasLimit ?? 0n,
+    verificationGasLimit: verificationGasLimit ?? 0n,
+    preVerificationGas: preVerificationGas ?? 0n,
+    maxFeePerGas: maxFeePerGas ?? 0n,
+    maxPriorityFeePerGas: maxPriorityFeePerGas ?? 0n,
+    signature: '0x',
+    ...(factory ? { factory, factoryData: factoryData ?? '0x' } : {}),
+    ...(paymaster
+      ? {
+          paymaster,
+          paymasterVerificationGasLimit: paymasterVerificationGasLimit ?? 0n,
+          paymasterPostOpGasLimit: paymasterPostOpGasLimit ?? 0n,
+          paymasterData: paymasterData ?? '0x',
+        }
+      : {}),
+  }
 }
 
 export type Handle = {
@@ -87,11 +130,14 @@ export function handle(network: ChainNetwork, owner: Address, signer: OwnerSigne
       const client = publicClient(network)
       const account = await toSoladySmartAccount({
         client,
-        owner: ownerAccount(owner, signer),
+        owner: ownerAccount(owner, signer, network.caipNetworkId),
         factoryAddress: network.contracts.smartAccountFactory as Address,
         salt: ownerSalt(owner),
         entryPoint: { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' },
       })
+      // The Worker hashes a UserOperation itself and reads its calls, so it signs what it weighed.
+      account.signUserOperation = async ({ chainId = Number(network.id), ...operation }) =>
+        signer.signUserOperation(chainId, userOperationOf(account.address, operation))
       const bundler = createBundlerClient({
         account,
         client,

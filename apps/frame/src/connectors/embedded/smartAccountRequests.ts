@@ -10,8 +10,8 @@ import {
   UnauthorizedError,
 } from '@walletframe/protocol'
 import { type Address, type Hex, isHex, type TypedDataDefinition } from 'viem'
-import type { Vault } from '../../worker/Vault.js'
 import * as EvmRequests from './evmRequests.js'
+import type { Signer } from './signer.js'
 import * as SmartAccount from './smartAccount.js'
 
 const list = (params: unknown): unknown[] => (Array.isArray(params) ? params : [])
@@ -28,7 +28,7 @@ function own(address: string, candidate: unknown) {
 export type Result = { result: unknown; deployed?: boolean }
 
 export async function request(
-  signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'signTransaction'> & EvmRequests.SendPasses,
+  signer: Pick<Signer, 'signMessage' | 'signTypedData' | 'signTransaction' | 'signUserOperation'>,
   owner: Address,
   network: ChainNetwork,
   method: string,

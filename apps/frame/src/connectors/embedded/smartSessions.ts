@@ -47,9 +47,9 @@ import {
 import { getUserOperationHash } from 'viem/account-abstraction'
 import { toProviderError } from '../../lib/errors.js'
 import { parse } from '../../lib/params.js'
-import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
 import type * as SessionGrants from './sessionGrants.js'
+import type { Signer } from './signer.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
 import { sponsorship } from './sponsorship.js'
@@ -68,7 +68,10 @@ export class SessionCallRefusedError extends ProviderRpcError {
 }
 
 export type Context = {
-  readonly signer: Pick<Vault, 'signMessage' | 'signTypedData' | 'createSessionKey' | 'signWithSessionKey'>
+  readonly signer: Pick<
+    Signer,
+    'signMessage' | 'signTypedData' | 'signUserOperation' | 'createSessionKey' | 'signWithSessionKey'
+  >
   readonly eoa: Address
   readonly smartAccount: Address | undefined
   readonly inUse: AccountType

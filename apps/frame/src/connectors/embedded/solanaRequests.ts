@@ -12,9 +12,9 @@ import {
   UnsupportedMethodError,
 } from '@walletframe/protocol'
 import bs58 from 'bs58'
-import type { Vault } from '../../worker/Vault.js'
+import type { Signer } from './signer.js'
 
-type Signer = Pick<Vault, 'signSolana'>
+type SolanaSigner = Pick<Signer, 'signSolanaTransaction' | 'signSolanaMessage'>
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
@@ -25,20 +25,25 @@ function paramsOf(params: unknown): Record<string, unknown> {
   return params as Record<string, unknown>
 }
 
-async function sign(vault: Signer, address: string, encoded: unknown): Promise<VersionedTransaction> {
+async function sign(
+  signer: SolanaSigner,
+  chain: string,
+  address: string,
+  encoded: unknown,
+): Promise<VersionedTransaction> {
   if (typeof encoded !== 'string') throw new InvalidParamsError('transaction: base64 text expected')
   const transaction = VersionedTransaction.deserialize(fromBase64(encoded))
-  const signer = new PublicKey(address)
+  const key = new PublicKey(address)
   const index = transaction.message.staticAccountKeys
     .slice(0, transaction.message.header.numRequiredSignatures)
-    .findIndex((key) => key.equals(signer))
+    .findIndex((candidate) => candidate.equals(key))
   if (index < 0) throw new UnauthorizedError(`The transaction does not need ${address}'s signature`)
-  transaction.addSignature(signer, await vault.signSolana(transaction.message.serialize()))
+  transaction.addSignature(key, await signer.signSolanaTransaction(chain, transaction.message.serialize()))
   return transaction
 }
 
 export async function request(
-  vault: Signer,
+  signer: SolanaSigner,
   address: string,
   network: ChainNetwork,
   method: string,
@@ -53,17 +58,17 @@ export async function request(
       if (pubkey !== undefined && pubkey !== address)
         throw new UnauthorizedError(`The embedded wallet signs for ${address} only`)
       if (typeof message !== 'string') throw new InvalidParamsError('message: base58 text expected')
-      return { signature: bs58.encode(await vault.signSolana(bs58.decode(message))) }
+      return { signature: bs58.encode(await signer.signSolanaMessage(bs58.decode(message))) }
     }
     case 'solana_signTransaction': {
-      const transaction = await sign(vault, address, paramsOf(params).transaction)
+      const transaction = await sign(signer, network.caipNetworkId, address, paramsOf(params).transaction)
       return {
         transaction: toBase64(transaction.serialize()),
         signature: bs58.encode(transaction.signatures[0]!),
       }
     }
     case 'solana_signAndSendTransaction': {
-      const transaction = await sign(vault, address, paramsOf(params).transaction)
+      const transaction = await sign(signer, network.caipNetworkId, address, paramsOf(params).transaction)
       const rpc = new Connection(network.rpcUrls.default.http[0] as string, 'confirmed')
       return { signature: await rpc.sendRawTransaction(transaction.serialize()) }
     }

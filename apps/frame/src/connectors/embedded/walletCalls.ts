@@ -41,10 +41,10 @@ import * as CallsStatus from '../../chains/eip155/callsStatus.js'
 import { publicClient } from '../../chains/eip155/client.js'
 import { toProviderError } from '../../lib/errors.js'
 import { parse } from '../../lib/params.js'
-import type { Vault } from '../../worker/Vault.js'
 import type * as CallBatches from './callBatches.js'
 import * as EvmRequests from './evmRequests.js'
 import type * as SessionGrants from './sessionGrants.js'
+import type { Signer } from './signer.js'
 import * as SmartAccount from './smartAccount.js'
 import { isAvailable } from './smartAccountSupport.js'
 import * as SmartSessions from './smartSessions.js'
@@ -52,10 +52,14 @@ import { sponsorship, toCall } from './sponsorship.js'
 
 export type Context = {
   readonly signer: Pick<
-    Vault,
-    'signMessage' | 'signTypedData' | 'signTransaction' | 'createSessionKey' | 'signWithSessionKey'
-  > &
-    EvmRequests.SendPasses
+    Signer,
+    | 'signMessage'
+    | 'signTypedData'
+    | 'signTransaction'
+    | 'signUserOperation'
+    | 'createSessionKey'
+    | 'signWithSessionKey'
+  >
   /** The wallet's EOA (the smart account's owner). */
   readonly eoa: Address
   /** The smart account's address, where the wallet has one. */

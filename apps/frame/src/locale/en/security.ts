@@ -18,7 +18,8 @@ export const security = {
     codeToTurnOff: 'Code to turn it off',
     turnOff: 'Turn off',
     noCode: 'Sends ask for no code.',
-    codeOver: (amount: string) => `Sends of more than ${amount} (ETH or the network's coin) ask for a code.`,
+    codeOver: (amount: string) =>
+      `Sends worth more than ${amount} (ETH or the network's coin; tokens at their price) ask for a code. Anything the wallet cannot value always asks.`,
     askOver: 'Ask for a code for sends over (empty: never)',
     codeToSave: 'Code to save the amount',
     saveAmount: 'Save amount',
@@ -43,7 +44,7 @@ export const security = {
     remove: 'Remove',
     noPasskey: 'Sends ask for no passkey.',
     passkeyOver: (amount: string) =>
-      `Sends of more than ${amount} (ETH or the network's coin) ask for your passkey.`,
+      `Sends worth more than ${amount} (ETH or the network's coin; tokens at their price) ask for your passkey. Anything the wallet cannot value always asks.`,
     askOver: 'Ask for the passkey for sends over (empty: never)',
     save: 'Save amount with passkey',
   },

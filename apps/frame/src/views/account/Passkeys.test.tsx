@@ -126,7 +126,7 @@ describe('Passkeys', () => {
     await waitFor(() => expect(saved).toHaveBeenCalledWith('500000000000000000'))
     await waitFor(() =>
       expect(screen.getByTestId('wf-passkeys-threshold-current').textContent).toContain(
-        'Sends of more than 0.5',
+        'Sends worth more than 0.5',
       ),
     )
   })

@@ -1,0 +1,326 @@
+// What one signature may move, read by the Worker from the very payload it signs: the claims of a send
+// pass (PassSpend). The API weighs them against the user's threshold; the Worker signs a payload only
+// with a pass whose claims equal what it reads here, so a script in the frame's page that describes a
+// payload falsely gets a pass that opens no other. The rule throughout: what cannot be read counts as
+// `unknown`, which any threshold stops, and a signature that can move nothing needs no pass at all.
+import type { PassSpend, PassToken } from '@walletframe/protocol'
+import {
+  type Address,
+  decodeFunctionData,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  hexToBytes,
+  isAddressEqual,
+  keccak256,
+  parseAbi,
+  type SignableMessage,
+  serializeTransaction,
+  stringToBytes,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem'
+import { entryPoint07Address, getUserOperationHash, type UserOperation } from 'viem/account-abstraction'
+
+/** What the Worker may be asked to sign. */
+export type Payload =
+  | { kind: 'evm-message'; chain: string; message: SignableMessage }
+  | { kind: 'evm-typed-data'; chain: string; typedData: TypedDataDefinition }
+  | { kind: 'evm-transaction'; transaction: TransactionSerializable }
+  | { kind: 'user-operation'; chainId: number; userOperation: UserOperation<'0.7'> }
+  | { kind: 'solana-transaction'; chain: string; message: Uint8Array }
+
+/** What a payload moves out of the wallet, before it is named by its network and digest. */
+export type Moves = { native: bigint; tokens: PassToken[]; unknown: boolean }
+
+const none = (): Moves => ({ native: 0n, tokens: [], unknown: false })
+const unknown = (): Moves => ({ native: 0n, tokens: [], unknown: true })
+
+export function add(into: Moves, more: Moves): Moves {
+  return {
+    native: into.native + more.native,
+    tokens: [...into.tokens, ...more.tokens],
+    unknown: into.unknown || more.unknown,
+  }
+}
+
+/** The claims for `moves`: more tokens than a pass names count as unknown. */
+export function claims(chain: string, digest: Hex, moves: Moves): PassSpend {
+  // The caller's network id is checked by the pass's own schema at the API.
+  const network = chain as PassSpend['chain']
+  const tooMany = moves.tokens.length > 16
+  return {
+    chain: network,
+    digest: digest.toLowerCase(),
+    native: moves.native.toString(),
+    tokens: tooMany ? [] : moves.tokens,
+    unknown: moves.unknown || tooMany,
+  }
+}
+
+/** Whether a pass's claims are the payload's own. */
+export function same(claimed: PassSpend | undefined, read: PassSpend): boolean {
+  if (!claimed) return false
+  return (
+    claimed.chain === read.chain &&
+    claimed.digest === read.digest &&
+    claimed.native === read.native &&
+    claimed.unknown === read.unknown &&
+    claimed.tokens.length === read.tokens.length &&
+    claimed.tokens.every(
+      (token, i) => token.asset === read.tokens[i]?.asset && token.amount === read.tokens[i]?.amount,
+    )
+  )
+}
+
+/**
+ * The calls whose effect the Worker reads: ERC-20 (and ERC-721, whose transferFrom and approve share
+ * the selectors: a token id then reads as an amount of a token without a price, which is over any
+ * threshold), approvals of a whole collection, wrapping the coin, and a Uniswap V2 router's exact-input
+ * swaps (the API's swaps go through one): what they spend is their input, wherever the output goes.
+ */
+const knownCalls = parseAbi([
+  'function transfer(address to, uint256 amount)',
+  'function approve(address spender, uint256 amount)',
+  'function increaseAllowance(address spender, uint256 added)',
+  'function transferFrom(address from, address to, uint256 amount)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function deposit()',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+])
+
+const token = (asset: string, amount: bigint): PassToken => ({
+  asset: asset.toLowerCase(),
+  amount: amount.toString(),
+})
+
+/** What one call from `self` moves: its coin, and what its calldata reads as. */
+export function callMoves(
+  self: Address,
+  call: { to?: Address | null | undefined; data?: Hex | undefined; value?: bigint | undefined },
+): Moves {
+  const moves: Moves = { native: call.value ?? 0n, tokens: [], unknown: false }
+  if (call.data === undefined || call.data === '0x') return moves
+  // A contract creation runs code nobody has read.
+  if (!call.to) return { ...moves, unknown: true }
+  let decoded: ReturnType<typeof decodeFunctionData<typeof knownCalls>>
+  try {
+    decoded = decodeFunctionData({ abi: knownCalls, data: call.data })
+  } catch {
+    return { ...moves, unknown: true }
+  }
+  const of = (asset: string, amount: bigint): Moves => ({ ...moves, tokens: [token(asset, amount)] })
+  switch (decoded.functionName) {
+    case 'transfer':
+    case 'approve':
+    case 'increaseAllowance':
+      // Zero is named too: an ERC-721 approval of token id 0 is no revocation.
+      return of(call.to, decoded.args[1])
+    case 'transferFrom':
+      return isAddressEqual(decoded.args[0], self) ? of(call.to, decoded.args[2]) : moves
+    case 'setApprovalForAll':
+      return decoded.args[1] ? { ...moves, unknown: true } : moves
+    case 'swapExactTokensForTokens':
+    case 'swapExactTokensForETH': {
+      const [amountIn, , path] = decoded.args
+      return path[0] ? of(path[0], amountIn) : { ...moves, unknown: true }
+    }
+    case 'swapExactETHForTokens':
+    case 'deposit':
+      return moves
+  }
+}
+
+/** An EVM transaction: its call, and its fee at the most it may cost (gas limit times the highest price). */
+export function transactionSpend(self: Address, transaction: TransactionSerializable): PassSpend {
+  const digest = keccak256(serializeTransaction(transaction))
+  const chain = `eip155:${transaction.chainId ?? 0}`
+  // Without a chain id it is valid on every chain; a delegation (EIP-7702) or blobs do more than a call.
+  if (
+    !transaction.chainId ||
+    ('authorizationList' in transaction && transaction.authorizationList?.length) ||
+    ('blobVersionedHashes' in transaction && transaction.blobVersionedHashes?.length)
+  )
+    return claims(chain, digest, unknown())
+  const price =
+    ('maxFeePerGas' in transaction ? transaction.maxFeePerGas : undefined) ??
+    ('gasPrice' in transaction ? transaction.gasPrice : undefined) ??
+    0n
+  const moves = callMoves(self, transaction)
+  return claims(chain, digest, { ...moves, native: moves.native + (transaction.gas ?? 0n) * price })
+}
+
+const soladyAccount = parseAbi([
+  'function execute(address target, uint256 value, bytes data)',
+  'function executeBatch((address target, uint256 value, bytes data)[] calls)',
+])
+
+/** The calls a smart account's UserOperation makes, or undefined when its callData is none the account's wallet builds. */
+function userOperationCalls(callData: Hex): { target: Address; value: bigint; data: Hex }[] | undefined {
+  try {
+    const decoded = decodeFunctionData({ abi: soladyAccount, data: callData })
+    if (decoded.functionName === 'execute') {
+      const [target, value, data] = decoded.args
+      return [{ target, value, data }]
+    }
+    return [...decoded.args[0]]
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A UserOperation of the wallet's smart account (EntryPoint v0.7): its calls from the account, and
+ * its gas at the most it may cost when no paymaster pays. The digest is the hash the owner signs.
+ */
+export function userOperationSpend(chainId: number, userOperation: UserOperation<'0.7'>): PassSpend {
+  const digest = getUserOperationHash({
+    chainId,
+    entryPointAddress: entryPoint07Address,
+    entryPointVersion: '0.7',
+    userOperation,
+  })
+  const chain = `eip155:${chainId}`
+  const calls = userOperationCalls(userOperation.callData)
+  if (!calls) return claims(chain, digest, unknown())
+  let moves = none()
+  for (const call of calls) {
+    // A call to the account itself changes the account (its owner, its code): more than a spend.
+    moves = isAddressEqual(call.target, userOperation.sender)
+      ? add(moves, unknown())
+      : add(moves, callMoves(userOperation.sender, { to: call.target, data: call.data, value: call.value }))
+  }
+  if (!userOperation.paymaster) {
+    const gas =
+      userOperation.callGasLimit +
+      userOperation.verificationGasLimit +
+      userOperation.preVerificationGas +
+      (userOperation.paymasterVerificationGasLimit ?? 0n) +
+      (userOperation.paymasterPostOpGasLimit ?? 0n)
+    moves = { ...moves, native: moves.native + gas * userOperation.maxFeePerGas }
+  }
+  return claims(chain, digest, moves)
+}
+
+const bytesOf = (message: SignableMessage): Uint8Array =>
+  typeof message === 'string'
+    ? stringToBytes(message)
+    : typeof message.raw === 'string'
+      ? hexToBytes(message.raw)
+      : message.raw
+
+/**
+ * personal_sign: a message of 32 bytes is what a smart account's owner signs to allow a UserOperation
+ * (EIP-191 over its hash), so it may move anything; any other message moves nothing.
+ */
+export function messageSpend(chain: string, message: SignableMessage): PassSpend | undefined {
+  if (bytesOf(message).length !== 32) return undefined
+  return claims(chain, hashMessage(message), unknown())
+}
+
+const personalPrefix = stringToBytes('\x19Ethereum Signed Message:\n')
+
+/** ERC-7739's PersonalSign wraps an EIP-191 message: its own length decides, as for personal_sign. */
+function personalSignMoves(prefixed: unknown): Moves | undefined {
+  if (typeof prefixed !== 'string' || !prefixed.startsWith('0x')) return unknown()
+  const bytes = hexToBytes(prefixed as Hex)
+  if (!personalPrefix.every((byte, i) => bytes[i] === byte)) return unknown()
+  const rest = new TextDecoder().decode(bytes.slice(personalPrefix.length))
+  const length = /^\d+/.exec(rest)?.[0]
+  if (length === undefined || Number(length) === 32) return unknown()
+  return undefined
+}
+
+type Entries = Record<string, unknown>
+const entries = (value: unknown): Entries =>
+  typeof value === 'object' && value !== null ? (value as Entries) : {}
+const amountOf = (value: unknown): bigint | undefined => {
+  try {
+    return typeof value === 'bigint' || typeof value === 'number' || typeof value === 'string'
+      ? BigInt(value)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+const isAddress = (value: unknown): value is Address =>
+  typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+
+/** `{ token, amount }` items (Permit2's details and permitted), each a token of the spend. */
+function tokenItems(items: unknown[]): Moves {
+  const tokens: PassToken[] = []
+  for (const item of items) {
+    const { token: asset, amount } = entries(item)
+    const value = amountOf(amount)
+    if (!isAddress(asset) || value === undefined || value < 0n) return unknown()
+    tokens.push(token(asset, value))
+  }
+  return { native: 0n, tokens, unknown: false }
+}
+
+/**
+ * Typed data a contract may take as an order: EIP-2612 permits and Permit2's allowances and transfers
+ * are read (the token and amount they let a spender take); ERC-7739's wrappers are read through; any
+ * other typed data may authorize anything its verifying contract does, so it is unknown.
+ */
+function typedMoves(
+  domain: Entries,
+  primaryType: string,
+  types: Record<string, readonly { name: string; type: string }[]>,
+  message: Entries,
+): Moves | undefined {
+  switch (primaryType) {
+    case 'PersonalSign':
+      return personalSignMoves(message.prefixed)
+    case 'TypedDataSign': {
+      const contents = types.TypedDataSign?.find((field) => field.name === 'contents')?.type
+      if (!contents) return unknown()
+      return (
+        typedMoves(
+          { verifyingContract: message.verifyingContract, chainId: message.chainId },
+          contents,
+          types,
+          entries(message.contents),
+        ) ?? none()
+      )
+    }
+    case 'Permit': {
+      const value = amountOf(message.value)
+      if (isAddress(domain.verifyingContract) && value !== undefined && 'spender' in message)
+        return { native: 0n, tokens: [token(domain.verifyingContract, value)], unknown: false }
+      // A DAI-style permit allows everything or revokes.
+      if (message.allowed === false) return none()
+      return unknown()
+    }
+    case 'PermitSingle':
+      return tokenItems([message.details])
+    case 'PermitBatch':
+      return Array.isArray(message.details) ? tokenItems(message.details) : unknown()
+    case 'PermitTransferFrom':
+    case 'PermitWitnessTransferFrom':
+      return tokenItems([message.permitted])
+    case 'PermitBatchTransferFrom':
+    case 'PermitBatchWitnessTransferFrom':
+      return Array.isArray(message.permitted) ? tokenItems(message.permitted) : unknown()
+    default:
+      return unknown()
+  }
+}
+
+/** eth_signTypedData_v4: undefined when it moves nothing (a wrapped personal message of another length). */
+export function typedDataSpend(chain: string, typedData: TypedDataDefinition): PassSpend | undefined {
+  const domain = entries(typedData.domain)
+  const on =
+    typeof domain.chainId === 'number' || typeof domain.chainId === 'bigint'
+      ? `eip155:${domain.chainId}`
+      : chain
+  const moves = typedMoves(
+    domain,
+    String(typedData.primaryType),
+    typedData.types as Record<string, readonly { name: string; type: string }[]>,
+    entries(typedData.message),
+  )
+  return moves ? claims(on, hashTypedData(typedData), moves) : undefined
+}
