@@ -25,6 +25,7 @@ import { and, eq, lt, or } from 'drizzle-orm'
 import { authAttempts, authPasskeys, authUsers } from '../db/schema.js'
 import * as DeviceKey from './deviceKey.js'
 import * as DeviceProof from './deviceProof.js'
+import * as Factors from './factors.js'
 import {
   AttemptExpiredError,
   AttemptNotFoundError,
@@ -240,12 +241,18 @@ export function checkTopOrigin(
   return topOrigin
 }
 
-async function connected(context: Context, attempt: Store.Attempt, user: Store.User): Promise<AuthConnected> {
+async function connected(
+  context: Context,
+  attempt: Store.Attempt,
+  user: Store.User,
+  factorPassed = false,
+): Promise<AuthConnected> {
   await Store.addDevice(context.db, user.id, attempt.deviceThumbprint!)
   const tokens = await Sessions.create(context, {
     userId: user.id,
     authProvider: 'passkey',
     deviceKey: attempt.deviceKey!,
+    factorPassed,
   })
   return { action: 'CONNECT', user: await Sessions.describe(context.db, user, 'passkey'), tokens }
 }
@@ -405,7 +412,11 @@ export async function loginFinish(
   const passkey = await verifyAssertion(context, where, attempt, input.credential)
   const user = await Store.user(context.db, passkey.userId)
   if (!user) throw new PasskeyRejectedError('this passkey’s account is gone')
-  return connected(context, attempt, user)
+  // A user whose second factor is a passkey just gave one, with user verification: the session has
+  // passed it, and opening the wallet asks no second touch. The authenticator app is another thing
+  // than the passkey (it stands against a synced passkey in other hands), so its users still give it.
+  const enabled = await Factors.enabled(context, user.id)
+  return connected(context, attempt, user, Factors.passkeyOnly(enabled))
 }
 
 /**

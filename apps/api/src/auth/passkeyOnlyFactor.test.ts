@@ -1,18 +1,21 @@
 // A passkey as the user's only second factor (no authenticator app), over HTTP with the software
 // authenticator: the auth share is held back at the wallet's opening until a passkey's assertion over
 // an 'open' challenge passes the factor; the send threshold is set with the passkey alone; the 403s
-// name the passkey, not an authenticator app. And the attacks: the token and device key alone, a
+// name the passkey, not an authenticator app; a login with the passkey itself passes it (the app it does
+// not). And the attacks: the token and device key alone, a
 // replayed assertion, an assertion over another action's challenge, another user's passkey, another
 // session's challenge.
 import type {
+  AuthConnected,
   FactorPassClaims,
   PasskeyLoginStartResponse,
   PasskeyRegisterStartResponse,
+  TotpStartResponse,
 } from '@walletframe/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as TestAuthenticator from './testAuthenticator.js'
-import { type AuthHarness, frameOrigin, roomyLimit, startAuthHarness } from './testing.js'
-import { type Caller, call, sameDeviceAgain, spend, userWithWallet } from './walletTesting.js'
+import { type AuthHarness, frameOrigin, newDevice, roomyLimit, startAuthHarness } from './testing.js'
+import { type Caller, call, codeOf, q, sameDeviceAgain, spend, userWithWallet } from './walletTesting.js'
 
 let h: AuthHarness
 beforeAll(async () => {
@@ -116,6 +119,38 @@ describe('the wallet’s opening with a passkey as the only factor', () => {
     const started = await call(h, 'factor/passkey/open', who, 'factor-passkey')
     // No passkey here at all: no challenge either.
     expect(started.status).toBe(404)
+  })
+})
+
+describe('a login with the passkey itself', () => {
+  /** `who` logging in with their passkey on a new device: the assertion has user verification. */
+  async function passkeyLogin(who: Who): Promise<Caller> {
+    const device = await newDevice()
+    const started = await h.post(`/v1/auth/passkey/login/start${q}`, { deviceKey: device.publicKey })
+    const { attemptId, options } = (await started.json()) as PasskeyLoginStartResponse
+    const finished = await h.post(`/v1/auth/passkey/login/finish${q}`, {
+      attemptId,
+      credential: who.authenticator.get(options, who.passkey, frame),
+      proof: await device.connectProof(attemptId),
+    })
+    expect(finished.status).toBe(200)
+    return { device, token: ((await finished.json()) as AuthConnected).tokens.accessToken }
+  }
+
+  it('passes a passkey factor at once (one touch on a new device); an email login still asks for it', async () => {
+    const who = await passkeyOnly()
+    expect((await shares(await passkeyLogin(who))).status).toBe(200)
+    expect((await shares(await sameDeviceAgain(h, who))).status).toBe(403)
+  })
+
+  it('does not pass the authenticator app: with the app on, a passkey login still gives its code', async () => {
+    const who = await passkeyOnly()
+    const started = (await (await call(h, 'totp/start', who, 'totp-start')).json()) as TotpStartResponse
+    const confirmed = await call(h, 'totp/confirm', who, 'totp-confirm', { code: codeOf(started.secret) })
+    expect(confirmed.status).toBe(200)
+    const refused = await shares(await passkeyLogin(who))
+    expect(refused.status).toBe(403)
+    expect((await body(refused)).code).toBe('SECOND_FACTOR_REQUIRED')
   })
 })
 

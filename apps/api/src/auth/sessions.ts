@@ -65,7 +65,13 @@ async function issue(
 /** Opens a session for a completed login, bound to the device key the login started with. */
 export async function create(
   context: Context,
-  input: { userId: string; authProvider: AuthProvider; deviceKey: DevicePublicKey },
+  input: {
+    userId: string
+    authProvider: AuthProvider
+    deviceKey: DevicePublicKey
+    /** The login itself passed the user's second factor (see passkey.ts). */
+    factorPassed?: boolean
+  },
 ): Promise<AuthTokens> {
   const now = context.now?.() ?? new Date()
   const session = {
@@ -73,6 +79,7 @@ export async function create(
     userId: input.userId,
     authProvider: input.authProvider,
     deviceKey: input.deviceKey,
+    ...(input.factorPassed ? { secondFactorAt: now } : {}),
     expiresAt: new Date(now.getTime() + context.sessionTtlSeconds * 1000),
   }
   const refreshToken = newToken()
