@@ -25,13 +25,13 @@ import { and, eq, lt, or } from 'drizzle-orm'
 import { authAttempts, authPasskeys, authUsers } from '../db/schema.js'
 import * as DeviceKey from './deviceKey.js'
 import * as DeviceProof from './deviceProof.js'
-import * as Factors from './factors.js'
 import {
   AttemptExpiredError,
   AttemptNotFoundError,
   AttemptStateError,
   PasskeyRejectedError,
 } from './errors.js'
+import * as Factors from './factors.js'
 import { newId } from './secrets.js'
 import * as Sessions from './sessions.js'
 import * as Store from './store.js'
