@@ -3,7 +3,8 @@
 // reload; a balance is written the language's way; axe finds nothing in Japanese or Arabic. With the
 // API's balances and quotes, a send and a swap review in Japanese, every label and button its own. The
 // email login's steps speak the host's language, and a window of the frame origin the language its
-// address carries (the opener's), else the browser's.
+// address carries (the opener's), else the browser's; the social login's last page the one its tab
+// was opened in, which the provider's return does not carry.
 import type { FrameLocator, Page } from '@playwright/test'
 import { evmAccount } from '@walletframe/devstack'
 import { expectAccessible } from './lib/a11y.js'
@@ -225,6 +226,22 @@ test.describe('the login and the frame origin’s windows', () => {
     )
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
+
+  test('the social login’s last page keeps the language its tab was opened in, though the provider drops ?locale=', async ({
+    page,
+    stack,
+  }) => {
+    // The popup's first page carries the frame's language; the provider sends the tab back to
+    // /auth/callback without it.
+    await page.goto(`${stack.frame.origin}/auth/social?locale=de`)
+    // It has read its address once it speaks: in a real login it waits there for the frame's message.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await page.goto(`${stack.frame.origin}/auth/callback`)
+    await expect(
+      page.getByText('Diese Seite schließt eine Anmeldung ab, die in der Wallet begonnen wurde.'),
+    ).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   })
 
   test.describe('without one, in a ja-JP browser', () => {

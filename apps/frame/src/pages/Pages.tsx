@@ -2,14 +2,13 @@
 // return), the passkey window, the recovery phrase window, the email device-approval link, the on-ramp return and the embedded wallet's approval window.
 import { Suspense, useEffect } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { direction } from '../locale/locales.js'
 import { ApprovalPage } from './ApprovalPage.js'
 import { AuthCallbackPage } from './AuthCallbackPage.js'
 import { ExportPage } from './ExportPage.js'
 import { NotAvailablePage } from './NotAvailablePage.js'
 import { OnrampReturnPage } from './OnrampReturnPage.js'
 import { PasskeyPage } from './PasskeyPage.js'
-import { pageLanguage } from './pageWords.js'
+import { markDocument, pageLanguage } from './pageWords.js'
 import { SocialLoginPage } from './SocialLoginPage.js'
 import { VerifyPage } from './VerifyPage.js'
 
@@ -26,11 +25,7 @@ const router = createBrowserRouter([
 
 export function Pages() {
   const locale = pageLanguage()
-  // The document speaks the page's language, right to left where it is written so.
-  useEffect(() => {
-    document.documentElement.lang = locale
-    document.documentElement.dir = direction(locale)
-  }, [locale])
+  useEffect(() => markDocument(locale), [locale])
   // Each page suspends until its catalog has loaded (at once when it has).
   return (
     <Suspense fallback={null}>

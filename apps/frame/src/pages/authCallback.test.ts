@@ -87,6 +87,8 @@ describe('/auth/callback', () => {
     await fresh.run(document.body)
     expect(text('wf-auth-callback')).toContain('Angemeldet')
     expect(text('wf-auth-callback')).toContain('Du kannst dieses Fenster schließen')
+    // Read aloud in German too.
+    expect(document.documentElement.lang).toBe('de')
     expect(close).toHaveBeenCalledOnce()
   })
 

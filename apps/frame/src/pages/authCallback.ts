@@ -13,7 +13,7 @@ import * as FrameConfigFile from '../data/frameConfig.js'
 import { messageOf } from '../lib/errors.js'
 import { loginMessages } from '../lib/loginMessages.js'
 import { pages } from '../locale/en/pages.js'
-import { loadPageWords } from './pageWords.js'
+import { loadPageWords, markDocument, pageLanguage } from './pageWords.js'
 import * as SocialLogin from './socialLogin.js'
 
 async function complete(pending: Parameters<SocialLogin.finish.Options['complete']>[0], completion: string) {
@@ -94,7 +94,10 @@ export async function run(root: HTMLElement): Promise<void> {
   // The page's language is this tab's (the social page it started on was opened in it): its words
   // load while the login finishes.
   const words = loadPageWords().then(
-    (loaded): Words => ({ callback: loaded.messages.pages.callback, localize: loaded.localize }),
+    (loaded): Words => {
+      markDocument(pageLanguage())
+      return { callback: loaded.messages.pages.callback, localize: loaded.localize }
+    },
     () => english,
   )
   const search = location.search

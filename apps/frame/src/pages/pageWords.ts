@@ -2,7 +2,7 @@
 // pages (pageMessages.ts) and the social login's last page, which loads no React. The catalog and the
 // table that words the errors load as chunks of their own, so a page's own chunk carries none of them.
 import type { ViewMessages } from '../locale/en/views.js'
-import type { Locale } from '../locale/locales.js'
+import { direction, type Locale } from '../locale/locales.js'
 import { pageLocale } from '../locale/pageLocale.js'
 
 let chosen: Locale | undefined
@@ -20,6 +20,12 @@ function tabStorage(): Storage | undefined {
 export function pageLanguage(): Locale {
   chosen ??= pageLocale(location.search, navigator.languages, tabStorage())
   return chosen
+}
+
+/** The document speaks `locale` (read aloud in it), right to left where it is written so. */
+export function markDocument(locale: Locale): void {
+  document.documentElement.lang = locale
+  document.documentElement.dir = direction(locale)
 }
 
 /** A page's words: the catalog's messages, and a text the frame or a page raised in their words. */
