@@ -566,7 +566,7 @@ export function create(options: create.Options) {
     /** ed25519 over an off-chain message: never bytes that read as a transaction, which would sign it unweighed. */
     async signSolanaMessage(message: Uint8Array): Promise<Uint8Array> {
       const { solanaSecret } = unlocked()
-      if (SolanaSpend.readMessage(message)) throw new MessageIsTransactionError()
+      if (SolanaSpend.isTransactionLike(message)) throw new MessageIsTransactionError()
       return ed25519.sign(message, solanaSecret)
     },
   }

@@ -19,7 +19,7 @@ import {
 } from '@solana/web3.js'
 import { keccak256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { readMessage, solanaTransactionSpend } from './solanaSpend.js'
+import { isTransactionLike, readMessage, solanaTransactionSpend } from './solanaSpend.js'
 
 const chain = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 const payer = Keypair.generate().publicKey
@@ -73,13 +73,23 @@ describe('solanaTransactionSpend', () => {
     expect(solanaTransactionSpend(chain, assign).unknown).toBe(true)
     const trailing = new Uint8Array([...bytesOf([]), 0])
     expect(solanaTransactionSpend(chain, trailing).unknown).toBe(true)
+    // Named as another network's, it would be weighed in that coin: it is not read at all.
+    const transfer = bytesOf([
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: 10n ** 12n }),
+    ])
+    expect(solanaTransactionSpend('eip155:1', transfer).unknown).toBe(true)
   })
 })
 
-describe('readMessage', () => {
+describe('readMessage and isTransactionLike', () => {
   it('reads a whole transaction message, and no text', () => {
     const bytes = bytesOf([SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: 1n })])
     expect(readMessage(bytes)?.version).toBe(0)
-    expect(readMessage(new TextEncoder().encode('Sign in to example.com'))).toBeUndefined()
+    expect(isTransactionLike(bytes)).toBe(true)
+    const text = new TextEncoder().encode('Sign in to example.com')
+    expect(readMessage(text)).toBeUndefined()
+    expect(isTransactionLike(text)).toBe(false)
+    // A version this reader does not weigh is still a transaction, never an off-chain message.
+    expect(isTransactionLike(new Uint8Array([0x81, ...bytes.slice(1)]))).toBe(true)
   })
 })

@@ -31,10 +31,23 @@ type Compiled = Extract<
 
 /** The message, when `bytes` are one whole legacy or v0 transaction message. */
 export function readMessage(bytes: Uint8Array): Compiled | undefined {
+  const read = decodeWhole(bytes)
+  return read && (read.version === 'legacy' || read.version === 0) ? (read as Compiled) : undefined
+}
+
+/**
+ * Whether `bytes` could be signed as a transaction: they decode whole as a message of any version the
+ * codec knows, or carry a version prefix (a version it does not know yet). An off-chain message's
+ * signature must never be one.
+ */
+export function isTransactionLike(bytes: Uint8Array): boolean {
+  return ((bytes[0] ?? 0) & 0x80) !== 0 || decodeWhole(bytes) !== undefined
+}
+
+function decodeWhole(bytes: Uint8Array) {
   try {
     const [message, end] = getCompiledTransactionMessageDecoder().read(bytes, 0)
-    if (end !== bytes.length || (message.version !== 'legacy' && message.version !== 0)) return undefined
-    return message as Compiled
+    return end === bytes.length ? message : undefined
   } catch {
     return undefined
   }
@@ -89,7 +102,9 @@ function tokenMoves(data: Bytes, mint: string | undefined): Moves {
 export function solanaTransactionSpend(chain: string, bytes: Uint8Array): PassSpend {
   const digest = keccak256(bytes)
   const message = readMessage(bytes)
-  if (!message) return claims(chain, digest, unknown)
+  // The API values a spend by the network it names: a Solana message is weighed as Solana's, never as
+  // another network's (whose coin has other decimals and price).
+  if (!message || !chain.startsWith('solana:')) return claims(chain, digest, unknown)
   const accounts = message.staticAccounts as readonly string[]
   let moves = coins(feePerSignature * BigInt(message.header.numSignerAccounts))
   let units: bigint | undefined

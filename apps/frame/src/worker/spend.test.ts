@@ -45,6 +45,20 @@ describe('an EVM transaction', () => {
     })
   })
 
+  it('counts the price a legacy transaction pays, whatever other fields it carries', () => {
+    const legacy = {
+      type: 'legacy',
+      chainId: 1,
+      nonce: 0,
+      gas: 10_000_000n,
+      gasPrice: 10n ** 12n,
+      maxFeePerGas: 0n,
+    }
+    expect(Spend.transactionSpend(self, { ...legacy, to: someone } as never).native).toBe(
+      (10_000_000n * 10n ** 12n).toString(),
+    )
+  })
+
   it('reads an ERC-20 transfer and approval (no coin moves, the token does)', () => {
     for (const [functionName, args] of [
       ['transfer', [someone, 10n ** 6n]],
@@ -123,7 +137,7 @@ const operation = (callData: Hex, paymaster?: Hex): UserOperation<'0.7'> => ({
 })
 
 describe("a smart account's UserOperation", () => {
-  it('reads every call of a batch, and its gas unless a paymaster pays; the digest is the hash the owner signs', () => {
+  it('reads every call of a batch, and its gas at the most; the digest is the hash the owner signs', () => {
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [someone, 9n] })
     const callData = encodeFunctionData({
       abi: soladyAbi,
@@ -148,8 +162,9 @@ describe("a smart account's UserOperation", () => {
       tokens: [{ asset: usdc, amount: '9' }],
       unknown: false,
     })
+    // A paymaster's gas counts too: it may charge the account in tokens the account approved it.
     const sponsored = operation(callData, `0x${'77'.repeat(20)}`)
-    expect(Spend.userOperationSpend(31337, sponsored).native).toBe('4')
+    expect(Spend.userOperationSpend(31337, sponsored).native).toBe((4n + 352n * 10n).toString())
   })
 
   it('calls a call to the account itself, or callData the account does not take, unknown', () => {
@@ -228,7 +243,48 @@ describe('typed data', () => {
         message: { prefixed: toPrefixedMessage(message) },
       }) as const
     expect(Spend.typedDataSpend('eip155:1', wrapped('Sign in to example.com'))).toBeUndefined()
+    // A 32-byte hash whose first byte reads as a digit is still 32 bytes: "\n32" then "5…" is no "\n325".
+    expect(Spend.typedDataSpend('eip155:1', wrapped({ raw: `0x35${'cd'.repeat(31)}` }))?.unknown).toBe(true)
     expect(Spend.typedDataSpend('eip155:1', wrapped({ raw: `0x${'cd'.repeat(32)}` }))?.unknown).toBe(true)
+  })
+
+  it('reads a permit only when its types are exactly the standard ones: a field the types do not name is not signed', () => {
+    const dai = {
+      domain,
+      types: {
+        Permit: [
+          { name: 'holder', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'expiry', type: 'uint256' },
+          { name: 'allowed', type: 'bool' },
+        ],
+      },
+      primaryType: 'Permit',
+      // `value` is in no type: the signature allows everything, whatever the extra key says.
+      message: { holder: self, spender: router, nonce: 0n, expiry: 1n, allowed: true, value: 1n },
+    } as const
+    expect(Spend.typedDataSpend('eip155:1', dai as never)?.unknown).toBe(true)
+    const revoke = { ...dai, message: { ...dai.message, allowed: false } }
+    expect(Spend.typedDataSpend('eip155:1', revoke as never)).toMatchObject({ tokens: [], unknown: false })
+    // A permit whose types carry one more field is no standard permit.
+    const odd = {
+      ...dai,
+      types: { Permit: [...dai.types.Permit, { name: 'value', type: 'uint256' }] },
+    }
+    expect(Spend.typedDataSpend('eip155:1', odd as never)?.unknown).toBe(true)
+  })
+
+  it('takes the chain its domain names, however written, and calls a domain without one unknown', () => {
+    const mail = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    } as const
+    expect(Spend.typedDataSpend('eip155:1', { ...mail, domain: { chainId: '8453' } } as never)?.chain).toBe(
+      'eip155:8453',
+    )
+    expect(Spend.typedDataSpend('eip155:1', { ...mail, domain: { name: 'x' } })?.unknown).toBe(true)
   })
 
   it('calls any other typed data unknown: a contract may take it as an order', () => {

@@ -14,6 +14,7 @@ import {
   isAddressEqual,
   keccak256,
   parseAbi,
+  parseTransaction,
   type SignableMessage,
   serializeTransaction,
   stringToBytes,
@@ -133,23 +134,22 @@ export function callMoves(
   }
 }
 
-/** An EVM transaction: its call, and its fee at the most it may cost (gas limit times the highest price). */
+/**
+ * An EVM transaction: its call, and its fee at the most it may cost (gas limit times the highest price
+ * its type pays). Read from its own serialization, parsed back: what is signed, not fields its type
+ * ignores (a legacy transaction carrying a maxFeePerGas of 0 pays its gasPrice all the same).
+ */
 export function transactionSpend(self: Address, transaction: TransactionSerializable): PassSpend {
-  const digest = keccak256(serializeTransaction(transaction))
-  const chain = `eip155:${transaction.chainId ?? 0}`
+  const serialized = serializeTransaction(transaction)
+  const digest = keccak256(serialized)
+  const signed = parseTransaction(serialized)
+  const chain = `eip155:${signed.chainId ?? 0}`
   // Without a chain id it is valid on every chain; a delegation (EIP-7702) or blobs do more than a call.
-  if (
-    !transaction.chainId ||
-    ('authorizationList' in transaction && transaction.authorizationList?.length) ||
-    ('blobVersionedHashes' in transaction && transaction.blobVersionedHashes?.length)
-  )
+  if (!signed.chainId || (signed.type !== 'legacy' && signed.type !== 'eip2930' && signed.type !== 'eip1559'))
     return claims(chain, digest, unknown())
-  const price =
-    ('maxFeePerGas' in transaction ? transaction.maxFeePerGas : undefined) ??
-    ('gasPrice' in transaction ? transaction.gasPrice : undefined) ??
-    0n
-  const moves = callMoves(self, transaction)
-  return claims(chain, digest, { ...moves, native: moves.native + (transaction.gas ?? 0n) * price })
+  const price = (signed.type === 'eip1559' ? signed.maxFeePerGas : signed.gasPrice) ?? 0n
+  const moves = callMoves(self, { to: signed.to, data: signed.data, value: signed.value })
+  return claims(chain, digest, { ...moves, native: moves.native + (signed.gas ?? 0n) * price })
 }
 
 const soladyAccount = parseAbi([
@@ -173,7 +173,7 @@ function userOperationCalls(callData: Hex): { target: Address; value: bigint; da
 
 /**
  * A UserOperation of the wallet's smart account (EntryPoint v0.7): its calls from the account, and
- * its gas at the most it may cost when no paymaster pays. The digest is the hash the owner signs.
+ * its gas at the most it may cost. The digest is the hash the owner signs.
  */
 export function userOperationSpend(chainId: number, userOperation: UserOperation<'0.7'>): PassSpend {
   const digest = getUserOperationHash({
@@ -192,15 +192,14 @@ export function userOperationSpend(chainId: number, userOperation: UserOperation
       ? add(moves, unknown())
       : add(moves, callMoves(userOperation.sender, { to: call.target, data: call.data, value: call.value }))
   }
-  if (!userOperation.paymaster) {
-    const gas =
-      userOperation.callGasLimit +
-      userOperation.verificationGasLimit +
-      userOperation.preVerificationGas +
-      (userOperation.paymasterVerificationGasLimit ?? 0n) +
-      (userOperation.paymasterPostOpGasLimit ?? 0n)
-    moves = { ...moves, native: moves.native + gas * userOperation.maxFeePerGas }
-  }
+  // Its gas at the most, paymaster or not: a paymaster may charge the account (in tokens it approved).
+  const gas =
+    userOperation.callGasLimit +
+    userOperation.verificationGasLimit +
+    userOperation.preVerificationGas +
+    (userOperation.paymasterVerificationGasLimit ?? 0n) +
+    (userOperation.paymasterPostOpGasLimit ?? 0n)
+  moves = { ...moves, native: moves.native + gas * userOperation.maxFeePerGas }
   return claims(chain, digest, moves)
 }
 
@@ -222,15 +221,22 @@ export function messageSpend(chain: string, message: SignableMessage): PassSpend
 
 const personalPrefix = stringToBytes('\x19Ethereum Signed Message:\n')
 
-/** ERC-7739's PersonalSign wraps an EIP-191 message: its own length decides, as for personal_sign. */
+/**
+ * ERC-7739's PersonalSign wraps an EIP-191 message: it moves nothing only when its bytes are exactly
+ * the prefix, a length without leading zeros other than 32, and that many bytes.
+ */
 function personalSignMoves(prefixed: unknown): Moves | undefined {
-  if (typeof prefixed !== 'string' || !prefixed.startsWith('0x')) return unknown()
+  if (typeof prefixed !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(prefixed)) return unknown()
   const bytes = hexToBytes(prefixed as Hex)
   if (!personalPrefix.every((byte, i) => bytes[i] === byte)) return unknown()
-  const rest = new TextDecoder().decode(bytes.slice(personalPrefix.length))
-  const length = /^\d+/.exec(rest)?.[0]
-  if (length === undefined || Number(length) === 32) return unknown()
-  return undefined
+  const rest = bytes.slice(personalPrefix.length)
+  for (let digits = 1; digits <= 20 && digits <= rest.length; digits++) {
+    const text = new TextDecoder().decode(rest.slice(0, digits))
+    if (!/^(0|[1-9]\d*)$/.test(text)) break
+    const length = Number(text)
+    if (length !== 32 && rest.length === digits + length) return undefined
+  }
+  return unknown()
 }
 
 type Entries = Record<string, unknown>
@@ -260,67 +266,124 @@ function tokenItems(items: unknown[]): Moves {
   return { native: 0n, tokens, unknown: false }
 }
 
+type Fields = readonly { name: string; type: string }[]
+type Types = Record<string, Fields>
+
+/** Whether `types[name]` is exactly `expected` (names and types, in order): nothing else hashes the same. */
+function shaped(types: Types, name: string, expected: string): boolean {
+  return types[name]?.map((field) => `${field.type} ${field.name}`).join(',') === expected
+}
+
+const permitDetails = 'address token,uint160 amount,uint48 expiration,uint48 nonce'
+const tokenPermissions = 'address token,uint256 amount'
+
+/** Permit2's signature transfers, with or without a witness (one more field, the spender's). */
+function transferFromShape(types: Types, name: string, permitted: string): boolean {
+  const fields = types[name]?.map((field) => `${field.type} ${field.name}`) ?? []
+  const base = [`${permitted} permitted`, 'address spender', 'uint256 nonce', 'uint256 deadline']
+  const witnessed = name.includes('Witness') ? 1 : 0
+  return (
+    fields.length === base.length + witnessed &&
+    base.every((field, i) => fields[i] === field) &&
+    shaped(types, 'TokenPermissions', tokenPermissions)
+  )
+}
+
 /**
- * Typed data a contract may take as an order: EIP-2612 permits and Permit2's allowances and transfers
- * are read (the token and amount they let a spender take); ERC-7739's wrappers are read through; any
- * other typed data may authorize anything its verifying contract does, so it is unknown.
+ * Typed data a contract may take as an order: EIP-2612 and DAI permits and Permit2's allowances and
+ * transfers are read when their types are exactly the standard ones (a field the types do not name is
+ * not signed, so it is never read); ERC-7739's wrappers are read through, once; any other typed data
+ * may allow whatever its verifying contract does, so it is unknown.
  */
 function typedMoves(
   domain: Entries,
   primaryType: string,
-  types: Record<string, readonly { name: string; type: string }[]>,
+  types: Types,
   message: Entries,
+  wrapped = false,
 ): Moves | undefined {
   switch (primaryType) {
     case 'PersonalSign':
-      return personalSignMoves(message.prefixed)
+      return shaped(types, primaryType, 'bytes prefixed') ? personalSignMoves(message.prefixed) : unknown()
     case 'TypedDataSign': {
       const contents = types.TypedDataSign?.find((field) => field.name === 'contents')?.type
-      if (!contents) return unknown()
+      if (!contents || wrapped) return unknown()
       return (
         typedMoves(
           { verifyingContract: message.verifyingContract, chainId: message.chainId },
           contents,
           types,
           entries(message.contents),
+          true,
         ) ?? none()
       )
     }
     case 'Permit': {
-      const value = amountOf(message.value)
-      if (isAddress(domain.verifyingContract) && value !== undefined && 'spender' in message)
-        return { native: 0n, tokens: [token(domain.verifyingContract, value)], unknown: false }
-      // A DAI-style permit allows everything or revokes.
-      if (message.allowed === false) return none()
+      if (
+        shaped(
+          types,
+          primaryType,
+          'address owner,address spender,uint256 value,uint256 nonce,uint256 deadline',
+        )
+      ) {
+        const value = amountOf(message.value)
+        return isAddress(domain.verifyingContract) && value !== undefined
+          ? { native: 0n, tokens: [token(domain.verifyingContract, value)], unknown: false }
+          : unknown()
+      }
+      // DAI's permit allows everything or revokes.
+      if (
+        shaped(types, primaryType, 'address holder,address spender,uint256 nonce,uint256 expiry,bool allowed')
+      )
+        return message.allowed === false ? none() : unknown()
       return unknown()
     }
     case 'PermitSingle':
-      return tokenItems([message.details])
+      return shaped(types, primaryType, 'PermitDetails details,address spender,uint256 sigDeadline') &&
+        shaped(types, 'PermitDetails', permitDetails)
+        ? tokenItems([message.details])
+        : unknown()
     case 'PermitBatch':
-      return Array.isArray(message.details) ? tokenItems(message.details) : unknown()
+      return shaped(types, primaryType, 'PermitDetails[] details,address spender,uint256 sigDeadline') &&
+        shaped(types, 'PermitDetails', permitDetails) &&
+        Array.isArray(message.details)
+        ? tokenItems(message.details)
+        : unknown()
     case 'PermitTransferFrom':
     case 'PermitWitnessTransferFrom':
-      return tokenItems([message.permitted])
+      return transferFromShape(types, primaryType, 'TokenPermissions')
+        ? tokenItems([message.permitted])
+        : unknown()
     case 'PermitBatchTransferFrom':
     case 'PermitBatchWitnessTransferFrom':
-      return Array.isArray(message.permitted) ? tokenItems(message.permitted) : unknown()
+      return transferFromShape(types, primaryType, 'TokenPermissions[]') && Array.isArray(message.permitted)
+        ? tokenItems(message.permitted)
+        : unknown()
     default:
       return unknown()
   }
 }
 
-/** eth_signTypedData_v4: undefined when it moves nothing (a wrapped personal message of another length). */
+/** The chain a domain names (a number, a bigint or a decimal or hex string, as it hashes), if any. */
+function domainChain(domain: Entries): string | undefined {
+  const id = amountOf(domain.chainId)
+  return id !== undefined && id > 0n ? `eip155:${id}` : undefined
+}
+
+/**
+ * eth_signTypedData_v4 on `chain`: undefined when it moves nothing (a wrapped personal message of
+ * another length). Without a chain id in its domain it is valid on every chain, so it is unknown.
+ */
 export function typedDataSpend(chain: string, typedData: TypedDataDefinition): PassSpend | undefined {
   const domain = entries(typedData.domain)
-  const on =
-    typeof domain.chainId === 'number' || typeof domain.chainId === 'bigint'
-      ? `eip155:${domain.chainId}`
-      : chain
+  const on = domainChain(domain)
+  const digest = hashTypedData(typedData)
+  if (!on) return claims(chain, digest, unknown())
   const moves = typedMoves(
     domain,
     String(typedData.primaryType),
-    typedData.types as Record<string, readonly { name: string; type: string }[]>,
+    typedData.types as Types,
     entries(typedData.message),
   )
-  return moves ? claims(on, hashTypedData(typedData), moves) : undefined
+  return moves ? claims(on, digest, moves) : undefined
 }
