@@ -40,9 +40,8 @@ export const docs: RouteDoc[] = [
       'Worker takes it once. With a second factor enabled it needs a fresh code (403 SECOND_FACTOR_REQUIRED without ' +
       "one; wrong codes count toward the 15-minute lock), or instead an assertion of one of the user's passkeys over a " +
       "challenge of POST /v1/auth/factor/passkey for this action (the pass says factor 'passkey'). A send pass names " +
-      "what one signature moves as the frame's Worker read it (`send`: network, digest, coin, tokens, unknown) and " +
-      "needs the factor only when that is worth more than the user's threshold. Bearer + the " +
-      "device key's single-use proof over 'factor-pass'",
+      "what one signature moves as the frame's Worker read it (`send`), and needs the factor only when that is worth " +
+      "more than the user's threshold. Bearer + the device key's single-use proof over 'factor-pass'",
     query: SdkQuery,
     body: FactorPassRequest,
     response: FactorPassResponse,
@@ -89,8 +88,8 @@ export const docs: RouteDoc[] = [
     method: 'post',
     path: '/v1/auth/factor/threshold',
     summary:
-      "Sets (wei, decimal) or clears (null) the amount of a network's coin above which a signature needs a fresh factor " +
-      '(what it moves: the coin with its fee at the most, tokens at their price in that coin; what cannot be valued is over), with ' +
+      "Sets (wei, decimal) or clears (null) the amount of a network's coin above which a signature needs a fresh " +
+      'factor (tokens at their price in that coin; what cannot be valued is over), with ' +
       "either factor: a fresh code of the app, or a passkey's assertion over a 'login-method' challenge (so a user " +
       'whose only factor is a passkey sets it too; 403 SECOND_FACTOR_REQUIRED with neither; 409 TOTP_STATE for a ' +
       "user with no factor). Bearer + the device key's single-use proof over 'factor-threshold'",
@@ -133,13 +132,8 @@ export function routes(context: RouteContext): Hono<Env> {
   app.post('/pass', context.project, async (c) => {
     const body = await context.read(c, FactorPassRequest)
     const { authenticated } = await WalletCall.authorize(context, c, 'factor-pass', body.proof)
-    const pass = await FactorPass.issue(
-      context.freshFactor(),
-      context.market,
-      context.where(c),
-      authenticated,
-      body,
-    )
+    const { freshFactor, market } = context
+    const pass = await FactorPass.issue(freshFactor(), market, context.where(c), authenticated, body)
     return c.json({ pass } satisfies FactorPassResponse)
   })
   /** A challenge for `action`, counted per user in the shared store as well as per IP. */

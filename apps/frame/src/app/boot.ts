@@ -1,35 +1,20 @@
 // Starts the frame and wires everything together — the only place that does. It says ready to the
 // host at once (the SDK preloads the frame hidden) while the runtime configuration loads; the
 // host's init waits for both. Storage never decides whether the frame starts (see storage/). Each
-// capability wires itself in a module of its own beside this one; this composes them.
-import type { FrameConfig } from '@walletframe/protocol'
-import * as Disconnect from '../core/actions/disconnect.js'
+// capability wires itself in a module of its own beside this one, and wire.ts composes them once the
+// configuration has loaded.
 import * as PendingView from '../core/actions/pendingView.js'
-import * as SwitchNetwork from '../core/actions/switchNetwork.js'
 import * as Analytics from '../core/analytics.js'
 import * as CoreState from '../core/Core.js'
-import * as Client from '../data/client.js'
 import * as FrameConfigFile from '../data/frameConfig.js'
 import * as EarlyReady from '../host/earlyReady.js'
 import * as HostChannel from '../host/HostChannel.js'
 import * as HostEvents from '../host/hostEvents.js'
 import * as HostRequests from '../host/hostRequests.js'
 import * as ProjectAccess from '../host/projectAccess.js'
-import * as RetryBlock from '../queries/retryBlock.js'
-import * as WalletRegistry from '../queries/walletRegistry.js'
 import * as FrameStorage from '../storage/FrameStorage.js'
-import * as AnalyticsSender from './analytics.js'
-import * as Connectors from './connectors.js'
-import * as Embedded from './embedded.js'
-import type * as ExternalReview from './externalReview.js'
 import type { Frame } from './Frame.js'
-import * as HostInit from './hostInit.js'
-import * as Injected from './injected.js'
-import { lazy } from './lazy.js'
-import * as Queries from './queries.js'
-import * as Router from './router.js'
-import * as SignIn from './signIn.js'
-import * as WalletConnect from './walletConnect.js'
+import { type Wired, wire } from './wire.js'
 
 export type Booted = { frame: Promise<Frame>; channel: HostChannel.HostChannel }
 
@@ -96,73 +81,4 @@ export function boot(): Booted {
   })
   built.catch(() => {})
   return { frame: built, channel }
-}
-
-type Wired = ReturnType<typeof wire>
-
-function wire(
-  config: FrameConfig,
-  core: CoreState.Core,
-  storage: FrameStorage.FrameStorage,
-  channel: HostChannel.HostChannel,
-) {
-  const { hostSession } = core
-  const api = config.apiUrl
-    ? Client.create({
-        apiUrl: config.apiUrl,
-        projectId: () => hostSession.config()?.projectId,
-        sdk: () => hostSession.get()?.sdk,
-      })
-    : undefined
-  const queryClient = Queries.create(storage)
-  const connectors = Connectors.create(core)
-  const signIn = SignIn.create(core, api)
-  if (api) AnalyticsSender.wire(core, api)
-  const injected = Injected.wire(core, connectors, channel)
-  const embedded = Embedded.wire(core, connectors, { api, storage })
-  const reviewGate = lazy<ReturnType<typeof ExternalReview.load>>(() =>
-    import('./externalReview.js').then((ExternalReview) => ExternalReview.load(core)),
-  )
-  if (config.walletConnect)
-    WalletConnect.wire(core, connectors, {
-      config: config.walletConnect,
-      storage: storage.state,
-      queryClient: queryClient.current,
-      signIn: signIn.walletConnectRequest,
-    })
-  const frame: Frame = {
-    core,
-    queryClient,
-    api,
-    registry: WalletRegistry.source(api),
-    balanceRetry: RetryBlock.retryBlock(),
-    wallets: injected.wallets,
-    host: hostSession.config,
-    storageRegime: storage.regime,
-    embedded,
-    reviewGate,
-    actions: {
-      connectInjected: injected.connect,
-      disconnect: () => Disconnect.disconnect(core),
-      switchNetwork: (caipNetworkId) => SwitchNetwork.switchNetwork(core, caipNetworkId),
-      cancelRequest: (id) => core.connection.connector()?.cancelRequest?.(id),
-      signIn: signIn.signIn,
-      cancelSignIn: signIn.cancel,
-    },
-  }
-  const init = HostInit.create(core, {
-    config,
-    api,
-    storage,
-    restore: connectors.restore,
-    signIn,
-    languages: () => navigator.languages,
-  })
-  return {
-    frame,
-    init,
-    signIn,
-    injected,
-    router: Router.create({ ...core, api, ...(api && { review: reviewGate }) }),
-  }
 }
