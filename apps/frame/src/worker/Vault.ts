@@ -44,15 +44,15 @@ export class MessageIsTransactionError extends FrameError {
   }
 }
 
-/** What signing `payload` may move, for the open wallet `addresses`; undefined when it moves nothing. */
-function spendOf(payload: Spend.Payload, addresses: WalletAddresses): PassSpend | undefined {
+/** What signing `payload` may move; undefined when it moves nothing. */
+function spendOf(payload: Spend.Payload): PassSpend | undefined {
   switch (payload.kind) {
     case 'evm-message':
       return Spend.messageSpend(payload.chain, payload.message)
     case 'evm-typed-data':
       return Spend.typedDataSpend(payload.chain, payload.typedData)
     case 'evm-transaction':
-      return Spend.transactionSpend(addresses.eip155 as Address, payload.transaction)
+      return Spend.transactionSpend(payload.transaction)
     case 'user-operation':
       return Spend.userOperationSpend(payload.chainId, payload.userOperation)
     case 'solana-transaction':
@@ -241,7 +241,7 @@ export function create(options: create.Options) {
    * is over their threshold, so a script in the frame's page can move no more without it.
    */
   async function allow(payload: Spend.Payload, pass: string | undefined) {
-    const spend = spendOf(payload, unlocked().addresses)
+    const spend = spendOf(payload)
     if (!spend) return
     if (pass === undefined) throw new FactorPass.PassRejectedError('no pass')
     const { send } = await takePass(pass, 'send')
@@ -503,7 +503,7 @@ export function create(options: create.Options) {
 
     /** What signing `payload` may move (undefined: nothing, it needs no pass): the claims its send pass must carry. */
     async spendOf(payload: Spend.Payload): Promise<PassSpend | undefined> {
-      return spendOf(payload, unlocked().addresses)
+      return spendOf(payload)
     },
 
     /** personal_sign (EIP-191) on `chain`; a message that may allow a UserOperation needs its pass. */

@@ -36,7 +36,7 @@ const fee = (60_000n * 3n).toString()
 describe('an EVM transaction', () => {
   it('names its coin with the most its fee may cost, and its digest', () => {
     const transaction = { ...base, to: someone, value: 5n } as const
-    expect(Spend.transactionSpend(self, transaction)).toEqual({
+    expect(Spend.transactionSpend(transaction)).toEqual({
       chain: 'eip155:8453',
       digest: keccak256(serializeTransaction(transaction)),
       native: (5n + 60_000n * 3n).toString(),
@@ -54,7 +54,7 @@ describe('an EVM transaction', () => {
       gasPrice: 10n ** 12n,
       maxFeePerGas: 0n,
     }
-    expect(Spend.transactionSpend(self, { ...legacy, to: someone } as never).native).toBe(
+    expect(Spend.transactionSpend({ ...legacy, to: someone } as never).native).toBe(
       (10_000_000n * 10n ** 12n).toString(),
     )
   })
@@ -65,7 +65,7 @@ describe('an EVM transaction', () => {
       ['approve', [router, 10n ** 6n]],
     ] as const) {
       const data = encodeFunctionData({ abi: erc20Abi, functionName, args })
-      expect(Spend.transactionSpend(self, { ...base, to: usdc, data })).toMatchObject({
+      expect(Spend.transactionSpend({ ...base, to: usdc, data })).toMatchObject({
         native: fee,
         tokens: [{ asset: usdc, amount: '1000000' }],
         unknown: false,
@@ -73,15 +73,19 @@ describe('an EVM transaction', () => {
     }
   })
 
-  it("counts a transferFrom of the wallet's own tokens only, and names a zero approval (an NFT's id 0)", () => {
-    const from = (owner: Hex) =>
-      encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [owner, someone, 7n] })
-    expect(Spend.transactionSpend(self, { ...base, to: usdc, data: from(self) }).tokens).toEqual([
-      { asset: usdc, amount: '7' },
-    ])
-    expect(Spend.transactionSpend(self, { ...base, to: usdc, data: from(someone) }).tokens).toEqual([])
+  it("counts any transferFrom (the wallet's other account's tokens, through an allowance), and names a zero approval (an NFT's id 0)", () => {
+    for (const owner of [self, someone] as const) {
+      const data = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transferFrom',
+        args: [owner, someone, 7n],
+      })
+      expect(Spend.transactionSpend({ ...base, to: usdc, data }).tokens).toEqual([
+        { asset: usdc, amount: '7' },
+      ])
+    }
     const zero = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [someone, 0n] })
-    expect(Spend.transactionSpend(self, { ...base, to: usdc, data: zero }).tokens).toEqual([
+    expect(Spend.transactionSpend({ ...base, to: usdc, data: zero }).tokens).toEqual([
       { asset: usdc, amount: '0' },
     ])
   })
@@ -95,24 +99,24 @@ describe('an EVM transaction', () => {
       functionName: 'swapExactTokensForTokens',
       args: [500n, 1n, [usdc, weth], someone, 10n ** 10n],
     })
-    expect(Spend.transactionSpend(self, { ...base, to: router, data }).tokens).toEqual([
+    expect(Spend.transactionSpend({ ...base, to: router, data }).tokens).toEqual([
       { asset: usdc, amount: '500' },
     ])
   })
 
   it('calls an unknown call, an approval of every token, a creation or a delegation unknown', () => {
     const unknownCall = { ...base, to: router, data: '0xdeadbeef' } as const
-    expect(Spend.transactionSpend(self, unknownCall).unknown).toBe(true)
+    expect(Spend.transactionSpend(unknownCall).unknown).toBe(true)
     const all = encodeFunctionData({
       abi: parseAbi(['function setApprovalForAll(address operator, bool approved)']),
       functionName: 'setApprovalForAll',
       args: [someone, true],
     })
-    expect(Spend.transactionSpend(self, { ...base, to: usdc, data: all }).unknown).toBe(true)
-    expect(Spend.transactionSpend(self, { ...base, data: '0x6080' }).unknown).toBe(true)
+    expect(Spend.transactionSpend({ ...base, to: usdc, data: all }).unknown).toBe(true)
+    expect(Spend.transactionSpend({ ...base, data: '0x6080' }).unknown).toBe(true)
     // A legacy transaction without a chain id is valid on every chain.
     const anyChain = { type: 'legacy', nonce: 0, gas: 21_000n, gasPrice: 1n, to: someone, value: 1n } as const
-    expect(Spend.transactionSpend(self, anyChain).unknown).toBe(true)
+    expect(Spend.transactionSpend(anyChain).unknown).toBe(true)
   })
 })
 
@@ -300,7 +304,7 @@ describe('typed data', () => {
 
 describe('same', () => {
   it('holds for equal claims only', () => {
-    const read = Spend.transactionSpend(self, { ...base, to: someone, value: 1n })
+    const read = Spend.transactionSpend({ ...base, to: someone, value: 1n })
     expect(Spend.same(read, { ...read })).toBe(true)
     expect(Spend.same(undefined, read)).toBe(false)
     expect(Spend.same({ ...read, tokens: [{ asset: usdc, amount: '1' }] }, read)).toBe(false)

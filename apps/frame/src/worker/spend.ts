@@ -97,11 +97,12 @@ const token = (asset: string, amount: bigint): PassToken => ({
   amount: amount.toString(),
 })
 
-/** What one call from `self` moves: its coin, and what its calldata reads as. */
-export function callMoves(
-  self: Address,
-  call: { to?: Address | null | undefined; data?: Hex | undefined; value?: bigint | undefined },
-): Moves {
+/** What one call moves: its coin, and what its calldata reads as. */
+export function callMoves(call: {
+  to?: Address | null | undefined
+  data?: Hex | undefined
+  value?: bigint | undefined
+}): Moves {
   const moves: Moves = { native: call.value ?? 0n, tokens: [], unknown: false }
   if (call.data === undefined || call.data === '0x') return moves
   // A contract creation runs code nobody has read.
@@ -120,7 +121,8 @@ export function callMoves(
       // Zero is named too: an ERC-721 approval of token id 0 is no revocation.
       return of(call.to, decoded.args[1])
     case 'transferFrom':
-      return isAddressEqual(decoded.args[0], self) ? of(call.to, decoded.args[2]) : moves
+      // Whoever's tokens they are (the wallet's other account's, through an allowance), this signature moves them.
+      return of(call.to, decoded.args[2])
     case 'setApprovalForAll':
       return decoded.args[1] ? { ...moves, unknown: true } : moves
     case 'swapExactTokensForTokens':
@@ -139,7 +141,7 @@ export function callMoves(
  * its type pays). Read from its own serialization, parsed back: what is signed, not fields its type
  * ignores (a legacy transaction carrying a maxFeePerGas of 0 pays its gasPrice all the same).
  */
-export function transactionSpend(self: Address, transaction: TransactionSerializable): PassSpend {
+export function transactionSpend(transaction: TransactionSerializable): PassSpend {
   const serialized = serializeTransaction(transaction)
   const digest = keccak256(serialized)
   const signed = parseTransaction(serialized)
@@ -148,7 +150,7 @@ export function transactionSpend(self: Address, transaction: TransactionSerializ
   if (!signed.chainId || (signed.type !== 'legacy' && signed.type !== 'eip2930' && signed.type !== 'eip1559'))
     return claims(chain, digest, unknown())
   const price = (signed.type === 'eip1559' ? signed.maxFeePerGas : signed.gasPrice) ?? 0n
-  const moves = callMoves(self, { to: signed.to, data: signed.data, value: signed.value })
+  const moves = callMoves({ to: signed.to, data: signed.data, value: signed.value })
   return claims(chain, digest, { ...moves, native: moves.native + (signed.gas ?? 0n) * price })
 }
 
@@ -190,7 +192,7 @@ export function userOperationSpend(chainId: number, userOperation: UserOperation
     // A call to the account itself changes the account (its owner, its code): more than a spend.
     moves = isAddressEqual(call.target, userOperation.sender)
       ? add(moves, unknown())
-      : add(moves, callMoves(userOperation.sender, { to: call.target, data: call.data, value: call.value }))
+      : add(moves, callMoves({ to: call.target, data: call.data, value: call.value }))
   }
   // Its gas at the most, paymaster or not: a paymaster may charge the account (in tokens it approved).
   const gas =
