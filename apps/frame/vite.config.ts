@@ -41,6 +41,9 @@ export default defineConfig({
     },
   },
   server: { port: Number(process.env.PORT ?? 5174), strictPort: false },
+  // The key Worker is a module worker (spawnVault.ts), so it loads what only some signatures need as
+  // chunks of its own (Solana's message reader).
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -30,7 +30,6 @@ import type { KeyStore } from './keyStore.js'
 import * as PrfCipher from './prfCipher.js'
 import * as RecoveryCipher from './recoveryCipher.js'
 import * as Shares from './shares.js'
-import * as SolanaSpend from './solanaSpend.js'
 import * as Spend from './spend.js'
 
 const deviceKeyName = 'device-key'
@@ -44,8 +43,14 @@ export class MessageIsTransactionError extends FrameError {
   }
 }
 
+/**
+ * Solana's message reader, loaded with the first Solana payload: the Worker starts every login, and
+ * most wallets never sign for Solana.
+ */
+const solanaSpend = () => import('./solanaSpend.js')
+
 /** What signing `payload` may move; undefined when it moves nothing. */
-function spendOf(payload: Spend.Payload): PassSpend | undefined {
+async function spendOf(payload: Spend.Payload): Promise<PassSpend | undefined> {
   switch (payload.kind) {
     case 'evm-message':
       return Spend.messageSpend(payload.chain, payload.message)
@@ -56,7 +61,7 @@ function spendOf(payload: Spend.Payload): PassSpend | undefined {
     case 'user-operation':
       return Spend.userOperationSpend(payload.chainId, payload.userOperation)
     case 'solana-transaction':
-      return SolanaSpend.solanaTransactionSpend(payload.chain, payload.message)
+      return (await solanaSpend()).solanaTransactionSpend(payload.chain, payload.message)
   }
 }
 
@@ -241,7 +246,7 @@ export function create(options: create.Options) {
    * is over their threshold, so a script in the frame's page can move no more without it.
    */
   async function allow(payload: Spend.Payload, pass: string | undefined) {
-    const spend = spendOf(payload)
+    const spend = await spendOf(payload)
     if (!spend) return
     if (pass === undefined) throw new FactorPass.PassRejectedError('no pass')
     const { send } = await takePass(pass, 'send')
@@ -566,7 +571,7 @@ export function create(options: create.Options) {
     /** ed25519 over an off-chain message: never bytes that read as a transaction, which would sign it unweighed. */
     async signSolanaMessage(message: Uint8Array): Promise<Uint8Array> {
       const { solanaSecret } = unlocked()
-      if (SolanaSpend.isTransactionLike(message)) throw new MessageIsTransactionError()
+      if ((await solanaSpend()).isTransactionLike(message)) throw new MessageIsTransactionError()
       return ed25519.sign(message, solanaSecret)
     },
   }

@@ -13,7 +13,6 @@ import {
   hexToBytes,
   isAddressEqual,
   keccak256,
-  parseAbi,
   parseTransaction,
   type SignableMessage,
   serializeTransaction,
@@ -80,17 +79,99 @@ export function same(claimed: PassSpend | undefined, read: PassSpend): boolean {
  * threshold), approvals of a whole collection, wrapping the coin, and a Uniswap V2 router's exact-input
  * swaps (the API's swaps go through one): what they spend is their input, wherever the output goes.
  */
-const knownCalls = parseAbi([
-  'function transfer(address to, uint256 amount)',
-  'function approve(address spender, uint256 amount)',
-  'function increaseAllowance(address spender, uint256 added)',
-  'function transferFrom(address from, address to, uint256 amount)',
-  'function setApprovalForAll(address operator, bool approved)',
-  'function deposit()',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-])
+// Written as JSON ABI, not human-readable signatures: the Worker then carries no ABI parser.
+const knownCalls = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'increaseAllowance',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'added', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'operator', type: 'address' },
+      { name: 'approved', type: 'bool' },
+    ],
+  },
+  { type: 'function', name: 'deposit', stateMutability: 'nonpayable', outputs: [], inputs: [] },
+  {
+    type: 'function',
+    name: 'swapExactTokensForTokens',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'amountIn', type: 'uint256' },
+      { name: 'amountOutMin', type: 'uint256' },
+      { name: 'path', type: 'address[]' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'swapExactTokensForETH',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'amountIn', type: 'uint256' },
+      { name: 'amountOutMin', type: 'uint256' },
+      { name: 'path', type: 'address[]' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'swapExactETHForTokens',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'amountOutMin', type: 'uint256' },
+      { name: 'path', type: 'address[]' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+] as const
 
 const token = (asset: string, amount: bigint): PassToken => ({
   asset: asset.toLowerCase(),
@@ -154,10 +235,36 @@ export function transactionSpend(transaction: TransactionSerializable): PassSpen
   return claims(chain, digest, { ...moves, native: moves.native + (signed.gas ?? 0n) * price })
 }
 
-const soladyAccount = parseAbi([
-  'function execute(address target, uint256 value, bytes data)',
-  'function executeBatch((address target, uint256 value, bytes data)[] calls)',
-])
+const soladyAccount = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      { name: 'target', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'executeBatch',
+    stateMutability: 'nonpayable',
+    outputs: [],
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+        ],
+      },
+    ],
+  },
+] as const
 
 /** The calls a smart account's UserOperation makes, or undefined when its callData is none the account's wallet builds. */
 function userOperationCalls(callData: Hex): { target: Address; value: bigint; data: Hex }[] | undefined {
