@@ -245,12 +245,13 @@ export function create(options: create.Options) {
    * what the Worker reads it to move (spend.ts): the API asked the user's fresh factor first when that
    * is over their threshold, so a script in the frame's page can move no more without it.
    */
-  async function allow(payload: Spend.Payload, pass: string | undefined) {
+  async function allow(payload: Spend.Payload, pass: string | undefined): Promise<PassSpend | undefined> {
     const spend = await spendOf(payload)
-    if (!spend) return
+    if (!spend) return undefined
     if (pass === undefined) throw new FactorPass.PassRejectedError('no pass')
     const { send } = await takePass(pass, 'send')
     if (!Spend.same(send, spend)) throw new FactorPass.PassRejectedError('another transaction')
+    return spend
   }
 
   /**
@@ -541,10 +542,9 @@ export function create(options: create.Options) {
       userOperation: UserOperation<'0.7'>,
       pass?: string,
     ): Promise<Hex> {
-      const payload = { kind: 'user-operation', chainId, userOperation } as const
-      await allow(payload, pass)
-      const hash = Spend.userOperationSpend(chainId, userOperation).digest as Hex
-      return unlocked().evm.signMessage({ message: { raw: hash } })
+      // A UserOperation always has claims: their digest is the hash the owner signs.
+      const { digest } = (await allow({ kind: 'user-operation', chainId, userOperation }, pass))!
+      return unlocked().evm.signMessage({ message: { raw: digest as Hex } })
     },
 
     /** A new smart-session key (only while the wallet is open); its address is what a grant names. */

@@ -107,6 +107,8 @@ describe('an EVM transaction', () => {
   it('calls an unknown call, an approval of every token, a creation or a delegation unknown', () => {
     const unknownCall = { ...base, to: router, data: '0xdeadbeef' } as const
     expect(Spend.transactionSpend(unknownCall).unknown).toBe(true)
+    const read = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [someone] })
+    expect(Spend.transactionSpend({ ...base, to: usdc, data: read }).unknown).toBe(true)
     const all = encodeFunctionData({
       abi: parseAbi(['function setApprovalForAll(address operator, bool approved)']),
       functionName: 'setApprovalForAll',

@@ -7,6 +7,7 @@ import type { PassSpend, PassToken } from '@walletframe/protocol'
 import {
   type Address,
   decodeFunctionData,
+  erc20Abi,
   type Hex,
   hashMessage,
   hashTypedData,
@@ -79,98 +80,37 @@ export function same(claimed: PassSpend | undefined, read: PassSpend): boolean {
  * threshold), approvals of a whole collection, wrapping the coin, and a Uniswap V2 router's exact-input
  * swaps (the API's swaps go through one): what they spend is their input, wherever the output goes.
  */
-// Written as JSON ABI, not human-readable signatures: the Worker then carries no ABI parser.
+const swapTail = [
+  { name: 'amountOutMin', type: 'uint256' },
+  { name: 'path', type: 'address[]' },
+  { name: 'to', type: 'address' },
+  { name: 'deadline', type: 'uint256' },
+] as const
+const swapInputs = [{ name: 'amountIn', type: 'uint256' }, ...swapTail] as const
+const abiFunction = <
+  const Name extends string,
+  const Inputs extends readonly { name: string; type: string }[],
+>(
+  name: Name,
+  inputs: Inputs,
+) => ({ type: 'function', name, stateMutability: 'nonpayable', outputs: [], inputs }) as const
+
+// JSON ABIs (viem's ERC-20 one among them), not human-readable signatures: the Worker then carries no
+// ABI parser.
 const knownCalls = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'increaseAllowance',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'added', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'setApprovalForAll',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'operator', type: 'address' },
-      { name: 'approved', type: 'bool' },
-    ],
-  },
-  { type: 'function', name: 'deposit', stateMutability: 'nonpayable', outputs: [], inputs: [] },
-  {
-    type: 'function',
-    name: 'swapExactTokensForTokens',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'swapExactTokensForETH',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'swapExactETHForTokens',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
+  ...erc20Abi,
+  abiFunction('increaseAllowance', [
+    { name: 'spender', type: 'address' },
+    { name: 'added', type: 'uint256' },
+  ]),
+  abiFunction('setApprovalForAll', [
+    { name: 'operator', type: 'address' },
+    { name: 'approved', type: 'bool' },
+  ]),
+  abiFunction('deposit', []),
+  abiFunction('swapExactTokensForTokens', swapInputs),
+  abiFunction('swapExactTokensForETH', swapInputs),
+  abiFunction('swapExactETHForTokens', swapTail),
 ] as const
 
 const token = (asset: string, amount: bigint): PassToken => ({
@@ -214,6 +154,9 @@ export function callMoves(call: {
     case 'swapExactETHForTokens':
     case 'deposit':
       return moves
+    default:
+      // A read (balanceOf, allowance…) sent as a transaction: nothing this reader vouches for.
+      return { ...moves, unknown: true }
   }
 }
 
@@ -236,34 +179,22 @@ export function transactionSpend(transaction: TransactionSerializable): PassSpen
 }
 
 const soladyAccount = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      { name: 'target', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'data', type: 'bytes' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'executeBatch',
-    stateMutability: 'nonpayable',
-    outputs: [],
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
-    ],
-  },
+  abiFunction('execute', [
+    { name: 'target', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+  ]),
+  abiFunction('executeBatch', [
+    {
+      name: 'calls',
+      type: 'tuple[]',
+      components: [
+        { name: 'target', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'data', type: 'bytes' },
+      ],
+    },
+  ]),
 ] as const
 
 /** The calls a smart account's UserOperation makes, or undefined when its callData is none the account's wallet builds. */
